@@ -1,0 +1,47 @@
+# Trakx: `make run` starts the app on demo data and prints its URL; `make test` runs the tests.
+SWIFT ?= swift
+PORT ?= 8080
+HOST ?= 127.0.0.1
+# Debian packages the build needs (headers for the three C libraries, and pkg-config to find them).
+DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev pkg-config ca-certificates tzdata
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build release run test test-browser test-hardening bench clean
+
+all: build
+
+## Install the -dev packages when any is missing (needs root or sudo).
+deps:
+	@missing=""; for p in $(DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Start Trakx on http://127.0.0.1:8080/ (demo data unless PTV_DEVID and PTV_KEY are set).
+run: build
+	@echo "Starting Trakx; open the URL it prints. Stop with Ctrl-C."
+	$(SWIFT) run --skip-build trakx serve --host $(HOST) --port $(PORT)
+
+## All unit, integration and hardening tests.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel
+
+## The accessibility gate in a real browser (installs Chromium, axe-core and vnu on first use).
+test-browser: build
+	bash Tests/Browser/run.sh
+
+bench: deps
+	bash Scripts/bench.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPServer
+import Storage
+
+/// Everything `buildApplication` needs: where to listen, where files are, and how to reach PTV.
+public struct AppConfiguration: Sendable {
+    /// Address, port and limits of the web server.
+    public var server: ServerConfiguration
+    /// SQLite file for favourites.
+    public var databasePath: String
+    /// Folder of Mustache templates.
+    public var templatesDirectory: String
+    /// Folder served under `/static/`.
+    public var publicDirectory: String
+    /// PTV base URL (no trailing slash).
+    public var ptvBaseURL: String
+    /// PTV developer id; nil starts the built-in simulator.
+    public var ptvDevID: String?
+    /// PTV key; nil starts the built-in simulator.
+    public var ptvKey: String?
+    /// Extra `Host` header values accepted besides loopback names with the port.
+    public var allowedHosts: [String]
+    /// Seed for the built-in simulator.
+    public var simulatorSeed: UInt64
+    /// Fixed "now" for the built-in simulator and the pages (tests and the accessibility gate).
+    public var fixedNow: Date?
+    /// Total timeout for PTV calls in seconds.
+    public var upstreamTimeout: Double
+
+    /// Creates a configuration with Trakx's defaults.
+    /// - Parameters:
+    ///   - server: Server settings.
+    ///   - databasePath: SQLite file.
+    ///   - templatesDirectory: Templates folder.
+    ///   - publicDirectory: Static folder.
+    ///   - ptvBaseURL: PTV base URL.
+    ///   - ptvDevID: Developer id.
+    ///   - ptvKey: Key.
+    ///   - allowedHosts: Extra allowed hosts.
+    ///   - simulatorSeed: Simulator seed.
+    ///   - fixedNow: Fixed clock.
+    ///   - upstreamTimeout: PTV timeout.
+    public init(server: ServerConfiguration = ServerConfiguration(), databasePath: String = Database.defaultPath(),
+                templatesDirectory: String = "Templates", publicDirectory: String = "Public",
+                ptvBaseURL: String = "https://timetableapi.ptv.vic.gov.au", ptvDevID: String? = nil, ptvKey: String? = nil,
+                allowedHosts: [String] = [], simulatorSeed: UInt64 = 1, fixedNow: Date? = nil, upstreamTimeout: Double = 15) {
+        self.server = server
+        self.databasePath = databasePath
+        self.templatesDirectory = templatesDirectory
+        self.publicDirectory = publicDirectory
+        self.ptvBaseURL = ptvBaseURL
+        self.ptvDevID = ptvDevID
+        self.ptvKey = ptvKey
+        self.allowedHosts = allowedHosts
+        self.simulatorSeed = simulatorSeed
+        self.fixedNow = fixedNow
+        self.upstreamTimeout = upstreamTimeout
+    }
+
+    /// Whether real PTV credentials were given (otherwise the simulator runs).
+    public var hasCredentials: Bool {
+        !(ptvDevID ?? "").isEmpty && !(ptvKey ?? "").isEmpty
+    }
+}

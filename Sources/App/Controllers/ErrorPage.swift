@@ -1,0 +1,34 @@
+import HTTPServer
+
+/// Renders every error in the site layout: what happened and what to try.
+struct ErrorPage: Sendable {
+    let chrome: PageChrome
+    let heading: String
+    let message: String
+    let advice: String
+    let status: Int
+
+    static func render(_ error: HTTPError, request: Request, templates: Templates, demo: Bool) -> Response {
+        let heading = HTTPError.reason(error.status)
+        let page = ErrorPage(
+            chrome: PageChrome(title: heading, section: .none, demo: demo, csrfToken: FormToken.value(for: request)),
+            heading: heading, message: error.message, advice: advice(for: error.status), status: error.status)
+        var response = templates.render(page, template: "error", status: error.status)
+        if response.status == 500 && error.status != 500 {
+            response = Response.text("\(heading): \(error.message)", status: error.status)
+        }
+        return response
+    }
+
+    static func advice(for status: Int) -> String {
+        switch status {
+        case 400: "Check the address or the form, then try again."
+        case 403: "Go back to the page, reload it, and try again."
+        case 404: "Check the address, or search for the stop or line instead."
+        case 405: "Use the links and buttons on the page instead."
+        case 502, 503: "This is a problem with PTV's service, not with your device. Try again in a minute."
+        case 504: "PTV is slow to answer. Try again in a minute."
+        default: "Try again in a minute. If it keeps happening, go back to the home page."
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPServer
+
+/// `GET /`: search, stops near me, favourites with their next departures, and disruptions.
+struct HomeController {
+    let site: Site
+
+    func addRoutes(to router: inout Router) {
+        router.get("/") { request, context in
+            try await home(request, context)
+        }
+    }
+
+    func home(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let favourites = try await site.favouriteSummaries(limit: 3)
+        let page = HomePage(
+            chrome: site.chrome(title: "Melbourne departures", section: .home, request: request),
+            favourites: favourites, hasFavourites: !favourites.isEmpty)
+        return site.templates.render(page, template: "home")
+    }
+}
+
+/// The home page's view model.
+struct HomePage: Sendable {
+    let chrome: PageChrome
+    let favourites: [FavouriteSummary]
+    let hasFavourites: Bool
+}

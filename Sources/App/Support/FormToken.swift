@@ -1,0 +1,32 @@
+import Foundation
+import HTTPServer
+
+/// The per-form token against cross-site requests: a random value in a `SameSite=Strict` cookie,
+/// repeated in every form, and compared on each POST (double submit).
+enum FormToken {
+    static let cookieName = "trakx_form"
+
+    /// The token for this request: its cookie, or a fresh one (the middleware then sets the cookie).
+    static func value(for request: Request) -> String {
+        if let existing = request.cookies[cookieName], isWellFormed(existing) { return existing }
+        return request.header(freshHeader) ?? ""
+    }
+
+    /// Internal header the middleware uses to pass a freshly made token to the page.
+    static let freshHeader = "X-Trakx-Fresh-Token"
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0 ..< 4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 64 && token.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}

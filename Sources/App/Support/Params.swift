@@ -1,0 +1,81 @@
+import Foundation
+import HTTPServer
+import PTV
+
+/// Strict parsing of path and query parameters; every failure is a 400 that names the problem.
+enum Params {
+    /// Longest search query accepted.
+    static let maxQueryLength = 100
+    /// Longest own name for a favourite.
+    static let maxNameLength = 60
+
+    /// A URL mode slug (`train`, `tram`, `bus`, `vline`, `night-bus`).
+    static func mode(_ text: String) throws -> RouteType {
+        guard let type = RouteType(slug: text) else {
+            throw HTTPError(400, "“\(text.prefix(40))” is not a kind of transport Trakx knows. Use train, tram, bus, vline or night-bus.")
+        }
+        return type
+    }
+
+    /// A positive id of at most 10 digits.
+    static func id(_ text: String, _ what: String) throws -> Int {
+        guard !text.isEmpty, text.utf8.count <= 10, text.utf8.allSatisfy({ (48 ... 57).contains($0) }),
+              let value = Int(text), value > 0, value <= Int(Int32.max) else {
+            throw HTTPError(400, "The \(what) must be a whole number, such as 1071.")
+        }
+        return value
+    }
+
+    /// A run reference: letters, digits and `-`, `_`, `.`, at most 64 characters.
+    static func runRef(_ text: String) throws -> String {
+        let allowed = text.utf8.allSatisfy { byte in
+            (48 ... 57).contains(byte) || (65 ... 90).contains(byte) || (97 ... 122).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        guard !text.isEmpty, text.utf8.count <= 64, allowed else {
+            throw HTTPError(400, "The run reference may only have letters, digits and dashes.")
+        }
+        return text
+    }
+
+    /// A latitude or longitude in range.
+    static func coordinate(_ text: String, _ what: String, limit: Double) throws -> Double {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.utf8.count <= 20, let value = Double(trimmed), value.isFinite, abs(value) <= limit else {
+            throw HTTPError(400, "The \(what) must be a number from \(Int(-limit)) to \(Int(limit)), such as \(what == "latitude" ? "-37.8183" : "144.9671").")
+        }
+        return value
+    }
+
+    /// A search query: trimmed, at most `maxQueryLength` characters, no control characters.
+    static func query(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.count <= maxQueryLength else {
+            throw HTTPError(400, "Your search is \(trimmed.count) characters long. Searches can be at most \(maxQueryLength) characters; try a shorter stop or line name.")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw HTTPError(400, "Your search has characters that cannot be searched for.")
+        }
+        return trimmed
+    }
+
+    /// An own name: trimmed; nil when empty; an error message when too long or with control characters.
+    static func ownName(_ text: String?) -> Result<String?, HTTPError> {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return .success(nil) }
+        if trimmed.count > maxNameLength {
+            return .failure(HTTPError(400, "Your name for this stop is \(trimmed.count) characters long. Use \(maxNameLength) characters or fewer."))
+        }
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return .failure(HTTPError(400, "Your name for this stop has characters that cannot be saved."))
+        }
+        return .success(trimmed)
+    }
+
+    /// A local path to return to after a change: must start with one `/`, else the fallback.
+    static func returnPath(_ text: String?, fallback: String) -> String {
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.utf8.count <= 300,
+              !text.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else { return fallback }
+        return text
+    }
+}

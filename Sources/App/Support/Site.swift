@@ -1,0 +1,32 @@
+import Foundation
+import HTTPServer
+import Logging
+import PTV
+import Storage
+
+/// What every controller shares: templates, PTV, favourites, the clock, and demo mode.
+struct Site: Sendable {
+    let templates: Templates
+    let ptv: PTVClient
+    let favourites: any FavouritesStore
+    let demo: Bool
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// Words for times relative to now.
+    func timeWords() -> TimeWords { TimeWords(now: now()) }
+
+    /// The layout chrome for a page, with the one-off banner from the query and the request's form token.
+    func chrome(title: String, section: PageChrome.Section, request: Request, stale: String? = nil,
+                hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
+        PageChrome(title: title, section: section, demo: demo, csrfToken: FormToken.value(for: request),
+                   banner: Banner.text(from: request), stale: stale, hasErrors: hasErrors, scripts: scripts)
+    }
+
+    /// "Showing information from 10:42 am because PTV is not answering." when any input is stale.
+    func staleNotice(_ fetchedAt: [Date?]) -> String? {
+        let times = fetchedAt.compactMap { $0 }
+        guard let oldest = times.min() else { return nil }
+        return "PTV is not answering right now, so this page shows information from \(timeWords().clock(oldest))."
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Turns PTV stop and route names into wording that reads aloud well in a screen reader.
+///
+/// PTV names are terse and full of abbreviations ("Opp Chadstone SC/Dandenong Rd #52"). Screen
+/// readers either spell those out letter by letter or guess badly, so this expands them into
+/// plain Australian English ("Opposite Chadstone Shopping Centre at Dandenong Road, stop 52").
+///
+/// Abbreviations are expanded only as whole words and only in the capitalised forms PTV uses,
+/// so "Stanley", "Drummond" or "ST" are never touched.
+public enum SpokenName {
+    /// Converts an official PTV stop name into its spoken form.
+    ///
+    /// - Trims surrounding whitespace and collapses runs of whitespace.
+    /// - Expands abbreviations ("Rd" → "Road", "SC" → "Shopping Centre", "Sec Col" → "Secondary College").
+    /// - "St" reads "Street" when it follows a name word, and stays "St" (Saint) when it begins a
+    ///   "/"-separated part or follows only a connector such as "Opp" or "Cnr"
+    ///   ("St Kilda Rd/Toorak Rd" → "St Kilda Road at Toorak Road").
+    /// - Each "/" reads " at ".
+    /// - A stop number "#12" moves to the end as ", stop 12".
+    public static func stop(_ official: String) -> String {
+        var stopNumbers: [String] = []
+        var parts: [String] = []
+        for rawPart in official.split(separator: "/") {
+            let tokens = rawPart.split(whereSeparator: \.isWhitespace).map(String.init)
+            let words = expand(tokens, dashReadsTo: false, stopNumbers: &stopNumbers)
+            if !words.isEmpty {
+                parts.append(words.joined(separator: " "))
+            }
+        }
+        var result = parts.joined(separator: " at ")
+        for number in stopNumbers {
+            result += result.isEmpty ? "Stop \(number)" : ", stop \(number)"
+        }
+        return result
+    }
+
+    /// Converts an official PTV route name into its spoken form.
+    ///
+    /// Uses the same abbreviation rules as ``stop(_:)``, and a spaced hyphen, en dash or em dash
+    /// between places reads "to" ("Elsternwick - Clifton Hill via Brunswick St" →
+    /// "Elsternwick to Clifton Hill via Brunswick Street"). A "/" is left alone.
+    public static func route(_ name: String) -> String {
+        var stopNumbers: [String] = []
+        let tokens = name.split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = expand(tokens, dashReadsTo: true, stopNumbers: &stopNumbers)
+        // Route names do not carry stop numbers; put any "#" text back as it was.
+        words.append(contentsOf: stopNumbers.map { "#\($0)" })
+        return words.joined(separator: " ")
+    }
+
+    /// Whether the spoken stop name differs from the official one, so the page should also
+    /// show "Signed as …".
+    ///
+    /// Differences in whitespace alone (surrounding or doubled spaces) do not count, since they
+    /// cannot be seen or heard.
+    public static func differs(_ official: String) -> Bool {
+        let normalised = official.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return stop(official) != normalised
+    }
+
+    // MARK: - Private
+
+    private static let abbreviations: [String: String] = [
+        "St": "Street", "Rd": "Road", "Pde": "Parade", "Hwy": "Highway", "Stn": "Station",
+        "Opp": "Opposite", "Ave": "Avenue", "Av": "Avenue", "Gr": "Grove", "Cres": "Crescent",
+        "Dr": "Drive", "Tce": "Terrace", "Bvd": "Boulevard", "Blvd": "Boulevard", "Cl": "Close",
+        "Ct": "Court", "Pl": "Place", "Ln": "Lane", "Sq": "Square", "Fwy": "Freeway",
+        "Esp": "Esplanade", "Cnr": "Corner", "Nth": "North", "Sth": "South", "Mt": "Mount",
+        "SC": "Shopping Centre", "Uni": "University", "Rly": "Railway", "PS": "Primary School",
+        "Hosp": "Hospital",
+    ]
+
+    /// Two-word abbreviations, matched before single words.
+    private static let pairAbbreviations: [String: [String: String]] = [
+        "Sec": ["Col": "Secondary College"],
+    ]
+
+    /// Words after which "St" still begins a name, so it means Saint.
+    private static let connectors: Set<String> = [
+        "Opp", "Opposite", "Cnr", "Corner", "Nr", "Near", "via", "Via", "to", "at", "and", "&",
+        "-", "–", "—",
+    ]
+
+    private static let dashes: Set<String> = ["-", "–", "—"]
+    private static let leadingPunctuation: Set<Character> = ["(", "[", "\"", "'", "‘", "“"]
+    private static let trailingPunctuation: Set<Character> = [")", "]", ",", ".", ";", ":", "\"", "'", "’", "”"]
+
+    /// Expands one run of words. `stopNumbers` collects any "#N" markers, which are removed.
+    private static func expand(
+        _ tokens: [String], dashReadsTo: Bool, stopNumbers: inout [String]
+    ) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(tokens.count)
+        // True while no name word has been seen since the start or the last connector.
+        var atNameStart = true
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i]
+            i += 1
+
+            if token.hasPrefix("#") {
+                var number = String(token.dropFirst())
+                if number.isEmpty, i < tokens.count {
+                    number = tokens[i]
+                    i += 1
+                }
+                number = String(number.drop(while: { $0 == "#" }).reversed().drop(while: trailingPunctuation.contains).reversed())
+                if !number.isEmpty {
+                    stopNumbers.append(number)
+                }
+                continue
+            }
+
+            if dashes.contains(token) {
+                out.append(dashReadsTo ? "to" : token)
+                atNameStart = true
+                continue
+            }
+
+            let (lead, core, trail) = splitPunctuation(token)
+
+            if trail.isEmpty, i < tokens.count, let seconds = pairAbbreviations[core] {
+                let (nextLead, nextCore, nextTrail) = splitPunctuation(tokens[i])
+                if nextLead.isEmpty, let expansion = seconds[nextCore] {
+                    out.append(lead + expansion + dropAbbreviationDot(nextTrail))
+                    i += 1
+                    atNameStart = false
+                    continue
+                }
+            }
+
+            if core == "St", atNameStart {
+                // Saint: "St Kilda", "Opp St Vincents Hospital".
+                out.append(lead + core + dropAbbreviationDot(trail))
+                atNameStart = false
+                continue
+            }
+
+            if let expansion = abbreviations[core] {
+                out.append(lead + expansion + dropAbbreviationDot(trail))
+                atNameStart = connectors.contains(core)
+                continue
+            }
+
+            out.append(token)
+            atNameStart = connectors.contains(core)
+        }
+        return out
+    }
+
+    /// Splits "(St," into "(", "St", ",".
+    private static func splitPunctuation(_ token: String) -> (String, String, String) {
+        var start = token.startIndex
+        while start < token.endIndex, leadingPunctuation.contains(token[start]) {
+            start = token.index(after: start)
+        }
+        var end = token.endIndex
+        while end > start {
+            let before = token.index(before: end)
+            guard trailingPunctuation.contains(token[before]) else { break }
+            end = before
+        }
+        return (String(token[..<start]), String(token[start..<end]), String(token[end...]))
+    }
+
+    /// An abbreviation's own full stop ("St.") is dropped once the word is expanded.
+    private static func dropAbbreviationDot(_ trail: String) -> String {
+        trail.hasPrefix(".") ? String(trail.dropFirst()) : trail
+    }
+}

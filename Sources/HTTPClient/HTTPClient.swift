@@ -1,0 +1,125 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// A response from `HTTPClient.get`.
+public struct ClientResponse: Sendable {
+    /// HTTP status code.
+    public let status: Int
+    /// Body bytes.
+    public let body: [UInt8]
+}
+
+/// Timeouts and identity for `HTTPClient`.
+public struct ClientConfiguration: Sendable {
+    /// Seconds allowed to connect.
+    public var connectTimeout: Double
+    /// Seconds allowed for the whole transfer.
+    public var totalTimeout: Double
+    /// `User-Agent` header.
+    public var userAgent: String
+    /// Most transfers at once (each occupies a worker thread).
+    public var maxConcurrent: Int
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - connectTimeout: Connect timeout in seconds.
+    ///   - totalTimeout: Total timeout in seconds.
+    ///   - userAgent: User agent.
+    ///   - maxConcurrent: Concurrency cap.
+    public init(connectTimeout: Double = 5, totalTimeout: Double = 15, userAgent: String = "Trakx", maxConcurrent: Int = 16) {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.userAgent = userAgent
+        self.maxConcurrent = maxConcurrent
+    }
+}
+
+/// A small GET client on libcurl. Transfers run on a dedicated queue, never on Swift's cooperative threads;
+/// easy handles are pooled so connections are reused.
+public final class HTTPClient: Sendable {
+    /// The configuration.
+    public let configuration: ClientConfiguration
+    private let queue = DispatchQueue(label: "trakx.curl", attributes: .concurrent)
+    private let slots: DispatchSemaphore
+    private let pool = Mutex<[HandleBox]>([])
+
+    private static let globalInit: Void = {
+        _ = ccurl_global_init()
+    }()
+
+    /// Creates a client (initialising libcurl once per process).
+    /// - Parameter configuration: Timeouts and identity.
+    public init(configuration: ClientConfiguration = ClientConfiguration()) {
+        _ = Self.globalInit
+        self.configuration = configuration
+        slots = DispatchSemaphore(value: configuration.maxConcurrent)
+    }
+
+    /// GETs `url` (an absolute http or https URL) and returns status and body; throws `CurlError` on transport failure.
+    /// - Parameters:
+    ///   - url: The URL, already encoded exactly as it must be sent.
+    ///   - headers: Extra request headers.
+    public func get(_ url: String, headers: [String] = []) async throws -> ClientResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                self.slots.wait()
+                defer { self.slots.signal() }
+                continuation.resume(with: Result { try self.perform(url: url, headers: headers) })
+            }
+        }
+    }
+
+    private func perform(url: String, headers: [String]) throws -> ClientResponse {
+        let easy = pool.withLock { $0.popLast()?.easy } ?? CurlEasy()
+        defer { pool.withLock { if $0.count < configuration.maxConcurrent { $0.append(HandleBox(easy: easy)) } } }
+        let handle = easy.handle
+        easy.body.removeAll(keepingCapacity: true)
+        var list: UnsafeMutablePointer<curl_slist>?
+        for header in headers { list = curl_slist_append(list, header) }
+        defer { curl_slist_free_all(list) }
+        let rc: CURLcode = url.withCString { urlPointer in
+            configuration.userAgent.withCString { agent in
+                easy.errorBuffer.withUnsafeMutableBufferPointer { errorBuffer in
+                    errorBuffer[0] = 0
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_URL, urlPointer)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_USERAGENT, agent)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, list)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_MAXFILESIZE, 16 * 1024 * 1024)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ACCEPT_ENCODING, "")
+                    _ = ccurl_easy_setopt_write(handle, CURLOPT_WRITEFUNCTION, curlWrite)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(easy).toOpaque())
+                    return curl_easy_perform(handle)
+                }
+            }
+        }
+        // Drop pointers to buffers that are about to go away.
+        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, nil)
+        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, nil)
+        guard rc == CURLE_OK else {
+            let message = easy.errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw CurlError(curlCode: rc, message: message.isEmpty ? String(cString: curl_easy_strerror(rc)) : Self.scrub(message))
+        }
+        return ClientResponse(status: ccurl_response_code(handle), body: easy.body)
+    }
+
+    /// Removes anything that looks like a URL query from libcurl's message, so no signed URL reaches a log.
+    static func scrub(_ message: String) -> String {
+        guard let mark = message.firstIndex(of: "?") else { return message }
+        return String(message[..<mark]) + "?…"
+    }
+}
+
+/// Moves an easy handle in and out of the pool; a handle is used by one transfer at a time.
+private struct HandleBox: @unchecked Sendable {
+    let easy: CurlEasy
+}

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// What one request has received so far, and the response once computed.
+/// Lives from MHD's URI callback to its completion callback (retained through `con_cls`).
+final class ConnectionState: Sendable {
+    enum Phase: Sendable { case headers, body, dispatched }
+
+    struct Fields: Sendable {
+        var phase: Phase = .headers
+        var headers: [(String, String)] = []
+        var body: [UInt8] = []
+        var bodyTooLarge = false
+        /// Whether this request was counted in the server's in-flight total.
+        var counted = false
+        var response: Response?
+        var started: ContinuousClock.Instant = .now
+    }
+
+    /// The request target exactly as received; nil when it was not valid UTF-8.
+    let target: String?
+    let fields = Mutex(Fields())
+
+    init(target: String?) {
+        self.target = target
+    }
+}

@@ -1,0 +1,46 @@
+/// An error that carries the HTTP status and a message safe to show the user.
+public struct HTTPError: Error, Sendable, CustomStringConvertible {
+    /// Status code to answer with.
+    public var status: Int
+    /// What happened, in words for the user (never a secret).
+    public var message: String
+    /// Extra headers, e.g. `Allow` on a 405.
+    public var headers: [(String, String)]
+
+    /// Creates an error.
+    /// - Parameters:
+    ///   - status: Status code.
+    ///   - message: Text for the user.
+    ///   - headers: Extra response headers.
+    public init(_ status: Int, _ message: String, headers: [(String, String)] = []) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
+    /// Status and message.
+    public var description: String { "HTTP \(status): \(message)" }
+
+    /// The reason phrase for common status codes.
+    /// - Parameter status: Status code.
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 303: "See Other"
+        case 304: "Not Modified"
+        case 400: "Bad request"
+        case 403: "Forbidden"
+        case 404: "Page not found"
+        case 405: "Method not allowed"
+        case 413: "Request too large"
+        case 414: "Address too long"
+        case 421: "Misdirected request"
+        case 431: "Headers too large"
+        case 500: "Something went wrong"
+        case 502: "Bad gateway"
+        case 503: "Service unavailable"
+        case 504: "Gateway timeout"
+        default: "Error"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+// The C trampolines. They capture nothing; the server comes back through the context pointer,
+// and the per-request state through `con_cls`. They copy everything into Swift values before
+// any async work, and never block: the response is computed by a task while the connection
+// is suspended.
+
+/// MHD's raw URI callback: runs first for every request and creates its state with the undecoded target.
+func mhdURILog(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>, _ connection: OpaquePointer) -> UnsafeMutableRawPointer? {
+    let state = ConnectionState(target: String(validatingCString: uri))
+    return Unmanaged.passRetained(state).toOpaque()
+}
+
+/// MHD's completion callback: releases the request state.
+func mhdCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
+                  _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ toe: MHD_RequestTerminationCode) {
+    guard let raw = conCls.pointee else { return }
+    let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
+    if let cls, state.fields.withLock({ $0.phase == .dispatched && $0.counted }) {
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .acquiringAndReleasing)
+    }
+    conCls.pointee = nil
+}
+
+/// Collects one header pair into a Swift array passed through `cls`.
+private func collectHeader(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+                           _ key: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>?) -> MHD_Result {
+    guard let cls else { return cmhd_no() }
+    let headers = cls.assumingMemoryBound(to: [(String, String)].self)
+    headers.pointee.append((String(decoding: UnsafeRawBufferPointer(start: key, count: strlen(key)), as: UTF8.self),
+                            value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""))
+    return cmhd_yes()
+}
+
+/// MHD's access handler: called for headers, for each body chunk, and once more when the body is complete
+/// (and again after a resume, to send the response).
+func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ url: UnsafePointer<CChar>,
+               _ method: UnsafePointer<CChar>, _ version: UnsafePointer<CChar>, _ uploadData: UnsafePointer<CChar>?,
+               _ uploadDataSize: UnsafeMutablePointer<Int>, _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+    guard let cls, let raw = conCls.pointee else { return cmhd_no() }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
+    let methodName = String(cString: method)
+
+    if let response = state.fields.withLock({ $0.response }) {
+        return send(response, on: connection)
+    }
+    let phase = state.fields.withLock { $0.phase }
+    switch phase {
+    case .headers:
+        var headers: [(String, String)] = []
+        _ = withUnsafeMutablePointer(to: &headers) { cmhd_each_header(connection, collectHeader, $0) }
+        state.fields.withLock {
+            $0.headers = headers
+            $0.phase = .body
+        }
+        if let length = headers.first(where: { $0.0.lowercased() == "content-length" })?.1,
+           let bytes = Int(length), bytes > server.configuration.bodyLimit {
+            state.fields.withLock { $0.phase = .dispatched }
+            let request = Request(method: methodName, target: state.target ?? "/", headers: headers)
+            let response = Response.text("Request body too large: the limit is \(server.configuration.bodyLimit) bytes.", status: 413)
+            server.log(request, status: 413, started: state.fields.withLock { $0.started })
+            return send(response, on: connection)
+        }
+        return cmhd_yes()
+    case .body where uploadDataSize.pointee > 0:
+        let count = uploadDataSize.pointee
+        let limit = server.configuration.bodyLimit
+        state.fields.withLock { fields in
+            if fields.body.count + count > limit {
+                fields.bodyTooLarge = true
+            } else if let uploadData {
+                fields.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
+            }
+        }
+        uploadDataSize.pointee = 0
+        return cmhd_yes()
+    case .body:
+        let (headers, body, tooLarge) = state.fields.withLock { fields in
+            fields.phase = .dispatched
+            fields.counted = true
+            return (fields.headers, fields.body, fields.bodyTooLarge)
+        }
+        var address = [CChar](repeating: 0, count: 64)
+        cmhd_client_address(connection, &address, address.count)
+        let request = Request(method: methodName, target: state.target ?? "", headers: headers, body: body,
+                              remoteAddress: String(cString: address))
+        let handle = ConnectionHandle(pointer: connection)
+        let started = state.fields.withLock { $0.started }
+        server.inFlight.add(1, ordering: .acquiringAndReleasing)
+        MHD_suspend_connection(connection)
+        Task {
+            let response: Response
+            if state.target == nil {
+                response = Response.text("The address is not valid UTF-8.", status: 400)
+            } else if tooLarge {
+                response = Response.text("Request body too large: the limit is \(server.configuration.bodyLimit) bytes.", status: 413)
+            } else {
+                response = await server.responder.respond(to: request)
+            }
+            server.log(request, status: response.status, started: started)
+            state.fields.withLock { $0.response = response }
+            MHD_resume_connection(handle.pointer)
+        }
+        return cmhd_yes()
+    case .dispatched:
+        return cmhd_yes()
+    }
+}
+
+/// Copies a Swift response into an MHD response and queues it.
+private func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+    let created = response.body.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
+    guard let created else { return cmhd_no() }
+    for (name, value) in response.headers where name.lowercased() != "content-length" {
+        MHD_add_response_header(created, name, value)
+    }
+    let result = MHD_queue_response(connection, UInt32(response.status), created)
+    MHD_destroy_response(created)
+    return result
+}

@@ -1,0 +1,99 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// Something that answers requests; `HTTPServer` calls it once per request, off MHD's threads.
+public protocol Responder: Sendable {
+    /// Produces the response for a request; never throws (errors become error pages).
+    /// - Parameter request: The request.
+    func respond(to request: Request) async -> Response
+}
+
+/// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that suspends each connection while
+/// Swift concurrency computes the response, then resumes it to send.
+public final class HTTPServer: Sendable {
+    /// The configuration it was started with.
+    public let configuration: ServerConfiguration
+    let responder: any Responder
+    let logger: Logger
+    private let daemon = Mutex<DaemonBox?>(nil)
+    private let boundPort = Atomic<UInt16>(0)
+    let inFlight = Atomic<Int>(0)
+
+    /// Creates a server; call `start()` to listen.
+    /// - Parameters:
+    ///   - configuration: Address and limits.
+    ///   - responder: What answers requests.
+    ///   - logger: Logger for start/stop and faults.
+    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger) {
+        self.configuration = configuration
+        self.responder = responder
+        self.logger = logger
+    }
+
+    deinit {
+        assert(daemon.withLock { $0 == nil }, "HTTPServer was not stopped before deinit")
+    }
+
+    /// The bound port (after `start()`).
+    public var port: UInt16 { boundPort.load(ordering: .acquiring) }
+
+    /// Requests currently being answered.
+    public var activeRequests: Int { inFlight.load(ordering: .relaxed) }
+
+    /// Starts listening.
+    public func start() throws {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let settings = cmhd_settings(
+            host: nil, port: configuration.port, thread_pool_size: configuration.threadPoolSize,
+            connection_limit: configuration.connectionLimit,
+            connection_timeout_seconds: configuration.connectionTimeoutSeconds,
+            connection_memory_limit: configuration.headerMemoryLimit)
+        let started: OpaquePointer? = configuration.host.withCString { host in
+            var withHost = settings
+            withHost.host = host
+            return cmhd_start_daemon(withHost, mhdAccess, mhdURILog, mhdCompleted, context)
+        }
+        guard let started else {
+            throw HTTPError(500, "Could not listen on \(configuration.host):\(configuration.port) (address in use or invalid)")
+        }
+        boundPort.store(cmhd_bound_port(started), ordering: .releasing)
+        daemon.withLock { $0 = DaemonBox(pointer: started) }
+    }
+
+    /// Stops accepting, lets in-flight requests finish (up to `grace` seconds), then closes.
+    /// - Parameter grace: Seconds to wait for in-flight requests.
+    public func stop(grace: Double = 30) {
+        guard let box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return }
+        let listener = MHD_quiesce_daemon(box.pointer)
+        if listener >= 0 { close(listener) }
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight.load(ordering: .acquiring) > 0, Date() < deadline {
+            usleep(5_000)
+        }
+        guard inFlight.load(ordering: .acquiring) == 0 else {
+            // MHD aborts if stopped with suspended connections; the process is ending, so leave it be.
+            logger.warning("Stopped with \(inFlight.load(ordering: .acquiring)) requests still running")
+            return
+        }
+        MHD_stop_daemon(box.pointer)
+    }
+
+    func log(_ request: Request, status: Int, started: ContinuousClock.Instant) {
+        let elapsed = started.duration(to: .now)
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        let path = request.rawPath
+        logger.info("\(request.method) \(path.count > 200 ? path.prefix(200) + "…" : path) \(status) \(String(format: "%.1f", ms))ms")
+    }
+}
+
+/// Holds the daemon pointer; only touched under the server's mutex.
+struct DaemonBox: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// A connection pointer handed to the task that answers it. MHD allows `MHD_resume_connection` from any thread.
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}

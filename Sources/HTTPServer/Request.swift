@@ -1,0 +1,54 @@
+/// One HTTP request, copied out of libmicrohttpd into Swift values before any handler runs.
+public struct Request: Sendable {
+    /// Upper-case method as sent ("GET", "POST", ...).
+    public var method: String
+    /// The request target exactly as received (path and query, still encoded).
+    public var target: String
+    /// The decoded path; nil when its escapes or UTF-8 are invalid.
+    public var path: String?
+    /// Decoded query pairs in order; nil when the query is malformed.
+    public var queryItems: [(String, String)]?
+    /// Header name/value pairs in arrival order (names as sent).
+    public var headers: [(String, String)]
+    /// The raw body bytes (bounded by the server's body limit).
+    public var body: [UInt8]
+    /// The peer's address as text, for logs only.
+    public var remoteAddress: String
+
+    /// Builds a request from the raw target; decodes path and query strictly.
+    /// - Parameters:
+    ///   - method: The HTTP method.
+    ///   - target: The raw request target ("/stops/train/1071?x=1").
+    ///   - headers: Headers as received.
+    ///   - body: The request body.
+    ///   - remoteAddress: The client address for logging.
+    public init(method: String, target: String, headers: [(String, String)] = [], body: [UInt8] = [], remoteAddress: String = "") {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.body = body
+        self.remoteAddress = remoteAddress
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let rawPath = parts.first.map(String.init) ?? ""
+        self.path = PercentDecoding.decode(rawPath, plusIsSpace: false)
+        self.queryItems = parts.count > 1 ? PercentDecoding.pairs(parts[1]) : []
+    }
+
+    /// The raw path before decoding (for traversal checks and logs).
+    public var rawPath: Substring {
+        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    }
+
+    /// The first value of a header, compared case-insensitively.
+    /// - Parameter name: Header name.
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.0.lowercased() == lower }?.1
+    }
+
+    /// The first value of a query parameter.
+    /// - Parameter name: Parameter name.
+    public func query(_ name: String) -> String? {
+        queryItems?.first { $0.0 == name }?.1
+    }
+}

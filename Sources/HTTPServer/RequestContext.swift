@@ -1,0 +1,34 @@
+import Logging
+
+/// Per-request state: the logger, the matched route's path parameters and a request id.
+/// The lifetime of a RequestContext should not exceed that of the request.
+public struct RequestContext: Sendable {
+    /// Logger with the request id attached.
+    public var logger: Logger
+    /// Path parameters by name, decoded.
+    public var parameters: [String: String]
+    /// The route pattern that matched, e.g. "/stops/{mode}/{id}" (for metrics and logs).
+    public var route: String
+    /// A short id for log correlation.
+    public var requestID: String
+
+    /// Creates a context.
+    /// - Parameters:
+    ///   - logger: Request logger.
+    ///   - parameters: Path parameters.
+    ///   - route: Matched route pattern.
+    ///   - requestID: Request id.
+    public init(logger: Logger, parameters: [String: String] = [:], route: String = "", requestID: String = "") {
+        self.logger = logger
+        self.parameters = parameters
+        self.route = route
+        self.requestID = requestID
+    }
+
+    /// The path parameter `name`; throws a 400 when it is missing.
+    /// - Parameter name: Parameter name.
+    public func require(_ name: String) throws -> String {
+        guard let value = parameters[name] else { throw HTTPError(400, "The address is missing its \(name).") }
+        return value
+    }
+}

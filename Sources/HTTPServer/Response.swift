@@ -1,0 +1,70 @@
+/// An HTTP response: status, headers and a body of bytes.
+public struct Response: Sendable {
+    /// Status code.
+    public var status: Int
+    /// Header name/value pairs.
+    public var headers: [(String, String)]
+    /// Body bytes (sent for GET; omitted by the server for HEAD).
+    public var body: [UInt8]
+
+    /// Creates a response.
+    /// - Parameters:
+    ///   - status: Status code.
+    ///   - headers: Headers.
+    ///   - body: Body bytes.
+    public init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A `text/html; charset=utf-8` response.
+    /// - Parameters:
+    ///   - html: The page.
+    ///   - status: Status code.
+    public static func html(_ html: String, status: Int = 200) -> Response {
+        Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
+                 body: Array(html.utf8))
+    }
+
+    /// A `text/plain; charset=utf-8` response.
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - status: Status code.
+    public static func text(_ text: String, status: Int = 200) -> Response {
+        Response(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+    }
+
+    /// An `application/json` response.
+    /// - Parameters:
+    ///   - json: Encoded JSON text.
+    ///   - status: Status code.
+    public static func json(_ json: String, status: Int = 200) -> Response {
+        Response(status: status, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
+                 body: Array(json.utf8))
+    }
+
+    /// A 303 See Other to `location` (a path on this site).
+    /// - Parameter location: Where to go.
+    public static func seeOther(_ location: String) -> Response {
+        Response(status: 303, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
+                 body: Array("See \(location)".utf8))
+    }
+
+    /// The first value of a header.
+    /// - Parameter name: Header name, case-insensitive.
+    public func header(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return headers.first { $0.0.lowercased() == lower }?.1
+    }
+
+    /// Sets a header, replacing any earlier value of the same name.
+    /// - Parameters:
+    ///   - name: Header name.
+    ///   - value: Header value.
+    public mutating func setHeader(_ name: String, _ value: String) {
+        let lower = name.lowercased()
+        headers.removeAll { $0.0.lowercased() == lower }
+        headers.append((name, value))
+    }
+}

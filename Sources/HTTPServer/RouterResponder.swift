@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+
+/// Answers requests with a router, a middleware chain, static files, and an error-page renderer.
+public struct RouterResponder: Responder {
+    /// Renders an error as a response (the app supplies an HTML page in its layout).
+    public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
+
+    let router: Router
+    let middleware: [any Middleware]
+    let staticFiles: StaticFiles?
+    let staticPrefix: String
+    let renderError: ErrorRenderer
+    let defaultHeaders: [(String, String)]
+    let logger: Logger
+
+    /// Creates a responder.
+    /// - Parameters:
+    ///   - router: Routes.
+    ///   - middleware: Middleware, outermost first; it also wraps 404/405 and static files.
+    ///   - staticFiles: Files served under `staticPrefix`.
+    ///   - staticPrefix: URL prefix for static files.
+    ///   - defaultHeaders: Headers added to every response that does not set them itself.
+    ///   - logger: Logger for unexpected errors.
+    ///   - renderError: Error page renderer.
+    public init(router: Router, middleware: [any Middleware] = [], staticFiles: StaticFiles? = nil,
+                staticPrefix: String = "/static/", defaultHeaders: [(String, String)] = [], logger: Logger,
+                renderError: @escaping ErrorRenderer) {
+        self.router = router
+        self.middleware = middleware
+        self.staticFiles = staticFiles
+        self.staticPrefix = staticPrefix
+        self.defaultHeaders = defaultHeaders
+        self.logger = logger
+        self.renderError = renderError
+    }
+
+    /// Runs the middleware chain and the matched handler; turns every error into a page.
+    /// - Parameter request: The request.
+    public func respond(to request: Request) async -> Response {
+        let requestID = String(UInt32.random(in: 0 ... .max), radix: 36)
+        var requestLogger = logger
+        requestLogger[metadataKey: "request"] = .string(requestID)
+        let context = RequestContext(logger: requestLogger, requestID: requestID)
+        var response: Response
+        do {
+            response = try await chain(index: 0)(request, context)
+        } catch {
+            response = render(error, request, context)
+        }
+        for (name, value) in defaultHeaders where response.header(name) == nil {
+            response.headers.append((name, value))
+        }
+        return response
+    }
+
+    private func chain(index: Int) -> Handler {
+        if index == middleware.count {
+            return { request, context in
+                do {
+                    return try await dispatch(request, context)
+                } catch {
+                    return render(error, request, context)
+                }
+            }
+        }
+        let next = chain(index: index + 1)
+        let current = middleware[index]
+        return { request, context in try await current.handle(request, context, next: next) }
+    }
+
+    private func render(_ error: any Error, _ request: Request, _ context: RequestContext) -> Response {
+        if let error = error as? HTTPError {
+            var response = renderError(error, request)
+            response.headers.append(contentsOf: error.headers)
+            return response
+        }
+        context.logger.error("Unhandled error: \(String(describing: error))")
+        return renderError(HTTPError(500, "Something went wrong on our side. Please try again in a minute."), request)
+    }
+
+    private func dispatch(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let method = request.method
+        guard request.path != nil, request.queryItems != nil else {
+            throw HTTPError(400, "The address has an invalid character or escape in it.")
+        }
+        let rawPath = request.rawPath
+        if let staticFiles, rawPath.hasPrefix(staticPrefix) {
+            guard method == "GET" || method == "HEAD" else {
+                throw HTTPError(405, "Files can only be fetched.", headers: [("Allow", "GET, HEAD")])
+            }
+            switch staticFiles.response(for: rawPath.dropFirst(staticPrefix.count), request: request) {
+            case .success(let response): return response
+            case .failure(.badPath): throw HTTPError(400, "That file address is not allowed.")
+            case .failure(.notFound): throw HTTPError(404, "There is no file at this address.")
+            }
+        }
+        switch router.match(method: method, rawPath: rawPath) {
+        case .found(let handler, let pattern, let parameters):
+            var context = context
+            context.parameters = parameters
+            context.route = pattern
+            return try await handler(request, context)
+        case .methodNotAllowed(let allowed):
+            let allow = Array(Set(allowed)).sorted().joined(separator: ", ")
+            throw HTTPError(405, "This page does not accept \(method.count > 20 ? "that" : method) requests.", headers: [("Allow", allow)])
+        case .notFound:
+            throw HTTPError(404, "There is no page at this address.")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import HTTPClient
+import Logging
+import Synchronization
+
+/// The PTV Timetable API v3 client: signs each request, sends it over libcurl, maps failures to `PTVError`,
+/// decodes leniently, caches, and backs off after throttling.
+public final class PTVClient: Sendable {
+    /// Trakx's version, sent in the `User-Agent`.
+    public static let version = "0.1.0"
+
+    let configuration: PTVConfiguration
+    let signer: PTVSigner
+    let http: HTTPClient
+    /// The shared cache.
+    public let cache: ResponseCache
+    /// Upstream and cache counters.
+    public let metrics: PTVMetrics
+    let logger: Logger
+    private let now: @Sendable () -> Date
+    private let backoff = Mutex<[PTVRequest.Endpoint: (until: Date, seconds: Double)]>([:])
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - configuration: Base URL, credentials and timeouts.
+    ///   - logger: Logger (never given a URL or secret).
+    ///   - cacheCapacity: Most cached responses.
+    ///   - now: The clock.
+    public init(configuration: PTVConfiguration, logger: Logger, cacheCapacity: Int = 4000,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.configuration = configuration
+        signer = PTVSigner(devID: configuration.devID, key: configuration.key)
+        http = HTTPClient(configuration: ClientConfiguration(
+            connectTimeout: configuration.connectTimeout, totalTimeout: configuration.totalTimeout,
+            userAgent: "Trakx/\(Self.version) (accessible departures; libcurl)"))
+        metrics = PTVMetrics()
+        cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, now: now)
+        self.logger = logger
+        self.now = now
+    }
+
+    /// Fetches through the cache.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - type: The response model.
+    public func fetch<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> Fetched<T> {
+        try await cache.value(for: request) { try await self.send(request, as: type) }
+    }
+
+    /// Sends one signed request, bypassing the cache.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - type: The response model.
+    public func send<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> T {
+        let endpoint = request.endpoint
+        if let blocked = backoff.withLock({ $0[endpoint] }), blocked.until > now() {
+            metrics.upstream(endpoint, outcome: "backoff")
+            throw PTVError(.throttled)
+        }
+        let url = configuration.baseURL + signer.sign(request.pathAndQuery)
+        let response: ClientResponse
+        do {
+            response = try await http.get(url, headers: ["Accept: application/json"])
+        } catch let error as CurlError {
+            let kind: PTVError.Kind = error.isTimeout ? .timedOut : .unreachable
+            metrics.upstream(endpoint, outcome: kind.rawValue)
+            logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
+            throw PTVError(kind)
+        }
+        do {
+            let value = try Self.decode(response, as: type)
+            backoff.withLock { _ = $0.removeValue(forKey: endpoint) }
+            metrics.upstream(endpoint, outcome: "ok")
+            return value
+        } catch let error as PTVError {
+            metrics.upstream(endpoint, outcome: error.kind.rawValue)
+            if error.kind == .throttled { startBackoff(endpoint) }
+            logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
+            throw error
+        }
+    }
+
+    private func startBackoff(_ endpoint: PTVRequest.Endpoint) {
+        backoff.withLock { table in
+            let seconds = min((table[endpoint]?.seconds ?? 5) * 2, 300)
+            table[endpoint] = (now().addingTimeInterval(seconds), seconds)
+        }
+    }
+
+    /// Maps a PTV response to a model or a `PTVError`.
+    /// - Parameters:
+    ///   - response: Status and body.
+    ///   - type: The model.
+    static func decode<T: Decodable>(_ response: ClientResponse, as type: T.Type) throws -> T {
+        let body = Data(response.body)
+        guard response.status == 200 else {
+            let message = (try? JSONDecoder().decode(ErrorBody.self, from: body))?.message.lowercased() ?? ""
+            switch response.status {
+            case 403 where message.contains("throttl"): throw PTVError(.throttled, status: 403)
+            case 403 where message.contains("disabled") || message.contains("devid"): throw PTVError(.devIDInvalid, status: 403)
+            case 403: throw PTVError(.signatureRejected, status: 403)
+            case 400 where message.contains("devid"): throw PTVError(.devIDInvalid, status: 400)
+            case 400: throw PTVError(.badRequest, status: 400)
+            case 404: throw PTVError(.notFound, status: 404)
+            case 429: throw PTVError(.throttled, status: 429)
+            default: throw PTVError(.badStatus, status: response.status)
+            }
+        }
+        guard !body.isEmpty else { throw PTVError(.malformedBody, status: 200) }
+        if let envelope = try? JSONDecoder().decode(Envelope.self, from: body), envelope.status?.health == 0 {
+            throw PTVError(.unhealthy, status: 200)
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw PTVError(.malformedBody, status: 200)
+        }
+    }
+
+    private struct Envelope: Decodable {
+        struct HealthStatus: Decodable { let health: Int? }
+        let status: HealthStatus?
+    }
+}

@@ -1,0 +1,57 @@
+import HTTPClient
+
+/// One PTV call before signing: its endpoint (for caching and metrics), path and query.
+public struct PTVRequest: Sendable, Hashable {
+    /// The endpoint family, which sets cache freshness and labels metrics.
+    public enum Endpoint: String, Sendable, CaseIterable {
+        case routeTypes = "route_types", routes, route, directions, stopsNearby = "stops_nearby", stop
+        case stopsOnRoute = "stops_on_route", departures, pattern, runs, search, disruptions, disruption
+        case disruptionModes = "disruption_modes"
+
+        /// Seconds a response stays fresh.
+        public var freshness: Double {
+            switch self {
+            case .departures, .pattern: 30
+            case .runs: 60
+            case .disruptions, .disruption, .disruptionModes: 120
+            case .routes, .route, .directions, .stopsNearby, .stop, .stopsOnRoute, .search: 86_400
+            case .routeTypes: 604_800
+            }
+        }
+    }
+
+    /// Endpoint family.
+    public let endpoint: Endpoint
+    /// Encoded path starting with `/v3/`.
+    public let path: String
+    /// Query pairs in the order they are sent (repeated keys for arrays).
+    public let query: [(String, String)]
+
+    /// Creates a request; each path segment is percent-encoded here (space as `%20`, `/` as `%2F`).
+    /// - Parameters:
+    ///   - endpoint: Endpoint family.
+    ///   - segments: Path segments after `/v3/`, unencoded.
+    ///   - query: Query pairs, unencoded.
+    public init(_ endpoint: Endpoint, _ segments: [String], query: [(String, String)] = []) {
+        self.endpoint = endpoint
+        self.path = "/v3/" + segments.map(Self.encodeSegment).joined(separator: "/")
+        self.query = query
+    }
+
+    /// Path and query exactly as sent (before `devid` and `signature`).
+    public var pathAndQuery: String {
+        guard !query.isEmpty else { return path }
+        return path + "?" + query.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }.joined(separator: "&")
+    }
+
+    /// The cache key (the unsigned path and query).
+    public var cacheKey: String { pathAndQuery }
+
+    static func encodeSegment(_ segment: String) -> String {
+        // Commas separate coordinates in `/stops/location/{lat},{lon}` and are legal in a segment.
+        segment.split(separator: ",", omittingEmptySubsequences: false).map { PercentEncoding.encode(String($0)) }.joined(separator: ",")
+    }
+
+    public static func == (lhs: PTVRequest, rhs: PTVRequest) -> Bool { lhs.pathAndQuery == rhs.pathAndQuery }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pathAndQuery) }
+}

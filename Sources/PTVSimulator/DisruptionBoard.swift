@@ -1,0 +1,76 @@
+import Foundation
+import PTV
+
+/// The disruptions as they stand at one instant: templates from the data with absolute times.
+///
+/// `from_date` is now plus the template's offset, rounded to the hour (likewise `to_date`, or null);
+/// `published_on` is a day before `from_date` and `last_updated` an hour before now. A disruption is
+/// "Current" when the data says so or its start has passed, else "Planned". Ended ones are dropped.
+struct DisruptionBoard: Sendable {
+    /// One disruption with the routes and stops it affects.
+    struct Entry: Sendable {
+        let record: NetworkDisruption
+        let model: Disruption
+        var isCurrent: Bool { model.disruptionStatus == "Current" }
+    }
+
+    /// Every disruption that has not ended, in data order.
+    let entries: [Entry]
+
+    /// Materialises the templates at `now`.
+    /// - Parameters:
+    ///   - network: The network (for route and stop names).
+    ///   - now: The current time.
+    init(network: SimulatedNetwork, now: Date) {
+        func hour(_ offset: Double) -> Date {
+            let t = now.timeIntervalSince1970 + offset * 3600
+            return Date(timeIntervalSince1970: (t / 3600).rounded() * 3600)
+        }
+        let lastUpdated = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 - 3600)
+        entries = network.disruptions.compactMap { record in
+            var from = hour(record.fromOffsetHours)
+            let to = record.toOffsetHours.map(hour)
+            if let to, to <= now { return nil }
+            let current = record.status.lowercased() == "current" || from <= now
+            if current, from > now { from = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) }
+            let routes = record.routeIDs.compactMap(network.route).map {
+                DisruptionRoute(routeType: $0.routeType, routeId: $0.routeID, routeName: $0.name, routeNumber: $0.number,
+                                routeGtfsId: $0.gtfsID, direction: nil)
+            }
+            let stops = record.stopIDs.compactMap(network.stop).map { DisruptionStop(stopId: $0.stopID, stopName: $0.name) }
+            let model = Disruption(
+                disruptionId: record.disruptionID, title: record.title, url: record.url, description: record.description,
+                disruptionStatus: current ? "Current" : "Planned", disruptionType: record.type,
+                publishedOn: from.addingTimeInterval(-86_400), lastUpdated: lastUpdated, fromDate: from, toDate: to,
+                routes: routes, stops: stops, colour: "#ffd500", displayOnBoard: true, displayStatus: true,
+                mode: record.mode)
+            return Entry(record: record, model: model)
+        }
+    }
+
+    /// Current disruptions touching any of the routes or stops.
+    /// - Parameters:
+    ///   - routeIDs: Routes of interest.
+    ///   - stopIDs: Stops of interest.
+    func current(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Disruption] {
+        let routes = Set(routeIDs), stops = Set(stopIDs)
+        return entries.filter { entry in
+            entry.isCurrent && (entry.record.routeIDs.contains(where: routes.contains)
+                || entry.record.stopIDs.contains(where: stops.contains))
+        }.map(\.model)
+    }
+
+    /// Ids of the current disruptions touching a route or a stop, as PTV lists them on departures.
+    /// - Parameters:
+    ///   - routeIDs: Routes of interest.
+    ///   - stopIDs: Stops of interest.
+    func currentIDs(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Int] {
+        current(routeIDs: routeIDs, stopIDs: stopIDs).map { Int($0.disruptionId) }
+    }
+
+    /// The id-keyed map used by departures and stops responses.
+    /// - Parameter disruptions: The disruptions to include.
+    static func map(_ disruptions: [Disruption]) -> [String: Disruption] {
+        Dictionary(disruptions.map { (String($0.disruptionId), $0) }) { first, _ in first }
+    }
+}

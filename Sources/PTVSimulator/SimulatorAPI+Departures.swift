@@ -1,0 +1,72 @@
+import Foundation
+import PTV
+
+/// `/v3/departures/route_type/{rt}/stop/{id}[/route/{route_id}]`.
+extension SimulatorAPI {
+    /// The next departures from a stop across its routes of that type (or one route), sorted by time.
+    ///
+    /// `max_results` applies per route and direction, as on PTV; without it (or with 0) the next 24 hours
+    /// are returned. Cancelled metro trains appear only with `include_cancelled=true`. A departure scheduled
+    /// up to a minute ago still shows. `date_utc` moves the window but not the real-time horizon.
+    func departures(routeType rtText: String, stopID: String, routeID: String?, query: QueryParameters,
+                    now: Date) throws(APIError) -> String {
+        let routeType = try QueryParameters.routeType(rtText)
+        let stop = try requireStop(stopID)
+        var routes = network.routes(servingStop: stop.stopID, routeType: routeType)
+        guard !routes.isEmpty else { throw .notFound("stop_id \(stop.stopID) was not found for route_type \(routeType.rawValue).") }
+        if let routeID {
+            let route = try requireRoute(routeID)
+            routes = routes.filter { $0.routeID == route.routeID }
+        }
+        let maxResults = try query.int("max_results", in: 0...10_000) ?? 0
+        let includeCancelled = try query.bool("include_cancelled")
+        let directionID = try query.int("direction_id")
+        let platforms = Set(query.values("platform_numbers"))
+        let expansion = try query.expansion()
+        let reference = try query.date("date_utc") ?? now
+        _ = try query.bool("gtfs")
+
+        let board = DisruptionBoard(network: network, now: now)
+        let calls = timetable.departures(stopID: stop.stopID, routes: routes, directionID: directionID,
+                                         from: reference.addingTimeInterval(-60), until: reference.addingTimeInterval(86_400))
+        var taken: [String: Int] = [:]
+        var departures: [Departure] = []
+        var used: [(call: ScheduledCall, route: NetworkRoute)] = []
+        for call in calls {
+            guard let route = network.route(call.trip.routeID) else { continue }
+            let departure = departureModel(call, route: route, board: board, now: now)
+            if departure.isCancelled, !includeCancelled { continue }
+            if !platforms.isEmpty, !platforms.contains(departure.platformNumber ?? "") { continue }
+            let key = "\(route.routeID)/\(departure.directionId)"
+            if maxResults > 0 {
+                guard taken[key, default: 0] < maxResults else { continue }
+                taken[key, default: 0] += 1
+            }
+            departures.append(departure)
+            used.append((call, route))
+        }
+
+        var response = DeparturesResponse(departures: departures)
+        if expansion.contains(.stop) {
+            response.stops = [String(stop.stopID): stopModel(stop, routeType: routeType, distance: 0)]
+        }
+        for (call, route) in used {
+            if expansion.contains(.route) { response.routes[String(route.routeID)] = routeModel(route) }
+            if expansion.contains(.direction) {
+                let direction = directionModel(route, index: call.trip.directionIndex)
+                if response.directions[String(direction.directionId)] == nil {
+                    response.directions[String(direction.directionId)] = direction
+                }
+            }
+            if expansion.contains(.run) {
+                let run = runModel(call.trip, route: route, now: now)
+                response.runs[run.runRef] = run
+            }
+        }
+        if expansion.contains(.disruption) {
+            let ids = Set(departures.flatMap(\.disruptionIds))
+            response.disruptions = DisruptionBoard.map(board.entries.map(\.model).filter { ids.contains(Int($0.disruptionId)) })
+        }
+        return try Self.encode(response)
+    }
+}

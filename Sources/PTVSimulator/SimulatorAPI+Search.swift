@@ -1,0 +1,55 @@
+import Foundation
+import PTV
+
+/// `/v3/search/{term}`.
+extension SimulatorAPI {
+    /// Case-insensitive substring search over stop names and suburbs and route names and numbers.
+    /// A numeric term, or one shorter than 3 characters, returns routes only (as PTV does). Outlets are never
+    /// returned. With `latitude`/`longitude`, stops carry their distance and `max_distance` limits them.
+    func search(_ rawTerm: String, query: QueryParameters, now: Date) throws(APIError) -> String {
+        let term = rawTerm.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !term.isEmpty else { throw .badRequest("search_term is required.") }
+        let types = try query.routeTypes()
+        var bySuburb = true
+        if query.value("match_stop_by_suburb") != nil { bySuburb = try query.bool("match_stop_by_suburb") }
+        _ = try query.bool("include_outlets")
+        var point: (Double, Double)?
+        if let latText = query.value("latitude"), let lonText = query.value("longitude") {
+            guard let lat = Double(latText), let lon = Double(lonText), (-90...90).contains(lat), (-180...180).contains(lon) else {
+                throw .badRequest("latitude/longitude is invalid.")
+            }
+            point = (lat, lon)
+        }
+        let maxDistance = try query.int("max_distance", in: 0...1_000_000)
+        let board = DisruptionBoard(network: network, now: now)
+        let allowed = { (type: RouteType) in types.isEmpty || types.contains(type) }
+
+        let routes = network.routes.filter {
+            allowed($0.routeType) && ($0.name.lowercased().contains(term) || $0.number.lowercased().contains(term))
+        }.sorted { lhs, rhs in
+            let l = (lhs.number.lowercased() == term ? 0 : 1, lhs.routeType.rawValue, lhs.number.count, lhs.number, lhs.routeID)
+            let r = (rhs.number.lowercased() == term ? 0 : 1, rhs.routeType.rawValue, rhs.number.count, rhs.number, rhs.routeID)
+            return l < r
+        }
+
+        var stops: [Stop] = []
+        let routesOnly = term.count < 3 || term.allSatisfy(\.isNumber)
+        if !routesOnly {
+            for stop in network.stops
+            where stop.name.lowercased().contains(term) || (bySuburb && stop.suburb.lowercased().contains(term)) {
+                let distance = point.map { Geo.distance($0.0, $0.1, stop.latitude, stop.longitude) }
+                if let distance, let maxDistance, distance > Double(maxDistance) { continue }
+                for type in network.routeTypes(atStop: stop.stopID) where allowed(type) {
+                    let served = network.routes(servingStop: stop.stopID, routeType: type)
+                    stops.append(stopModel(stop, routeType: type, distance: ((distance ?? 0) * 100).rounded() / 100,
+                                           routes: served.map { routeModel($0, board: board, now: now) }))
+                }
+            }
+            stops.sort { lhs, rhs in
+                (lhs.stopDistance ?? 0, lhs.stopName, lhs.stopId, lhs.routeType.rawValue)
+                    < (rhs.stopDistance ?? 0, rhs.stopName, rhs.stopId, rhs.routeType.rawValue)
+            }
+        }
+        return try Self.encode(SearchResponse(stops: stops, routes: routes.map { routeModel($0, board: board, now: now) }))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import PTV
+
+/// `/v3/stops/location/{lat},{lon}`, `/v3/stops/{id}/route_type/{rt}` and `/v3/stops/route/{id}/route_type/{rt}`.
+extension SimulatorAPI {
+    /// Stops within `max_distance` metres (default 300), nearest first, at most `max_results` (default 30).
+    /// A stop served by several modes appears once per mode, as on PTV.
+    func stopsNearby(_ point: String, query: QueryParameters, now: Date) throws(APIError) -> String {
+        let parts = point.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else {
+            throw .badRequest("latitude/longitude '\(point)' is invalid.")
+        }
+        let maxResults = try query.int("max_results", in: 1...10_000) ?? 30
+        let maxDistance = try query.int("max_distance", in: 0...100_000) ?? 300
+        let types = try query.routeTypes()
+        let board = DisruptionBoard(network: network, now: now)
+        var found: [(distance: Double, stop: Stop)] = []
+        for stop in network.stops {
+            let distance = Geo.distance(latitude, longitude, stop.latitude, stop.longitude)
+            guard distance <= Double(maxDistance) else { continue }
+            for type in network.routeTypes(atStop: stop.stopID) where types.isEmpty || types.contains(type) {
+                let routes = network.routes(servingStop: stop.stopID, routeType: type)
+                let ids = board.currentIDs(routeIDs: routes.map(\.routeID), stopIDs: [stop.stopID])
+                found.append((distance, stopModel(stop, routeType: type, distance: (distance * 100).rounded() / 100,
+                                                  disruptionIDs: ids, routes: routes.map { routeModel($0) })))
+            }
+        }
+        found.sort { ($0.distance, $0.stop.stopId, $0.stop.routeType.rawValue) < ($1.distance, $1.stop.stopId, $1.stop.routeType.rawValue) }
+        let stops = found.prefix(maxResults).map(\.stop)
+        let disruptions = try query.bool("stop_disruptions")
+            ? DisruptionBoard.map(board.current(routeIDs: stops.flatMap { $0.routes.map(\.routeId) }, stopIDs: stops.map(\.stopId)))
+            : [:]
+        return try Self.encode(StopsNearbyResponse(stops: stops, disruptions: disruptions))
+    }
+
+    /// One stop's details; location, amenities and accessibility only when their flags are true
+    /// (amenities and accessibility exist for train and V/Line stations only).
+    func stopDetails(stopID: String, routeType rtText: String, query: QueryParameters, now: Date) throws(APIError) -> String {
+        let routeType = try QueryParameters.routeType(rtText)
+        let stop = try requireStop(stopID)
+        let routes = network.routes(servingStop: stop.stopID, routeType: routeType)
+        guard !routes.isEmpty else { throw .notFound("stop_id \(stop.stopID) was not found for route_type \(routeType.rawValue).") }
+        let board = DisruptionBoard(network: network, now: now)
+        let disruptions = board.current(routeIDs: routes.map(\.routeID), stopIDs: [stop.stopID])
+        let station = routeType == .train || routeType == .vline
+        let details = StopDetails(
+            stopId: stop.stopID, stopName: stop.name, routeType: routeType, stationType: station ? stop.stationType : nil,
+            stationDescription: "", stopLandmark: stop.landmark, disruptionIds: disruptions.map { Int($0.disruptionId) },
+            routes: routes.map { routeModel($0) },
+            location: try query.bool("stop_location")
+                ? StopLocation(suburb: stop.suburb, postcode: nil, municipality: "", latitude: stop.latitude,
+                               longitude: stop.longitude) : nil,
+            amenities: try query.bool("stop_amenities") && station ? amenities(stop) : nil,
+            accessibility: try query.bool("stop_accessibility") && station ? accessibility(stop) : nil)
+        let map = try query.bool("stop_disruptions") ? DisruptionBoard.map(disruptions) : [:]
+        return try Self.encode(StopDetailsResponse(stop: details, disruptions: map))
+    }
+
+    /// The stops of a route, in the order of `direction_id` (with `stop_sequence` 1...n) or forwards with 0.
+    func stopsOnRoute(routeID: String, routeType rtText: String, query: QueryParameters, now: Date) throws(APIError) -> String {
+        let routeType = try QueryParameters.routeType(rtText)
+        let route = try requireRoute(routeID)
+        guard route.routeType == routeType else {
+            throw .notFound("route_id \(route.routeID) was not found for route_type \(routeType.rawValue).")
+        }
+        var directionIndex: Int?
+        if let directionID = try query.int("direction_id") {
+            guard let index = route.directions.firstIndex(where: { $0.directionID == directionID }) else {
+                throw .badRequest("direction_id \(directionID) is invalid for route_id \(route.routeID).")
+            }
+            directionIndex = index
+        }
+        let board = DisruptionBoard(network: network, now: now)
+        let order = route.stops(directionIndex: directionIndex ?? 0)
+        let stops = order.enumerated().compactMap { position, entry -> Stop? in
+            guard let stop = network.stop(entry.stop.stopID) else { return nil }
+            return stopModel(stop, routeType: route.routeType, sequence: directionIndex == nil ? 0 : position + 1,
+                             disruptionIDs: board.currentIDs(routeIDs: [route.routeID], stopIDs: [stop.stopID]), ticket: true)
+        }
+        let map = try query.bool("stop_disruptions")
+            ? DisruptionBoard.map(board.current(routeIDs: [route.routeID], stopIDs: stops.map(\.stopId))) : [:]
+        return try Self.encode(StopsOnRouteResponse(stops: stops, disruptions: map))
+    }
+
+    /// Deterministic station facilities (staffed stations have more).
+    private func amenities(_ stop: NetworkStop) -> StopAmenities {
+        let draw = LiveModel.fnv1a("amenities-\(stop.stopID)")
+        let staffed = stop.stationType.map { $0.hasPrefix("Premium") || $0.hasPrefix("Host") } ?? false
+        let parking = draw % 3 == 0 ? "" : String(50 + Int(draw % 400))
+        return StopAmenities(toilet: staffed, taxiRank: staffed || draw % 5 == 0, carParking: parking, cctv: true)
+    }
+
+    /// Deterministic accessibility features.
+    private func accessibility(_ stop: NetworkStop) -> StopAccessibility {
+        let draw = LiveModel.fnv1a("access-\(stop.stopID)")
+        let premium = stop.stationType?.hasPrefix("Premium") ?? false
+        let lift = premium || draw % 4 == 0
+        let ramp = !lift || draw % 2 == 0
+        return StopAccessibility(
+            lift: lift, stairs: premium || draw % 3 != 0, escalator: premium, hearingLoop: premium || draw % 7 == 0,
+            tactileGroundSurfaceIndicator: true, waitingRoom: premium, stopAccessible: lift || ramp,
+            audioCustomerInformation: true, lighting: true, platformNumber: nil,
+            wheelchair: StopAccessibilityWheelchair(accessibleRamp: ramp, parking: draw % 3 != 0, telephone: premium,
+                                                    toilet: premium, lowTicketCounter: premium, manoeuvring: true,
+                                                    raisedPlatform: true, ramp: ramp, secondaryPath: draw % 5 == 0,
+                                                    raisedPlatformShelther: true, steepRamp: draw % 11 == 0))
+    }
+}

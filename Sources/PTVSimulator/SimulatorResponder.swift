@@ -1,0 +1,101 @@
+import Foundation
+import HTTPServer
+import Logging
+import Synchronization
+
+/// The simulator's HTTP face: applies faults, authenticates, decodes the path and query, and hands the
+/// request to ``SimulatorAPI``. Logs one debug line per request, without the query (which holds the devid
+/// and signature).
+final class SimulatorResponder: Responder {
+    let api: SimulatorAPI
+    let authenticator: RequestAuthenticator
+    let faults: FaultInjector
+    let now: @Sendable () -> Date
+    let logger: Logger
+    /// Requests answered so far.
+    let answered = Atomic<Int>(0)
+    /// Set when the simulator stops, so hanging requests give up.
+    let stopped = Atomic<Bool>(false)
+
+    init(api: SimulatorAPI, authenticator: RequestAuthenticator, faults: FaultInjector,
+         now: @escaping @Sendable () -> Date, logger: Logger) {
+        self.api = api
+        self.authenticator = authenticator
+        self.faults = faults
+        self.now = now
+        self.logger = logger
+    }
+
+    /// Answers one request.
+    /// - Parameter request: The request.
+    func respond(to request: Request) async -> Response {
+        let response = await answer(request)
+        answered.add(1, ordering: .relaxed)
+        logger.debug("PTV simulator \(request.method) \(request.rawPath) \(response.status)")
+        return response
+    }
+
+    private func answer(_ request: Request) async -> Response {
+        let path = request.path ?? String(request.rawPath)
+        guard let fault = faults.fault(for: path) else { return normal(request) }
+        switch fault {
+        case .latency(let milliseconds):
+            try? await Task.sleep(for: .milliseconds(max(0, milliseconds)))
+            return normal(request)
+        case .hang:
+            while faults.fault(for: path) == .hang {
+                if stopped.load(ordering: .acquiring) || Task.isCancelled {
+                    return Response.text("The simulator stopped.", status: 503)
+                }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return await answer(request)
+        case .status(let code):
+            if code == 500 { return Response.json("{\"Message\":\"An error has occurred.\"}", status: 500) }
+            return error(APIError(status: code, message: "Simulated failure (\(code))."))
+        case .throttle:
+            return error(.throttled)
+        case .badSignature:
+            return error(.signatureInvalid)
+        case .malformedJSON:
+            return Response.json("{\"departures\": [{\"stop_id\": 1071, \"route_id\": <html>Service Unavailable", status: 200)
+        case .emptyBody:
+            return Response.json("", status: 200)
+        case .truncatedBody:
+            var response = normal(request)
+            response.body = Array(response.body.prefix(response.body.count / 2))
+            return response
+        case .unhealthy:
+            var response = normal(request)
+            let text = String(decoding: response.body, as: UTF8.self)
+                .replacingOccurrences(of: "\"health\":1", with: "\"health\":0")
+            response.body = Array(text.utf8)
+            return response
+        }
+    }
+
+    /// The answer PTV would give when nothing is wrong.
+    private func normal(_ request: Request) -> Response {
+        let rawPath = request.rawPath
+        guard rawPath == "/v3" || rawPath.hasPrefix("/v3/") else { return Response.text("Not Found", status: 404) }
+        do throws(APIError) {
+            try authenticator.check(target: request.target)
+            var segments: [String] = []
+            for raw in rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2) {
+                guard let segment = PercentDecoding.decode(raw, plusIsSpace: false) else {
+                    throw .badRequest("The request path is not valid.")
+                }
+                segments.append(segment)
+            }
+            while segments.last?.isEmpty == true { segments.removeLast() }
+            guard let items = request.queryItems else { throw .badRequest("The query string is not valid.") }
+            return Response.json(try api.respond(segments: segments, query: QueryParameters(items), now: now()))
+        } catch {
+            return self.error(error)
+        }
+    }
+
+    private func error(_ error: APIError) -> Response {
+        Response.json(error.body, status: error.status)
+    }
+}

@@ -1,0 +1,161 @@
+import App
+import ArgumentParser
+import Foundation
+import HTTPServer
+import Logging
+import PTVSimulator
+import Storage
+
+/// `trakx`: accessible Melbourne departures as plain HTML.
+struct Trakx: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trakx",
+        abstract: "Accessible departures for Melbourne public transport, as plain HTML.",
+        subcommands: [Serve.self, Simulate.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// `trakx serve`.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Trakx web server.",
+        discussion: """
+            Without PTV_DEVID and PTV_KEY, Trakx starts a built-in PTV simulator with demo data and says so on every page.
+            Environment: PTV_BASE_URL, PTV_DEVID, PTV_KEY (the options below override them).
+            """)
+
+    @Option(help: "Address to listen on. Defaults to loopback; use 0.0.0.0 only when you mean to expose Trakx.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free port).")
+    var port: UInt16 = 8080
+
+    @Option(help: "SQLite file for favourites (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite).")
+    var database: String?
+
+    @Option(help: "Folder of Mustache templates.")
+    var templates = "Templates"
+
+    @Option(name: .customLong("public"), help: "Folder of static files served under /static/.")
+    var publicDirectory = "Public"
+
+    @Option(name: .customLong("ptv-base-url"), help: "PTV Timetable API base URL (env PTV_BASE_URL).")
+    var ptvBaseURL: String?
+
+    @Option(name: .customLong("ptv-devid"), help: "PTV developer id (env PTV_DEVID).")
+    var ptvDevID: String?
+
+    @Option(name: .customLong("ptv-key"), help: "PTV developer key (env PTV_KEY). Prefer the environment: options show in process lists.")
+    var ptvKey: String?
+
+    @Option(name: .customLong("allowed-host"), help: "Another Host name to answer for (repeatable), e.g. when behind a proxy.")
+    var allowedHosts: [String] = []
+
+    @Option(help: "Seed for the built-in simulator's demo data.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Fixed start time (ISO 8601) for demo data and pages, for tests and screenshots.")
+    var now: String?
+
+    @Option(help: "Seconds to wait for PTV before giving up.")
+    var upstreamTimeout: Double = 15
+
+    @Option(help: "Worker threads for the web server.")
+    var threads: UInt32 = 4
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.")
+    var logLevel: String = "info"
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var logger = Logger(label: "trakx")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var fixedNow: Date?
+        if let now {
+            guard let parsed = ISO8601DateFormatter().date(from: now) else {
+                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-21T09:30:00+11:00")
+            }
+            fixedNow = parsed
+        }
+        let configuration = AppConfiguration(
+            server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
+            databasePath: database ?? Database.defaultPath(environment: environment),
+            templatesDirectory: templates, publicDirectory: publicDirectory,
+            ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",
+            ptvDevID: ptvDevID ?? environment["PTV_DEVID"], ptvKey: ptvKey ?? environment["PTV_KEY"],
+            allowedHosts: allowedHosts, simulatorSeed: seed, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
+        let app = try buildApplication(configuration: configuration, logger: logger)
+        do {
+            try app.start()
+        } catch {
+            app.stop()
+            throw error
+        }
+        say("Trakx is running at \(app.url)")
+        waitForTermination()
+        logger.notice("Stopping: finishing requests in flight")
+        app.stop()
+        logger.notice("Stopped")
+    }
+}
+
+/// `trakx ptv-sim`.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ptv-sim",
+        abstract: "Run the built-in PTV Timetable API v3 simulator on 127.0.0.1 (signature-checking, demo data).")
+
+    @Option(help: "Port to listen on (0 picks a free port).")
+    var port: UInt16 = 8081
+
+    @Option(help: "Developer id the simulator accepts.")
+    var devid: String
+
+    @Option(help: "Key the simulator checks signatures with.")
+    var key: String
+
+    @Option(help: "Seed for delays, cancellations and live estimates.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Fixed start time (ISO 8601); the clock runs on from there.")
+    var now: String?
+
+    func run() throws {
+        var logger = Logger(label: "ptv-sim")
+        logger.logLevel = .info
+        var clock: (@Sendable () -> Date)?
+        if let now {
+            guard let fixed = ISO8601DateFormatter().date(from: now) else {
+                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-21T09:30:00+11:00")
+            }
+            let started = Date()
+            clock = { fixed.addingTimeInterval(Date().timeIntervalSince(started)) }
+        }
+        let simulator = try PTVSimulator(devID: devid, key: key, seed: seed, now: clock, logger: logger)
+        try simulator.start(port: port)
+        say("PTV simulator listening at \(simulator.baseURL)")
+        waitForTermination()
+        simulator.stop()
+    }
+}
+
+/// Blocks until SIGINT or SIGTERM.
+func waitForTermination() {
+    let done = DispatchSemaphore(value: 0)
+    var sources: [any DispatchSourceSignal] = []
+    for sig in [SIGINT, SIGTERM] {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler { done.signal() }
+        source.resume()
+        sources.append(source)
+    }
+    done.wait()
+    _ = sources
+}
+
+/// Prints a line to standard output at once (unbuffered), so scripts waiting for it see it.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

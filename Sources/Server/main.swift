@@ -1,0 +1,4 @@
+import ArgumentParser
+
+// Only starts things: the commands live in Commands.swift.
+Trakx.main()

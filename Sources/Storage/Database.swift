@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// The app's SQLite database: one connection confined to a serial queue, reached with async calls.
+/// Blocking SQLite work never runs on Swift's cooperative threads.
+public final class Database: Sendable {
+    /// The file path.
+    public let path: String
+    private let queue = DispatchQueue(label: "trakx.database")
+    private let box: ConnectionBox
+    private let isClosed = Atomic<Bool>(false)
+
+    /// Opens the database at `path` (creating folders and file), then migrates it.
+    /// - Parameter path: File path.
+    public init(path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.path = path
+        let connection = try SQLiteConnection(path: path)
+        do {
+            try Migrations.migrate(connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+        box = ConnectionBox(connection: connection)
+    }
+
+    deinit {
+        assert(isClosed.load(ordering: .relaxed), "Database was not closed before deinit")
+    }
+
+    /// The default file: `$XDG_DATA_HOME/trakx/trakx.sqlite`, else `~/.local/share/trakx/trakx.sqlite`.
+    /// - Parameter environment: Process environment.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty, xdg.hasPrefix("/") {
+            return xdg + "/trakx/trakx.sqlite"
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/trakx/trakx.sqlite"
+    }
+
+    /// Runs `body` on the database queue with the connection.
+    /// - Parameter body: Work that may throw; runs serially with all other work.
+    public func perform<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                guard !self.isClosed.load(ordering: .acquiring) else {
+                    continuation.resume(throwing: SQLiteError(code: 21, message: "database is closed"))
+                    return
+                }
+                continuation.resume(with: Result { try body(self.box.connection) })
+            }
+        }
+    }
+
+    /// Finishes queued work, then closes the connection.
+    public func close() {
+        queue.sync {
+            guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+            box.connection.close()
+        }
+    }
+}
+
+/// The connection, used only on `Database.queue`, which is what makes sharing it safe.
+private final class ConnectionBox: @unchecked Sendable {
+    let connection: SQLiteConnection
+    init(connection: SQLiteConnection) { self.connection = connection }
+}

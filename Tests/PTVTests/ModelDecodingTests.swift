@@ -1,0 +1,516 @@
+import Foundation
+import Testing
+@testable import PTV
+
+/// Loads the hand-written fixtures next to this file (resolving symlinks, so scratch packages work too).
+private enum Fixture {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fixtures", isDirectory: true)
+
+    static func data(_ name: String) throws -> Data {
+        try Data(contentsOf: directory.appendingPathComponent(name))
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
+        try JSONDecoder().decode(T.self, from: data(name))
+    }
+}
+
+private func decodeJSON<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(json.utf8))
+}
+
+private func jsonObject(_ value: some Encodable) throws -> [String: Any] {
+    let data = try JSONEncoder().encode(value)
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+private func epoch(_ date: Date?) -> Double? {
+    date?.timeIntervalSince1970
+}
+
+struct ModelDecodingTests {
+
+    // MARK: - Departures
+
+    @Test func departuresTrimTrailingSpaces() throws {
+        let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        let flinders = try #require(response.stops["1071"])
+        #expect(flinders.stopName == "Flinders Street")
+        #expect(flinders.stopSuburb == "Melbourne City")
+        #expect(response.routes["4"]?.routeName == "Cranbourne")
+        #expect(response.runs["952622"]?.destinationName == "Flinders Street")
+        #expect(response.runs["952217"]?.destinationName == "Cranbourne")
+        #expect(response.departures[2].departureNote == "Replacement buses")
+    }
+
+    @Test func departuresRealtimeAndNullFields() throws {
+        let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        #expect(response.departures.count == 3)
+
+        let live = response.departures[0]
+        #expect(epoch(live.scheduledDepartureUTC) == 1_714_008_420)
+        #expect(epoch(live.estimatedDepartureUTC) == 1_714_008_480)
+        #expect(live.isRealtime)
+        #expect(live.bestTime == live.estimatedDepartureUTC)
+        #expect(live.atPlatform)
+        #expect(live.platformNumber == "2")
+
+        let scheduled = response.departures[1]
+        #expect(scheduled.estimatedDepartureUTC == nil)
+        #expect(!scheduled.isRealtime)
+        #expect(scheduled.bestTime == scheduled.scheduledDepartureUTC)
+        #expect(scheduled.platformNumber == nil)
+        #expect(scheduled.departureNote == nil)
+
+        let run = try #require(response.runs["952622"])
+        #expect(run.vehiclePosition == nil)
+        #expect(run.vehicleDescriptor == nil)
+        #expect(run.expressStopCount == 3)
+        #expect(response.status == Status(version: "3.0", health: 1))
+    }
+
+    @Test func departureCoercionsAndCancellation() throws {
+        let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        let replaced = response.departures[2]
+        #expect(replaced.platformNumber == "3")        // number → string
+        #expect(replaced.runRef == "17390")            // missing run_ref → String(run_id)
+        #expect(replaced.disruptionIds == [307065])    // "307065" → Int
+        #expect(replaced.flags == "RR_CAN")
+        #expect(replaced.isCancelled)
+        #expect(!response.departures[1].isCancelled)   // "S_WCA"
+        #expect(!Departure(flags: "SCANNED_X").isCancelled)
+        #expect(Departure(flags: "CAN").isCancelled)
+    }
+
+    @Test func malformedMapElementIsSkipped() throws {
+        let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        #expect(Set(response.routes.keys) == ["4", "11"])     // "999": "this is not a route" dropped
+        #expect(Set(response.stops.keys) == ["1071", "1099"])
+        let huntingdale = try #require(response.stops["1099"])
+        #expect(huntingdale.stopLatitude == nil)
+        #expect(huntingdale.stopLongitude == nil)
+        #expect(huntingdale.stopLandmark == "")
+        #expect(huntingdale.stopSequence == 0)
+        #expect(Set(response.directions.keys) == ["4", "10"])
+        #expect(response.disruptions["307065"]?.toDate == nil)
+        #expect(response.disruptions["307065"]?.routes.first?.direction == nil)
+    }
+
+    @Test func metroVehiclePositionUsesMelbourneLocalTime() throws {
+        let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        let run = try #require(response.runs["952217"])
+        let position = try #require(run.vehiclePosition)
+        // "2024-04-25T11:21:22" is AEST (+10:00) → 01:21:22Z.
+        #expect(epoch(position.datetime) == 1_714_008_082)
+        #expect(epoch(position.expiryTime) == 1_714_008_117)
+        #expect(position.direction == "Outbound")
+        #expect(position.bearing == 117.40721756680259)
+        let descriptor = try #require(run.vehicleDescriptor)
+        #expect(descriptor.operator == "Metro Trains Melbourne")
+        #expect(descriptor.lowFloor == nil)
+        #expect(descriptor.airConditioned == true)
+        #expect(descriptor.length == "160")
+        #expect(run.status == "updated")
+    }
+
+    @Test func departuresRoundTripPreservesValueAndShape() throws {
+        let original = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
+        let data = try JSONEncoder().encode(original)
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains(#""estimated_departure_utc":null"#))
+        #expect(json.contains(#""platform_number":null"#))
+        #expect(json.contains(#""vehicle_position":null"#))
+        #expect(json.contains(#""scheduled_departure_utc":"2024-04-25T01:27:00Z""#))
+        #expect(json.contains(#""datetime_utc":"2024-04-25T01:21:22Z""#))   // local time re-encoded as UTC
+        #expect(!json.contains(#""mode""#))
+
+        let decodedAgain = try JSONDecoder().decode(DeparturesResponse.self, from: data)
+        #expect(decodedAgain == original)
+
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let stops = try #require(object["stops"] as? [String: Any])
+        #expect(Set(stops.keys) == ["1071", "1099"])
+        let runs = try #require(object["runs"] as? [String: Any])
+        #expect(Set(runs.keys) == ["952217", "952622"])
+        let disruptions = try #require(object["disruptions"] as? [String: Any])
+        #expect(Set(disruptions.keys) == ["307065"])
+        let first = try #require((object["departures"] as? [[String: Any]])?.first)
+        #expect(first["skipped_stops"] == nil)     // departures responses carry no skipped_stops
+        #expect(first["run_ref"] as? String == "952217")
+    }
+
+    // MARK: - Pattern
+
+    @Test func patternIsSortedByDepartureSequence() throws {
+        let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
+        #expect(response.departures.map(\.departureSequence) == [1300, 1400, 1500, 1600, 1700])
+        #expect(response.departures.map(\.stopId) == [23645, 24774, 24773, 24772, 24049])
+        let built = PatternResponse(departures: [Departure(departureSequence: 2), Departure(departureSequence: 1)])
+        #expect(built.departures.map(\.departureSequence) == [1, 2])
+    }
+
+    @Test func busRunIsKeyedByRunRef() throws {
+        let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
+        let runRef = "44-684--1-MF5-95614710"
+        #expect(Array(response.runs.keys) == [runRef])
+        let run = try #require(response.runs[runRef])
+        #expect(run.runId == -1)
+        #expect(run.runRef == runRef)
+        #expect(run.routeType == .bus)
+        #expect(run.destinationName == "Ringwood Station/Maroondah Hwy")
+        #expect(response.departures.allSatisfy { $0.runId == -1 && $0.runRef == runRef })
+
+        let withSkips = response.departures[1]
+        #expect(withSkips.skippedStops.map(\.stopName) == ["Badger Creek Rd/Maroondah Hwy"])
+        let nullSkips = response.departures[3]
+        #expect(nullSkips.skippedStops.isEmpty)        // "skipped_stops": null
+        #expect(nullSkips.disruptionIds.isEmpty)       // "disruption_ids": null
+
+        #expect(response.stops["23645"]?.stopTicket?.zone == "Zone 2")
+        #expect(response.stops["23645"]?.stopTicket?.ticketZones == [2])
+        #expect(response.stops["4406"]?.stopTicket == nil)
+    }
+
+    @Test func busVehiclePositionWithSevenFractionDigitsAndNulls() throws {
+        let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
+        let run = try #require(response.runs["44-684--1-MF5-95614710"])
+        let position = try #require(run.vehiclePosition)
+        #expect(epoch(position.datetime) == 1_719_532_941)
+        let expiry = try #require(epoch(position.expiryTime))
+        #expect(abs(expiry - 1_719_533_068.4985343) < 1e-6)
+        #expect(position.direction == "")
+        #expect(position.bearing == 253)
+        #expect(position.supplier == "Smartrak")
+        let descriptor = try #require(run.vehicleDescriptor)
+        #expect(descriptor.operator == "")
+        #expect(descriptor.id == "")
+        #expect(descriptor.lowFloor == nil)
+    }
+
+    @Test func patternDisruptionsAreAListOrAMap() throws {
+        let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
+        let disruption = try #require(response.disruptions.first)
+        #expect(response.disruptions.count == 1)
+        #expect(disruption.disruptionId == 313077)
+        #expect(disruption.title == "Route 684: Detour at Healesville")
+        #expect(disruption.routes.first?.direction?.serviceTime == "10:15:00")
+        #expect(disruption.routes.first?.direction?.directionName == "Ringwood")
+        #expect(disruption.stops == [DisruptionStop(stopId: 24049, stopName: "Healesville Town Centre")])
+        #expect(epoch(disruption.toDate) == 1_720_187_940)
+
+        let mapForm = try decodeJSON(PatternResponse.self, """
+            {"disruptions": {"10": {"disruption_id": 10}, "9": {"disruption_id": 9}, "x": null}}
+            """)
+        #expect(mapForm.disruptions.map(\.disruptionId) == [9, 10])
+    }
+
+    @Test func patternEncodesPTVShape() throws {
+        let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
+        let object = try jsonObject(response)
+        #expect(object["disruptions"] is [Any])
+        let departures = try #require(object["departures"] as? [[String: Any]])
+        #expect(departures.count == 5)
+        #expect(departures.allSatisfy { $0["skipped_stops"] is [Any] })
+        let runs = try #require(object["runs"] as? [String: Any])
+        #expect(runs["44-684--1-MF5-95614710"] != nil)
+    }
+
+    // MARK: - Disruptions
+
+    @Test func disruptionBucketsAreFlattenedAndDeduplicated() throws {
+        let response = try Fixture.decode(DisruptionsResponse.self, "disruptions-buckets.json")
+        #expect(response.disruptions.map(\.disruptionId) == [300001, 307065, 310000, 313077])
+        #expect(response.disruptions.map(\.mode) == ["general", "metro_train", "metro_train", "metro_bus"])
+        // 310000 is in metro_train and metro_bus: the first (metro_train) copy wins.
+        #expect(response.disruptions[2].title == "Station car park works")
+        #expect(response.disruptions[0].title == "Myki top-up outage")
+        #expect(response.disruptions[1].stops.first?.stopName == "Huntingdale")
+        #expect(epoch(response.disruptions[1].publishedOn) == 1_712_718_765)
+        #expect(response.disruptions[3].routes.first?.direction?.serviceTime == nil)
+    }
+
+    @Test func disruptionsEncodeBackToBuckets() throws {
+        let response = try Fixture.decode(DisruptionsResponse.self, "disruptions-buckets.json")
+        let object = try jsonObject(response)
+        let buckets = try #require(object["disruptions"] as? [String: Any])
+        #expect((buckets["general"] as? [Any])?.count == 1)
+        #expect((buckets["metro_train"] as? [Any])?.count == 2)
+        #expect((buckets["metro_bus"] as? [Any])?.count == 1)
+        #expect((buckets["metro_tram"] as? [Any])?.count == 0)
+        #expect(Set(buckets.keys).isSuperset(of: DisruptionsResponse.bucketOrder))
+        let first = try #require((buckets["general"] as? [[String: Any]])?.first)
+        #expect(first["mode"] == nil)
+        #expect(first["to_date"] is NSNull)
+
+        let again = try JSONDecoder().decode(DisruptionsResponse.self, from: JSONEncoder().encode(response))
+        #expect(again == response)
+
+        let modeless = DisruptionsResponse(disruptions: [Disruption(disruptionId: 1, title: "x")])
+        let modelessBuckets = try #require(try jsonObject(modeless)["disruptions"] as? [String: Any])
+        #expect((modelessBuckets["general"] as? [Any])?.count == 1)
+    }
+
+    @Test func disruptionModesAndSingleDisruption() throws {
+        let modes = try Fixture.decode(DisruptionModesResponse.self, "disruption-modes.json")
+        #expect(modes.disruptionModes.first == DisruptionMode(disruptionModeName: "metro_train", disruptionMode: 1))
+        #expect(modes.disruptionModes.last?.disruptionMode == 100)
+
+        let single = try decodeJSON(DisruptionResponse.self, #"{"disruption": null, "status": {"version": "3.0", "health": 0}}"#)
+        #expect(single.disruption == nil)
+        #expect(single.status.health == 0)
+        #expect(!single.status.isHealthy)
+        #expect(try jsonObject(single)["disruption"] is NSNull)
+    }
+
+    // MARK: - Errors and status
+
+    @Test func errorBodiesAcceptBothMessageSpellings() throws {
+        let forbidden = try Fixture.decode(ErrorBody.self, "error-forbidden.json")
+        #expect(forbidden.message == "Forbidden (403): Supplied signature is invalid for request.")
+        #expect(forbidden.status == Status())
+        let aspnet = try Fixture.decode(ErrorBody.self, "error-aspnet.json")
+        #expect(aspnet.message == "An error has occurred.")
+        #expect(aspnet.status == nil)
+        let encoded = try jsonObject(aspnet)
+        #expect(encoded["message"] as? String == "An error has occurred.")
+    }
+
+    @Test func everyResponseDecodesFromAnEmptyObject() throws {
+        let empty = Data("{}".utf8)
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(RouteTypesResponse.self, from: empty).status == Status(version: "3.0", health: 1))
+        #expect(try decoder.decode(RoutesResponse.self, from: empty).routes.isEmpty)
+        #expect(try decoder.decode(RouteResponse.self, from: empty).route == nil)
+        #expect(try decoder.decode(DirectionsResponse.self, from: empty).directions.isEmpty)
+        #expect(try decoder.decode(StopsNearbyResponse.self, from: empty).stops.isEmpty)
+        #expect(try decoder.decode(StopDetailsResponse.self, from: empty).stop == nil)
+        #expect(try decoder.decode(StopsOnRouteResponse.self, from: empty).disruptions.isEmpty)
+        #expect(try decoder.decode(DeparturesResponse.self, from: empty) == DeparturesResponse())
+        #expect(try decoder.decode(PatternResponse.self, from: empty) == PatternResponse())
+        #expect(try decoder.decode(RunsResponse.self, from: empty).runs.isEmpty)
+        #expect(try decoder.decode(SearchResponse.self, from: empty).routes.isEmpty)
+        #expect(try decoder.decode(DisruptionsResponse.self, from: empty).disruptions.isEmpty)
+        #expect(try decoder.decode(DisruptionResponse.self, from: empty).disruption == nil)
+        #expect(try decoder.decode(DisruptionModesResponse.self, from: empty).status.version == "3.0")
+        #expect(try decoder.decode(Status.self, from: empty) == Status())
+    }
+
+    // MARK: - Routes and route types
+
+    @Test func routesCoerceAndKeepUnknownRouteType() throws {
+        let response = try Fixture.decode(RoutesResponse.self, "routes.json")
+        #expect(response.status == Status())                     // status missing
+        #expect(response.routes.map(\.routeName) == ["Cranbourne", "684 - Ringwood Station - Eildon SC",
+                                                     "Portarlington - Docklands"])
+        #expect(response.routes[1].routeNumber == "684")         // number → string
+        #expect(response.routes[2].routeNumber == "")            // null → ""
+        #expect(response.routes[2].routeType.rawValue == 7)
+        #expect(response.routes[2].routeType.name == nil)
+        #expect(response.routes[2].routeType.slug == nil)
+        let status = try #require(response.routes[0].serviceStatus)
+        #expect(status.description == "Good Service")
+        let timestamp = try #require(epoch(status.timestamp))   // "+10:00" offset with 3 fraction digits
+        #expect(abs(timestamp - 1_719_530_130.123) < 1e-6)
+        #expect(response.routes[1].serviceStatus == nil)
+
+        let encoded = try #require(try jsonObject(response)["routes"] as? [[String: Any]])
+        #expect(encoded[2]["route_type"] as? Int == 7)
+        #expect((encoded[0]["geopath"] as? [Any])?.isEmpty == true)
+        #expect(encoded[1]["route_service_status"] == nil)
+    }
+
+    @Test func routeTypesListKeepsUnknownCode() throws {
+        let response = try Fixture.decode(RouteTypesResponse.self, "route-types.json")
+        #expect(response.routeTypes.map(\.routeType) == [.train, .tram, .bus, .vline, .nightBus, RouteType(rawValue: 7)])
+        #expect(response.routeTypes[3].routeTypeName == "Vline")
+        #expect(try decodeJSON(RouteType.self, "7") == RouteType(rawValue: 7))
+        #expect(try decodeJSON(RouteType.self, #""3""#) == .vline)
+    }
+
+    @Test func routeTypeSlugsRoundTrip() throws {
+        for type in RouteType.known {
+            let slug = try #require(type.slug)
+            #expect(RouteType(slug: slug) == type)
+        }
+        #expect(RouteType.known.compactMap(\.slug) == ["train", "tram", "bus", "vline", "night-bus"])
+        #expect(RouteType.known.compactMap(\.name) == ["Train", "Tram", "Bus", "V/Line", "Night bus"])
+        #expect(RouteType(slug: "Night-Bus") == .nightBus)
+        #expect(RouteType(slug: "ferry") == nil)
+        #expect(RouteType.nightBus.rawValue == 4)
+        #expect(String(decoding: try JSONEncoder().encode([RouteType.vline]), as: UTF8.self) == "[3]")
+    }
+
+    // MARK: - Stops
+
+    @Test func stopDetailsWithFacilities() throws {
+        let response = try Fixture.decode(StopDetailsResponse.self, "stop-details.json")
+        let stop = try #require(response.stop)
+        #expect(stop.stopName == "Flinders Street")
+        #expect(stop.stationType == "Premium Station")
+        #expect(stop.stationDescription == "Flinders Street Station is Melbourne's busiest.")
+        #expect(stop.routes.map(\.routeName) == ["Alamein", "Belgrave"])
+        #expect(stop.location == StopLocation(suburb: "Melbourne City", postcode: 3000, municipality: "Melbourne City",
+                                              latitude: -37.8183, longitude: 144.966965))
+        #expect(stop.amenities == StopAmenities(toilet: true, taxiRank: true, carParking: "", cctv: true))
+        let access = try #require(stop.accessibility)
+        #expect(access.lift && access.escalator && access.stopAccessible)
+        #expect(!access.hearingLoop)              // null → false
+        #expect(access.platformNumber == 0)
+        let wheelchair = try #require(access.wheelchair)
+        #expect(wheelchair.manoeuvring)           // from PTV's "manouvering"
+        #expect(!wheelchair.parking)              // null → false
+        #expect(!wheelchair.raisedPlatformShelther)
+        #expect(wheelchair.lowTicketCounter)
+
+        let encodedStop = try #require(try jsonObject(response)["stop"] as? [String: Any])
+        let location = try #require(encodedStop["stop_location"] as? [String: Any])
+        #expect((location["gps"] as? [String: Any])?["latitude"] as? Double == -37.8183)
+        let encodedWheelchair = (encodedStop["stop_accessibility"] as? [String: Any])?["wheelchair"] as? [String: Any]
+        #expect(encodedWheelchair?["manouvering"] as? Bool == true)
+    }
+
+    @Test func stopDetailsWithNullsEverywhere() throws {
+        let response = try Fixture.decode(StopDetailsResponse.self, "stop-details-nulls.json")
+        let stop = try #require(response.stop)
+        #expect(stop.stopId == 2180)
+        #expect(stop.routeType == .tram)
+        #expect(stop.stopName == "Swanston St/Flinders St")
+        #expect(stop.location == nil)
+        #expect(stop.amenities == nil)
+        #expect(stop.accessibility == nil)
+        #expect(stop.stationType == nil)
+        #expect(stop.stationDescription == "")
+        #expect(stop.stopLandmark == "")
+        #expect(stop.routes.isEmpty)
+        #expect(stop.disruptionIds.isEmpty)
+        #expect(response.disruptions.isEmpty)
+        #expect(response.status == Status())
+
+        let encodedStop = try #require(try jsonObject(response)["stop"] as? [String: Any])
+        #expect(encodedStop["stop_location"] is NSNull)
+        #expect(encodedStop["station_type"] is NSNull)
+    }
+
+    @Test func stopsNearbySkipNullElementAndCoerceDistance() throws {
+        let response = try Fixture.decode(StopsNearbyResponse.self, "stops-nearby.json")
+        #expect(response.stops.map(\.stopId) == [4406, 1163])          // the null element is skipped
+        #expect(response.stops[0].stopDistance == 42.7)
+        #expect(response.stops[1].stopDistance == 118.5)                // "118.5" → Double
+        #expect(response.stops[0].stopSuburb == "Ringwood")
+        #expect(response.stops[0].disruptionIds == [313077, 307065])
+        #expect(response.stops[0].routes.map(\.routeId) == [15742])
+        #expect(response.stops[0].routes[0].serviceStatus?.description == "Good Service")
+        #expect(Array(response.disruptions.keys) == ["313077"])         // "broken": 17 is skipped
+    }
+
+    @Test func stopsOnRouteAndSearch() throws {
+        let onRoute = try Fixture.decode(StopsOnRouteResponse.self, "stops-on-route.json")
+        let mernda = try #require(onRoute.stops.first)
+        #expect(mernda.stopName == "Mernda")
+        #expect(mernda.stopSequence == 1)
+        #expect(mernda.stopDistance == nil)
+        #expect(mernda.stopTicket == StopTicket(ticketType: "myki", zone: "Zone 2", ticketMachine: true,
+                                                ticketChecks: true, ticketZones: [2, 3]))
+
+        let search = try Fixture.decode(SearchResponse.self, "search.json")
+        #expect(search.stops.map(\.stopName) == ["Swanston St/Flinders St"])
+        #expect(search.stops[0].routes.map(\.routeName) == ["Sandringham - Melbourne University"])
+        #expect(search.routes.map(\.routeName) == ["Flinders Street - Frankston"])
+        #expect((try jsonObject(search)["outlets"] as? [Any])?.isEmpty == true)
+    }
+
+    // MARK: - Runs
+
+    @Test func runsSkipBadElementAndCoerce() throws {
+        let response = try Fixture.decode(RunsResponse.self, "runs-route.json")
+        #expect(response.runs.map(\.runRef) == ["949697", "951231", "99-FERRY-1"])   // [1, 2, 3] skipped
+        #expect(response.runs.map(\.destinationName) == ["Mernda", "Lilydale", "Portarlington"])
+        let lilydale = response.runs[1]
+        #expect(lilydale.routeType == .train)           // "0" → 0
+        #expect(lilydale.finalStopId == 1115)           // "1115" → 1115
+        #expect(lilydale.runNote == "Stops all stations")
+        let position = try #require(lilydale.vehiclePosition)
+        // "2025-11-30T13:13:35" is AEDT (+11:00) → 02:13:35Z.
+        #expect(epoch(position.datetime) == 1_764_468_815)
+        #expect(position.bearing == nil)
+        #expect(position.expiryTime == nil)
+        #expect(response.runs[2].routeType == RouteType(rawValue: 7))
+        #expect(response.runs[2].runNote == nil)
+        #expect(response.runs[0].runNote == "")
+    }
+
+    @Test func singleRunFormIsWrappedInTheList() throws {
+        let response = try Fixture.decode(RunsResponse.self, "run-single.json")
+        #expect(response.runs.count == 1)
+        #expect(response.runs.first?.runRef == "952217")
+        #expect(response.runs.first?.destinationName == "Cranbourne")
+        let encoded = try jsonObject(response)
+        #expect((encoded["runs"] as? [Any])?.count == 1)
+        #expect(encoded["run"] == nil)
+    }
+
+    // MARK: - Timestamps
+
+    @Test(arguments: [
+        ("2024-06-28T00:05:00Z", 1_719_533_100.0),
+        ("2024-06-28T00:04:28.4Z", 1_719_533_068.4),
+        ("2024-06-28T00:04:28.498Z", 1_719_533_068.498),
+        ("2024-06-28T00:04:28.498534Z", 1_719_533_068.498534),
+        ("2024-06-28T00:04:28.4985343Z", 1_719_533_068.4985343),
+        ("2024-06-28T00:04:28+00:00", 1_719_533_068.0),
+        ("2024-06-28T10:00:00+10:00", 1_719_532_800.0),
+        ("2025-11-30T13:13:35", 1_764_468_815.0),      // Melbourne summer time (+11)
+        ("2024-06-28T10:02:21", 1_719_532_941.0),      // Melbourne standard time (+10)
+        ("1970-01-01T00:00:00Z", 0.0),
+        ("2024-02-29T23:59:59Z", 1_709_251_199.0),
+    ])
+    func timestampParsing(input: String, expected: Double) throws {
+        let date = try #require(PTVTimestamp.parse(input))
+        #expect(abs(date.timeIntervalSince1970 - expected) < 1e-6)
+    }
+
+    @Test func timestampGarbageIsRejected() {
+        let garbage = ["", "garbage", "2024-06-28", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z",
+                       "2024-06-28T25:00:00Z", "2024-06-28T00:00:00.Z", "2024-06-28T00:00:00Zjunk",
+                       "2024-6-28T00:00:00Z", "2024-06-28T00:00:00+1x:00"]
+        for input in garbage {
+            #expect(PTVTimestamp.parse(input) == nil, "\(input) should not parse")
+        }
+    }
+
+    @Test func timestampFormatting() throws {
+        #expect(PTVTimestamp.format(Date(timeIntervalSince1970: 1_719_533_100)) == "2024-06-28T00:05:00Z")
+        #expect(PTVTimestamp.format(Date(timeIntervalSince1970: 1_719_533_068.9)) == "2024-06-28T00:04:28Z")
+        #expect(PTVTimestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(PTVTimestamp.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        let local = try #require(PTVTimestamp.parse("2025-11-30T13:13:35"))
+        #expect(PTVTimestamp.format(local) == "2025-11-30T02:13:35Z")
+        let date = try #require(PTVTimestamp.parse("2024-02-29T12:34:56Z"))
+        #expect(PTVTimestamp.parse(PTVTimestamp.format(date)) == date)
+    }
+
+    // MARK: - Lenient helpers
+
+    @Test func lenientCoercionRules() throws {
+        let stop = try decodeJSON(Stop.self, """
+            {"stop_id": "1071", "stop_name": 42, "stop_suburb": true, "route_type": "tram",
+             "stop_latitude": "-37.5", "stop_sequence": 12.0, "stop_distance": "far",
+             "disruption_ids": [1, "2", 3.0, "x", null, {"a": 1}], "routes": {"b": {"route_id": 2}, "a": {"route_id": 1}}}
+            """)
+        #expect(stop.stopId == 1071)
+        #expect(stop.stopName == "42")
+        #expect(stop.stopSuburb == "")               // bool is not coerced to text
+        #expect(stop.routeType == .tram)
+        #expect(stop.stopLatitude == -37.5)
+        #expect(stop.stopSequence == 12)
+        #expect(stop.stopDistance == nil)
+        #expect(stop.disruptionIds == [1, 2, 3])
+        #expect(stop.routes.map(\.routeId) == [1, 2]) // object accepted in place of a list, ordered by key
+
+        let flags = try decodeJSON(StopAmenities.self, #"{"toilet": "true", "taxi_rank": 1, "cctv": "maybe", "car_parking": 120}"#)
+        #expect(flags == StopAmenities(toilet: true, taxiRank: true, carParking: "120", cctv: false))
+    }
+}
