@@ -36,7 +36,7 @@ struct ServerTests {
     @Test func servesRouteOnEphemeralPort() async throws {
         try await withTestServer { server, _ in
             #expect(server.port != 0)
-            let response = try RawHTTP.request("GET", "/", port: server.port)
+            let response = try await RawHTTP.request("GET", "/", port: server.port)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/html; charset=utf-8")
             #expect(response.text.contains("<h1>Home</h1>"))
@@ -45,7 +45,7 @@ struct ServerTests {
 
     @Test func headAnswersLikeGetWithoutBody() async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("HEAD", "/", port: server.port)
+            let response = try await RawHTTP.request("HEAD", "/", port: server.port)
             #expect(response.status == 200)
             #expect(response.body.isEmpty)
             #expect(Int(response.header("Content-Length") ?? "") ?? 0 > 0)
@@ -54,7 +54,7 @@ struct ServerTests {
 
     @Test func unknownPathIs404Page() async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("GET", "/nowhere", port: server.port)
+            let response = try await RawHTTP.request("GET", "/nowhere", port: server.port)
             #expect(response.status == 404)
             #expect(response.text.contains("Page not found"))
         }
@@ -62,10 +62,10 @@ struct ServerTests {
 
     @Test func wrongMethodIs405WithAllow() async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("DELETE", "/", port: server.port)
+            let response = try await RawHTTP.request("DELETE", "/", port: server.port)
             #expect(response.status == 405)
             #expect(response.header("Allow") == "GET, HEAD")
-            let post = try RawHTTP.request("GET", "/echo", port: server.port)
+            let post = try await RawHTTP.request("GET", "/echo", port: server.port)
             #expect(post.status == 405)
             #expect(post.header("Allow") == "POST")
         }
@@ -73,19 +73,19 @@ struct ServerTests {
 
     @Test func pathParametersAreDecoded() async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("GET", "/stops/night-bus/12%2034", port: server.port)
+            let response = try await RawHTTP.request("GET", "/stops/night-bus/12%2034", port: server.port)
             #expect(response.text == "night-bus 12 34")
         }
     }
 
     @Test func staticFileHasTypeAndValidators() async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("GET", "/static/css/site.css", port: server.port)
+            let response = try await RawHTTP.request("GET", "/static/css/site.css", port: server.port)
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/css; charset=utf-8")
             let etag = try #require(response.header("ETag"))
             #expect(response.header("Last-Modified") != nil)
-            let again = try RawHTTP.request("GET", "/static/css/site.css", port: server.port, headers: [("If-None-Match", etag)])
+            let again = try await RawHTTP.request("GET", "/static/css/site.css", port: server.port, headers: [("If-None-Match", etag)])
             #expect(again.status == 304)
             #expect(again.body.isEmpty)
         }
@@ -98,7 +98,7 @@ struct ServerTests {
     ])
     func traversalIsRefused(target: String) async throws {
         try await withTestServer { server, _ in
-            let response = try RawHTTP.request("GET", target, port: server.port)
+            let response = try await RawHTTP.request("GET", target, port: server.port)
             #expect(response.status == 400 || response.status == 404)
             #expect(!response.text.contains("secret"))
             #expect(!response.text.contains("root:"))
@@ -108,7 +108,7 @@ struct ServerTests {
     @Test func formBodyIsParsed() async throws {
         try await withTestServer { server, _ in
             let body = Array("name=Home+stop&stop_id=1071&note=caf%C3%A9%20%26%20more".utf8)
-            let response = try RawHTTP.request("POST", "/echo", port: server.port,
+            let response = try await RawHTTP.request("POST", "/echo", port: server.port,
                                                headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
             #expect(response.status == 200)
             #expect(response.text == "name=Home stop;stop_id=1071;note=café & more")
@@ -118,10 +118,10 @@ struct ServerTests {
     @Test func oversizedBodyIs413() async throws {
         try await withTestServer(bodyLimit: 100) { server, _ in
             let body = Array(repeating: UInt8(ascii: "a"), count: 5000)
-            let response = try RawHTTP.request("POST", "/echo", port: server.port,
+            let response = try await RawHTTP.request("POST", "/echo", port: server.port,
                                                headers: [("Content-Type", "application/x-www-form-urlencoded")], body: body)
             #expect(response.status == 413)
-            let fits = try RawHTTP.request("POST", "/echo", port: server.port,
+            let fits = try await RawHTTP.request("POST", "/echo", port: server.port,
                                            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Array("a=1".utf8))
             #expect(fits.status == 200)
         }
@@ -129,8 +129,8 @@ struct ServerTests {
 
     @Test func badEscapeInQueryIs400() async throws {
         try await withTestServer { server, _ in
-            let badEscape = try RawHTTP.request("GET", "/?q=%zz", port: server.port)
-            let badUTF8 = try RawHTTP.request("GET", "/?q=%ff%fe", port: server.port)
+            let badEscape = try await RawHTTP.request("GET", "/?q=%zz", port: server.port)
+            let badUTF8 = try await RawHTTP.request("GET", "/?q=%ff%fe", port: server.port)
             #expect(badEscape.status == 400)
             #expect(badUTF8.status == 400)
         }
@@ -148,14 +148,14 @@ struct ServerTests {
             let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: responder, logger: Logger(label: "test"))
             try server.start()
             let port = server.port
-            let pending = Task.detached { try RawHTTP.request("GET", "/slow", port: port) }
+            let pending = Task.detached { try await RawHTTP.request("GET", "/slow", port: port) }
             try await Task.sleep(for: .milliseconds(100))
             #expect(server.activeRequests == 1)
             server.stop()
             let response = try await pending.value
             #expect(response.status == 200)
             #expect(response.text == "slow done")
-            #expect(throws: (any Error).self) { try RawHTTP.request("GET", "/slow", port: port, headers: []) }
+            await #expect(throws: (any Error).self) { try await RawHTTP.request("GET", "/slow", port: port, headers: []) }
         }
     }
 }

@@ -32,7 +32,28 @@ public enum RawHTTP {
     ///   - bytes: The whole request.
     ///   - port: Server port.
     ///   - timeout: Seconds to wait.
-    public static func send(_ bytes: [UInt8], port: UInt16, timeout: Double = 10) throws -> RawResponse {
+    /// Async form: the blocking socket work runs on its own thread, never on Swift's cooperative pool
+    /// (which the server under test needs to answer).
+    /// - Parameters:
+    ///   - bytes: The whole request.
+    ///   - port: Server port.
+    ///   - timeout: Seconds to wait.
+    public static func send(_ bytes: [UInt8], port: UInt16, timeout: Double = 10) async throws -> RawResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try sendBlocking(bytes, port: port, timeout: timeout) })
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+    }
+
+    /// Sends raw bytes and blocks the calling thread until the response is read (use from plain threads only).
+    /// - Parameters:
+    ///   - bytes: The whole request.
+    ///   - port: Server port.
+    ///   - timeout: Seconds to wait.
+    public static func sendBlocking(_ bytes: [UInt8], port: UInt16, timeout: Double = 10) throws -> RawResponse {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -72,12 +93,12 @@ public enum RawHTTP {
     ///   - body: Body.
     ///   - host: Host header (defaults to 127.0.0.1:port).
     public static func request(_ method: String, _ target: String, port: UInt16, headers: [(String, String)] = [],
-                               body: [UInt8] = [], host: String? = nil) throws -> RawResponse {
+                               body: [UInt8] = [], host: String? = nil) async throws -> RawResponse {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        return try send(Array(head.utf8) + body, port: port)
+        return try await send(Array(head.utf8) + body, port: port)
     }
 
     static func parse(_ data: [UInt8]) -> RawResponse {

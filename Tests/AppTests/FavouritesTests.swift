@@ -1,0 +1,104 @@
+import Foundation
+import Storage
+import Testing
+import TestSupport
+
+/// The favourites round trip against a real SQLite file, through HTTP.
+struct FavouritesTests {
+    @Test func addRenameRemoveWithConfirmations() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")], session: session)
+            #expect(added.status == 303)
+            let location = try #require(added.header("Location"))
+            #expect(location.hasPrefix("/stops/train/1071?done=added"))
+            let confirmed = try await app.get(location)
+            #expect(confirmed.text.contains("Added Flinders Street Station to favourites."))
+            #expect(confirmed.text.contains("Remove from favourites"))
+
+            let renamed = try await app.post("/favourites/train/1071/rename", form: [("name", "Work")], session: session)
+            #expect(renamed.status == 303)
+            let page = try await app.get(try #require(renamed.header("Location")))
+            #expect(page.text.contains("Renamed Flinders Street Station."))
+            #expect(page.text.contains("Work (Flinders Street Station)"))
+
+            let tooLong = try await app.post("/favourites/train/1071/rename", form: [("name", String(repeating: "x", count: 61))], session: session)
+            #expect(tooLong.status == 400)
+            #expect(tooLong.text.contains("<title>Error: Favourite stops – Trakx</title>"))
+            #expect(tooLong.text.contains("href=\"#name-0-1071\""))
+            let text1 = try await app.get("/favourites").text
+            #expect(text1.contains("Work (Flinders Street Station)"))
+
+            let removed = try await app.post("/favourites/train/1071/remove", form: [], session: session)
+            #expect(removed.status == 303)
+            let after = try await app.get(try #require(removed.header("Location")))
+            #expect(after.text.contains("Removed Flinders Street Station from favourites."))
+            #expect(after.text.contains("You have no favourite stops yet."))
+        }
+    }
+
+    @Test func groupsAreInFixedOrderWithCounts() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            for (mode, id) in [("bus", "13142"), ("tram", "2218"), ("train", "1071"), ("tram", "2834"), ("vline", "20311")] {
+                let response = try await app.post("/favourites", form: [("mode", mode), ("stop_id", id)], session: session)
+                #expect(response.status == 303)
+            }
+            let html = try await app.get("/favourites").text
+            let headings = html.matches(of: #/<h2>([^<]+)</h2>/#).map { String($0.1) }
+            #expect(Array(headings.prefix(4)) == ["Train (1)", "Tram (2)", "Bus (1)", "V/Line (1)"])
+            #expect(html.contains("Route 86 tram") || html.contains("Route 96 tram"))
+        }
+    }
+
+    @Test func exportThenImportMergesWithoutDuplicates() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("name", "Work")], session: session)
+            _ = try await app.post("/favourites", form: [("mode", "tram"), ("stop_id", "2218")], session: session)
+            let export = try await app.get("/favourites/export")
+            #expect(export.status == 200)
+            #expect(export.header("Content-Disposition")?.contains("attachment") == true)
+            let file = export.text
+            #expect(file.contains("\"name\" : \"Work\""))
+            _ = try await app.post("/favourites/tram/2218/remove", form: [], session: session)
+
+            let boundary = "----trakx\(UUID().uuidString)"
+            func upload(_ content: String) async throws -> RawResponse {
+                let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"token\"\r\n\r\n\(session.token)\r\n"
+                    + "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"f.json\"\r\nContent-Type: application/json\r\n\r\n\(content)\r\n--\(boundary)--\r\n"
+                return try await RawHTTP.request("POST", "/favourites/import", port: app.port, headers: [
+                    ("Content-Type", "multipart/form-data; boundary=\(boundary)"), ("Cookie", session.cookie),
+                    ("Origin", "http://127.0.0.1:\(app.port)"),
+                ], body: Array(body.utf8))
+            }
+            let imported = try await upload(file)
+            #expect(imported.status == 303)
+            #expect(imported.header("Location") == "/favourites?done=imported&count=1")
+            let html = try await app.get("/favourites").text
+            #expect(html.contains("Work (Flinders Street Station)"))
+            #expect(html.components(separatedBy: "Flinders Street Station</a>").count == 2 || html.contains("Work (Flinders Street Station)</a>"))
+
+            let bad = try await upload(#"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"boat","stop_id":1}]}"#)
+            #expect(bad.status == 400)
+            #expect(bad.text.contains("Nothing was changed."))
+            let database = try Database(path: app.folder + "/trakx.sqlite")
+            defer { database.close() }
+            let all = try await SQLiteFavouritesStore(database: database).all()
+            #expect(all.count == 2)
+        }
+    }
+
+    @Test func crossSitePostIsRefusedAndChangesNothing() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            let evil = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session, origin: "https://evil.example")
+            #expect(evil.status == 403)
+            let noToken = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")],
+                                       session: (token: "0", cookie: session.cookie))
+            #expect(noToken.status == 403)
+            let text2 = try await app.get("/favourites").text
+            #expect(text2.contains("You have no favourite stops yet."))
+        }
+    }
+}

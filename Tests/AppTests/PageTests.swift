@@ -1,0 +1,161 @@
+import App
+import Foundation
+import Testing
+import TestSupport
+
+/// Every URL in the contract, rendered from the simulator over loopback.
+struct PageTests {
+    @Test(arguments: [
+        "/", "/stops/train/1071", "/stops/tram/2218", "/disruptions", "/disruptions?mode=metro_train", "/nearby",
+        "/nearby?lat=-37.8183&lon=144.9671", "/nearby?lat=-37.8183&lon=144.9671&mode=tram", "/search", "/search?q=flinders",
+        "/search?q=86", "/lines/train/6", "/lines/tram/1881", "/favourites",
+    ])
+    func pageRendersWithSkeleton(target: String) async throws {
+        try await TestApp.with { app in
+            let response = try await app.get(target)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(pageProblems(response.text) == [])
+            #expect(response.text.contains("Demo data:"))
+            #expect(!response.text.contains("{{"))
+        }
+    }
+
+    @Test func stopPageSaysTheNextDepartureFirstInWords() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/train/1071").text
+            #expect(html.contains("<title>Flinders Street Station departures – Trakx</title>"))
+            let h1 = try #require(html.range(of: "<h1>"))
+            let summary = try #require(html.range(of: "<p class=\"summary\" id=\"summary\">Next: "))
+            let table = try #require(html.range(of: "<table class=\"departures\">"))
+            #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < table.lowerBound)
+            #expect(html.contains("<caption>"))
+            #expect(html.contains("<th scope=\"col\">Departs</th>"))
+            #expect(html.contains("<th scope=\"row\">"))
+            #expect(html.contains(" line to "))
+            #expect(html.contains("Live, ") && html.contains("Timetable"))
+            #expect(html.range(of: #"in \d+ minutes?|now"#, options: .regularExpression) != nil)
+            #expect(html.range(of: #"\d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
+            #expect(html.contains("Add to favourites"))
+            #expect(html.contains("Updated "))
+            #expect(!html.contains("<s>") && !html.contains("line-through"))
+        }
+    }
+
+    @Test func tramStopReadsWellAndKeepsItsSignedName() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/tram/2218").text
+            #expect(html.contains("Spencer Street at Bourke Street, stop 1"))
+            #expect(html.contains("<dt>Signed as</dt><dd>Spencer St/Bourke St #1</dd>"))
+            #expect(html.contains("Route 86 tram") || html.contains("Route 96 tram"))
+        }
+    }
+
+    @Test func runPageOpensAtTheChosenStop() async throws {
+        try await TestApp.with { app in
+            let stop = try await app.get("/stops/train/1071").text
+            let link = try #require(stop.range(of: #"/runs/train/[A-Za-z0-9-]+\?stop=1071"#, options: .regularExpression))
+            let run = try await app.get(String(stop[link]))
+            #expect(run.status == 200)
+            #expect(pageProblems(run.text) == [])
+            #expect(run.text.contains("From Flinders Street Station: "))
+            #expect(run.text.range(of: #"\d+ stops and \d+"#, options: .regularExpression) != nil)
+            #expect(run.text.contains("(your stop)"))
+        }
+    }
+
+    @Test func nearbyListsStopsByDistanceWithDirectionWords() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/nearby?lat=-37.8183&lon=144.9671").text
+            #expect(html.contains("within 1 kilometre, nearest first."))
+            let distances = html.matches(of: #/(\d+) metres (north|south|east|west|north-east|north-west|south-east|south-west)/#).map { Int($0.1)! }
+            #expect(distances.count > 3)
+            #expect(distances == distances.sorted())
+        }
+    }
+
+    @Test func searchHasHeadedListsAndHelpfulEmptyState() async throws {
+        try await TestApp.with { app in
+            let found = try await app.get("/search?q=Flinders").text
+            #expect(found.contains("<h2>Stops</h2>"))
+            #expect(found.contains("Flinders Street Station"))
+            let lines = try await app.get("/search?q=86").text
+            #expect(lines.contains("<h2>Lines</h2>"))
+            #expect(lines.contains("Route 86 tram"))
+            let none = try await app.get("/search?q=zzqqxx").text
+            #expect(none.contains("No stops or lines match “zzqqxx”. Check the spelling"))
+            let long = try await app.get("/search?q=" + String(repeating: "a", count: 101))
+            #expect(long.status == 400)
+            #expect(long.text.contains("at most 100 characters"))
+        }
+    }
+
+    @Test func lineShowsStopsInOrderAndSwitchesDirection() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/lines/train/6").text
+            #expect(html.contains("Frankston line towards Frankston"))
+            let flinders = try #require(html.range(of: "Flinders Street Station"))
+            let richmond = try #require(html.range(of: "Richmond Station"))
+            #expect(flinders.lowerBound < richmond.lowerBound)
+            #expect(html.contains("/lines/train/6?direction=1"))
+            let back = try await app.get("/lines/train/6?direction=1").text
+            #expect(back.contains("towards City (Flinders Street)"))
+            let status1 = try await app.get("/lines/train/6?direction=999").status
+            #expect(status1 == 404)
+            let status2 = try await app.get("/lines/tram/6").status
+            #expect(status2 == 404)
+        }
+    }
+
+    @Test func disruptionsAreGroupedWithCountsAndHaveDetailPages() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/disruptions").text
+            #expect(html.contains("Metro trains ("))
+            #expect(html.contains("Trams ("))
+            let link = try #require(html.range(of: #"/disruptions/\d+"#, options: .regularExpression))
+            let detail = try await app.get(String(html[link]))
+            #expect(detail.status == 200)
+            #expect(detail.text.contains("Lines affected"))
+            #expect(detail.text.contains("Read this disruption on the PTV website"))
+            #expect(detail.text.range(of: #"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
+            let status3 = try await app.get("/disruptions?mode=boats").status
+            #expect(status3 == 400)
+            let status4 = try await app.get("/disruptions/999999999").status
+            #expect(status4 == 404)
+        }
+    }
+
+    @Test(arguments: [
+        ("/stops/train/99999999", 404), ("/stops/boat/1071", 400), ("/stops/train/abc", 400), ("/runs/train/no-such-run", 404),
+        ("/runs/train/%3Cx%3E", 400), ("/lines/train/99999", 404), ("/nearby?lat=95&lon=144", 400), ("/nearby?lat=-37.8", 400),
+        ("/no/such/page", 404), ("/disruptions/abc", 400),
+    ])
+    func errorPagesUseTheLayoutAndStatus(target: String, status: Int) async throws {
+        try await TestApp.with { app in
+            let response = try await app.get(target)
+            #expect(response.status == status)
+            #expect(pageProblems(response.text) == [])
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func upstreamFailureIsA503PageThatSaysWhat() async throws {
+        try await TestApp.with(configure: { $0.ptvBaseURL = "http://127.0.0.1:9"; $0.ptvDevID = "1"; $0.ptvKey = "k" }) { app in
+            let response = try await app.get("/stops/train/1071")
+            #expect(response.status == 503)
+            #expect(response.text.contains("could not reach PTV"))
+            #expect(!response.text.contains("Demo data:"))
+        }
+    }
+
+    @Test func healthAndMetrics() async throws {
+        try await TestApp.with { app in
+            let health = try await app.get("/healthz")
+            #expect(health.status == 200)
+            #expect(health.text == #"{"status":"ok","mode":"demo"}"#)
+            _ = try await app.get("/stops/train/1071")
+            let metrics = try await app.get("/metrics").text
+            #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"departures\",outcome=\"ok\"} 1"))
+        }
+    }
+}
