@@ -34,7 +34,7 @@ run: build
 ## All unit, integration and hardening tests.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel
+	$(SWIFT) test --skip-build --no-parallel
 
 ## The accessibility gate in a real browser (installs Chromium, axe-core and vnu on first use).
 test-browser: build

@@ -26,6 +26,8 @@ public struct AppConfiguration: Sendable {
     public var fixedNow: Date?
     /// Total timeout for PTV calls in seconds.
     public var upstreamTimeout: Double
+    /// Fixed latency added by the built-in simulator, in milliseconds (for the benchmark).
+    public var simulatorLatencyMilliseconds: Int = 0
 
     /// Creates a configuration with Trakx's defaults.
     /// - Parameters:

@@ -42,6 +42,13 @@ public final class TrakxApp: Sendable {
         return "http://\(shown):\(server.port)/"
     }
 
+    /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
+    public func shutdown() async {
+        await server.shutdown()
+        await simulator?.shutdown()
+        database.close()
+    }
+
     /// Stops accepting, finishes in-flight requests, stops the simulator and closes the database.
     public func stop() {
         server.stop()
@@ -80,6 +87,9 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
         simulatorLogger.logLevel = .warning
         let started = try PTVSimulator(devID: devID, key: key, seed: configuration.simulatorSeed, now: clock, logger: simulatorLogger)
         try started.start(port: 0)
+        if configuration.simulatorLatencyMilliseconds > 0 {
+            started.faults.set(.latency(milliseconds: configuration.simulatorLatencyMilliseconds))
+        }
         simulator = started
         ptvConfiguration = PTVConfiguration(baseURL: started.baseURL, devID: devID, key: key,
                                             totalTimeout: configuration.upstreamTimeout)

@@ -63,15 +63,36 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting, lets in-flight requests finish (up to `grace` seconds), then closes.
+    /// Blocks the calling thread: for `main` and other plain threads. Async code calls `shutdown(grace:)`.
     /// - Parameter grace: Seconds to wait for in-flight requests.
     public func stop(grace: Double = 30) {
-        guard let box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return }
-        let listener = MHD_quiesce_daemon(box.pointer)
-        if listener >= 0 { close(listener) }
+        guard let box = beginStop() else { return }
         let deadline = Date().addingTimeInterval(grace)
         while inFlight.load(ordering: .acquiring) > 0, Date() < deadline {
             usleep(5_000)
         }
+        finishStop(box)
+    }
+
+    /// `stop(grace:)` for async callers: waits without blocking a cooperative thread.
+    /// - Parameter grace: Seconds to wait for in-flight requests.
+    public func shutdown(grace: Double = 30) async {
+        guard let box = beginStop() else { return }
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(grace * 1000)))
+        while inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        finishStop(box)
+    }
+
+    private func beginStop() -> DaemonBox? {
+        guard let box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return nil }
+        let listener = MHD_quiesce_daemon(box.pointer)
+        if listener >= 0 { close(listener) }
+        return box
+    }
+
+    private func finishStop(_ box: DaemonBox) {
         guard inFlight.load(ordering: .acquiring) == 0 else {
             // MHD aborts if stopped with suspended connections; the process is ending, so leave it be.
             logger.warning("Stopped with \(inFlight.load(ordering: .acquiring)) requests still running")

@@ -86,6 +86,16 @@ public final class PTVSimulator: Sendable {
         running?.stop(grace: 2)
     }
 
+    /// `stop()` for async callers: waits without blocking a cooperative thread.
+    public func shutdown() async {
+        responder.stopped.store(true, ordering: .releasing)
+        let running = server.withLock { current -> HTTPServer? in
+            defer { current = nil }
+            return current
+        }
+        await running?.shutdown(grace: 2)
+    }
+
     /// Answers a request in-process, without a socket (same checks, faults and bodies).
     /// - Parameter request: The request.
     public func respond(to request: Request) async -> Response {

@@ -61,6 +61,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds to wait for PTV before giving up.")
     var upstreamTimeout: Double = 15
 
+    @Option(help: ArgumentHelp("Latency in milliseconds the built-in simulator adds to every answer (benchmarks).", visibility: .hidden))
+    var simulatorLatency: Int = 0
+
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
 
@@ -85,7 +88,9 @@ struct Serve: ParsableCommand {
             ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",
             ptvDevID: ptvDevID ?? environment["PTV_DEVID"], ptvKey: ptvKey ?? environment["PTV_KEY"],
             allowedHosts: allowedHosts, simulatorSeed: seed, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
-        let app = try buildApplication(configuration: configuration, logger: logger)
+        var withLatency = configuration
+        withLatency.simulatorLatencyMilliseconds = simulatorLatency
+        let app = try buildApplication(configuration: withLatency, logger: logger)
         do {
             try app.start()
         } catch {

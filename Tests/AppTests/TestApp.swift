@@ -25,9 +25,14 @@ struct TestApp: Sendable {
             var logger = Logger(label: "trakx-test")
             logger.logLevel = .warning
             let app = try buildApplication(configuration: configuration, logger: logger)
-            try app.start()
-            defer { app.stop() }
-            try await body(TestApp(app: app, folder: folder))
+            do {
+                try app.start()
+                try await body(TestApp(app: app, folder: folder))
+            } catch {
+                await app.shutdown()
+                throw error
+            }
+            await app.shutdown()
         }
     }
 

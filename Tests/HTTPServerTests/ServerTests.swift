@@ -27,8 +27,13 @@ func withTestServer(bodyLimit: Int = 1024, _ body: (HTTPServer, String) async th
         let server = HTTPServer(configuration: ServerConfiguration(port: 0, bodyLimit: bodyLimit), responder: responder,
                                 logger: Logger(label: "test"))
         try server.start()
-        defer { server.stop() }
-        try await body(server, folder)
+        do {
+            try await body(server, folder)
+        } catch {
+            await server.shutdown()
+            throw error
+        }
+        await server.shutdown()
     }
 }
 
@@ -151,7 +156,7 @@ struct ServerTests {
             let pending = Task.detached { try await RawHTTP.request("GET", "/slow", port: port) }
             try await Task.sleep(for: .milliseconds(100))
             #expect(server.activeRequests == 1)
-            server.stop()
+            await server.shutdown()
             let response = try await pending.value
             #expect(response.status == 200)
             #expect(response.text == "slow done")

@@ -37,11 +37,16 @@ final class FakePTV: Responder {
               _ body: (PTVClient, FakePTV) async throws -> Void) async throws {
         let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: self, logger: Logger(label: "fake-ptv"))
         try server.start()
-        defer { server.stop(grace: 0.5) }
         let client = PTVClient(configuration: PTVConfiguration(baseURL: "http://127.0.0.1:\(server.port)/", devID: devID,
                                                                key: clientKey ?? key, totalTimeout: timeout),
                                logger: Logger(label: "client"))
-        try await body(client, self)
+        do {
+            try await body(client, self)
+        } catch {
+            await server.shutdown(grace: 0.5)
+            throw error
+        }
+        await server.shutdown(grace: 0.5)
     }
 }
 
