@@ -107,7 +107,7 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
     let site = Site(templates: templates, ptv: ptv, favourites: SQLiteFavouritesStore(database: database),
-                    demo: simulator != nil, now: clock, logger: logger)
+                    demo: simulator != nil, now: clock, logger: logger, pages: PageCache())
 
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)

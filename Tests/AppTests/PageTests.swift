@@ -30,7 +30,7 @@ struct PageTests {
             let table = try #require(html.range(of: "<table class=\"departures\">"))
             #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < table.lowerBound)
             #expect(html.contains("<caption>"))
-            #expect(html.contains("<th scope=\"col\">Departs</th>"))
+            #expect(html.contains("<th scope=\"col\">De&shy;parts</th>"))
             #expect(html.contains("<th scope=\"row\">"))
             #expect(html.contains(" line to "))
             #expect(html.contains("Live, ") && html.contains("Timetable"))

@@ -46,6 +46,7 @@ struct FavouritesController {
         case .failure(let error): throw error
         }
         let stopName = await officialName(type: type, stopID: stopID)
+        defer { site.pages.invalidate() }
         try await site.favourites.add(FavouriteStop(routeType: type.rawValue, stopID: stopID, stopName: stopName, ownName: name,
                                                     createdAt: site.now()))
         return redirect(request, fallback: ModeWords.stopURL(type, stopID), done: .added, stop: SpokenName.stop(stopName))
@@ -61,6 +62,7 @@ struct FavouritesController {
         case .failure(let error):
             return try await page(request, errors: [FieldError(field: "name-\(type.rawValue)-\(stopID)", message: error.message)], status: 400)
         case .success(let name):
+            defer { site.pages.invalidate() }
             try await site.favourites.rename(routeType: type.rawValue, stopID: stopID, to: name)
             return redirect(request, fallback: "/favourites", done: name == nil ? .unnamed : .renamed, stop: SpokenName.stop(existing.stopName))
         }
@@ -70,6 +72,7 @@ struct FavouritesController {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
         let existing = try await site.favourites.find(routeType: type.rawValue, stopID: stopID)
+        defer { site.pages.invalidate() }
         try await site.favourites.remove(routeType: type.rawValue, stopID: stopID)
         return redirect(request, fallback: "/favourites", done: .removed, stop: SpokenName.stop(existing?.stopName ?? "the stop"))
     }
@@ -100,6 +103,7 @@ struct FavouritesController {
         guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.self, from: Data(bytes)), let favourites = file.validated() else {
             return try await page(request, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
         }
+        defer { site.pages.invalidate() }
         let added = try await site.favourites.merge(favourites)
         return Response.seeOther("/favourites?done=imported&count=\(added)")
     }

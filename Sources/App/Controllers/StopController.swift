@@ -8,7 +8,9 @@ struct StopController {
     let site: Site
 
     func addRoutes(to router: inout Router) {
-        router.get("/stops/{mode}/{id}") { request, context in try await stop(request, context) }
+        router.get("/stops/{mode}/{id}") { request, context in
+            try await site.pages.response(for: request) { try await stop(request, context) }
+        }
     }
 
     func stop(_ request: Request, _ context: RequestContext) async throws -> Response {
@@ -43,11 +45,11 @@ struct StopController {
         let page = StopPage(
             chrome: site.chrome(title: "\(name) departures", section: .none, request: request,
                                 stale: (departures.isStale || details.isStale) ? site.staleNotice([departures.fetchedAt]) : nil,
-                                scripts: ["/static/js/refresh.js"]),
+                                scripts: ["/static/js/refresh.js"], token: PageCache.tokenPlaceholder),
             name: name, suburb: suburb, summary: board.summary, groups: board.groups, hasDepartures: !board.groups.isEmpty,
             updated: words.clock(departures.fetchedAt), refreshURL: String(path),
             favourite: FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourite,
-                                       token: FormToken.value(for: request), returnPath: String(path)),
+                                       token: PageCache.tokenPlaceholder, returnPath: String(path)),
             facts: StopFacts(stop, type: type, spokenName: name, suburb: suburb),
             disruptions: disruptionLinks, hasDisruptions: !disruptionLinks.isEmpty,
             nearby: nearby, hasNearby: !nearby.isEmpty)

@@ -12,14 +12,16 @@ struct Site: Sendable {
     let demo: Bool
     let now: @Sendable () -> Date
     let logger: Logger
+    /// Rendered pages reused for a few seconds.
+    let pages: PageCache
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
 
     /// The layout chrome for a page, with the one-off banner from the query and the request's form token.
     func chrome(title: String, section: PageChrome.Section, request: Request, stale: String? = nil,
-                hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
-        PageChrome(title: title, section: section, demo: demo, csrfToken: FormToken.value(for: request),
+                hasErrors: Bool = false, scripts: [String] = [], token: String? = nil) -> PageChrome {
+        PageChrome(title: title, section: section, demo: demo, csrfToken: token ?? FormToken.value(for: request),
                    banner: Banner.text(from: request), stale: stale, hasErrors: hasErrors, scripts: scripts)
     }
 
