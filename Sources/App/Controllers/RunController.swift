@@ -16,7 +16,8 @@ struct RunController {
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let missing = "There is no \(ModeWords.noun(type)) run with the reference \(ref). It may have finished for the day."
         let pattern = try await Upstream.call(missing: missing) { try await site.ptv.pattern(runRef: ref, routeType: type.rawValue) }
-        let departures = pattern.value.departures.filter { $0.runRef == ref || $0.runRef.isEmpty }
+        let ofRun = pattern.value.departures.filter { $0.runRef == ref }
+        let departures = ofRun.isEmpty ? pattern.value.departures : ofRun
         guard !departures.isEmpty else { throw HTTPError(404, missing) }
         let words = site.timeWords()
         let run = pattern.value.runs[ref]

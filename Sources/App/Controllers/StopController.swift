@@ -21,9 +21,14 @@ struct StopController {
         async let departuresCall = Upstream.call(missing: missing) {
             try await site.ptv.departures(routeType: type.rawValue, stopID: stopID, maxResults: 3)
         }
-        let details = try await detailsCall
+        // Departures decide the page; stop details only add facts, so the page survives without them.
         let departures = try await departuresCall
-        guard let stop = details.value.stop else { throw HTTPError(404, missing) }
+        let details = try? await detailsCall
+        let fromMap = departures.value.stops[String(stopID)]
+        guard let stop = details?.value.stop ?? fromMap.map({ StopDetails(stopId: $0.stopId, stopName: $0.stopName, routeType: type, stopLandmark: $0.stopLandmark,
+                                                                             location: StopLocation(suburb: $0.stopSuburb, latitude: $0.stopLatitude, longitude: $0.stopLongitude)) }) else {
+            throw HTTPError(404, missing)
+        }
         let words = site.timeWords()
         let board = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
         let official = stop.stopName
@@ -39,12 +44,15 @@ struct StopController {
                 .prefix(5)
                 .map { NearbyStopRow($0, fromLatitude: latitude, fromLongitude: longitude) }
         }
-        let disruptionLinks = Array(Set(details.value.disruptions.values.map(\.disruptionId)))
-            .sorted()
-            .compactMap { id in details.value.disruptions[String(id)].map { DisruptionLink(href: "/disruptions/\(id)", title: $0.title) } }
+        var allDisruptions = departures.value.disruptions
+        allDisruptions.merge(details?.value.disruptions ?? [:]) { first, _ in first }
+        let atStop = Set(stop.disruptionIds.map(String.init))
+        let disruptionLinks = allDisruptions.filter { atStop.isEmpty || atStop.contains($0.key) }.values
+            .sorted { $0.disruptionId < $1.disruptionId }
+            .map { DisruptionLink(href: "/disruptions/\($0.disruptionId)", title: $0.title) }
         let page = StopPage(
             chrome: site.chrome(title: "\(name) departures", section: .none, request: request,
-                                stale: (departures.isStale || details.isStale) ? site.staleNotice([departures.fetchedAt]) : nil,
+                                stale: departures.isStale ? site.staleNotice([departures.fetchedAt]) : nil,
                                 scripts: ["/static/js/refresh.js"], token: PageCache.tokenPlaceholder),
             name: name, suburb: suburb, summary: board.summary, groups: board.groups, hasDepartures: !board.groups.isEmpty,
             updated: words.clock(departures.fetchedAt), refreshURL: String(path),

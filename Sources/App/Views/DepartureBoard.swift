@@ -61,10 +61,10 @@ struct DepartureBoard: Sendable {
     ///   - words: Time words for now.
     ///   - limit: Most departures per group.
     init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 3) {
-        let now = words.now
-        // PTV's filtering is loose: keep this stop's departures, drop ones long gone, and sort again.
-        let departures = response.departures
-            .filter { ($0.stopId == stopID || $0.stopId == 0) && ($0.bestTime ?? .distantPast) > now.addingTimeInterval(-60) }
+        // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
+        // Nothing is dropped for being in the past: PTV answers around now, and a past time reads "departed".
+        let atStop = response.departures.filter { $0.stopId == stopID }
+        let departures = (atStop.isEmpty ? response.departures : atStop)
             .sorted { ($0.bestTime ?? .distantFuture, $0.departureSequence) < ($1.bestTime ?? .distantFuture, $1.departureSequence) }
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
@@ -89,7 +89,7 @@ struct DepartureBoard: Sendable {
         let showPlatform = routeType == .train || routeType == .vline
         groups = order.map { DepartureGroup(caption: captions[$0] ?? "", showPlatform: showPlatform, rows: rowsByKey[$0] ?? []) }
         next = allRows
-        if let first = allRows.first(where: { !$0.cancelled }) ?? allRows.first {
+        if let first = allRows.first(where: { !$0.cancelled && $0.until != "departed" }) ?? allRows.first(where: { !$0.cancelled }) ?? allRows.first {
             summary = "Next: " + ModeWords.midSentence(first.sentence)
         } else {
             summary = "No departures in the next few hours."
