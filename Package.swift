@@ -43,13 +43,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Workers",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HTTPClient",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "Workers"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite"],
+            dependencies: ["CSQLite", "Workers"],
             swiftSettings: swiftSettings
         ),
         .target(

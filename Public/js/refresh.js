@@ -52,8 +52,9 @@
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
 
-  container.parentNode.insertBefore(wrap, container);
-  container.parentNode.insertBefore(live, container);
+  // After the departures, so the answer stays first in reading order.
+  container.parentNode.insertBefore(live, container.nextSibling);
+  container.parentNode.insertBefore(wrap, container.nextSibling);
 
   var timer = null;
   var inFlight = false;

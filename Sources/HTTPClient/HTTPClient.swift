@@ -1,6 +1,7 @@
 import CCurl
 import Foundation
 import Synchronization
+import Workers
 
 /// A response from `HTTPClient.get`.
 public struct ClientResponse: Sendable {
@@ -35,13 +36,12 @@ public struct ClientConfiguration: Sendable {
     }
 }
 
-/// A small GET client on libcurl. Transfers run on a dedicated queue, never on Swift's cooperative threads;
+/// A small GET client on libcurl. Transfers run on the client's own threads, never on Swift's cooperative threads;
 /// easy handles are pooled so connections are reused.
 public final class HTTPClient: Sendable {
     /// The configuration.
     public let configuration: ClientConfiguration
-    private let queue = DispatchQueue(label: "trakx.curl", attributes: .concurrent)
-    private let slots: DispatchSemaphore
+    private let workers: WorkerPool
     private let pool = Mutex<[HandleBox]>([])
 
     private static let globalInit: Void = {
@@ -53,7 +53,7 @@ public final class HTTPClient: Sendable {
     public init(configuration: ClientConfiguration = ClientConfiguration()) {
         _ = Self.globalInit
         self.configuration = configuration
-        slots = DispatchSemaphore(value: configuration.maxConcurrent)
+        workers = WorkerPool(name: "trakx-curl", threads: configuration.maxConcurrent)
     }
 
     /// GETs `url` (an absolute http or https URL) and returns status and body; throws `CurlError` on transport failure.
@@ -61,13 +61,7 @@ public final class HTTPClient: Sendable {
     ///   - url: The URL, already encoded exactly as it must be sent.
     ///   - headers: Extra request headers.
     public func get(_ url: String, headers: [String] = []) async throws -> ClientResponse {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                self.slots.wait()
-                defer { self.slots.signal() }
-                continuation.resume(with: Result { try self.perform(url: url, headers: headers) })
-            }
-        }
+        try await workers.run { try self.perform(url: url, headers: headers) }
     }
 
     private func perform(url: String, headers: [String]) throws -> ClientResponse {

@@ -60,7 +60,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
            let bytes = Int(length), bytes > server.configuration.bodyLimit {
             state.fields.withLock { $0.phase = .dispatched }
             let request = Request(method: methodName, target: state.target ?? "/", headers: headers)
-            let response = Response.text("Request body too large: the limit is \(server.configuration.bodyLimit) bytes.", status: 413)
+            let response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
             server.log(request, status: 413, started: state.fields.withLock { $0.started })
             return send(response, on: connection)
         }
@@ -94,9 +94,9 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         Task {
             let response: Response
             if state.target == nil {
-                response = Response.text("The address is not valid UTF-8.", status: 400)
+                response = server.responder.refuse(HTTPError(400, "The address has characters that are not valid UTF-8 text."), request: request)
             } else if tooLarge {
-                response = Response.text("Request body too large: the limit is \(server.configuration.bodyLimit) bytes.", status: 413)
+                response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
             } else {
                 response = await server.responder.respond(to: request)
             }

@@ -8,6 +8,19 @@ public protocol Responder: Sendable {
     /// Produces the response for a request; never throws (errors become error pages).
     /// - Parameter request: The request.
     func respond(to request: Request) async -> Response
+
+    /// The response for a request the server refuses before routing (body too large, target not UTF-8).
+    /// - Parameters:
+    ///   - error: Status and words.
+    ///   - request: What is known of the request.
+    func refuse(_ error: HTTPError, request: Request) -> Response
+}
+
+extension Responder {
+    /// Plain text refusal, for responders without pages.
+    public func refuse(_ error: HTTPError, request: Request) -> Response {
+        Response.text(error.message, status: error.status)
+    }
 }
 
 /// An HTTP/1.1 server on libmicrohttpd: an epoll thread pool that suspends each connection while
@@ -86,9 +99,8 @@ public final class HTTPServer: Sendable {
     }
 
     private func beginStop() -> DaemonBox? {
-        guard let box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return nil }
-        let listener = MHD_quiesce_daemon(box.pointer)
-        if listener >= 0 { close(listener) }
+        guard var box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return nil }
+        box.listener = MHD_quiesce_daemon(box.pointer)
         return box
     }
 
@@ -99,6 +111,8 @@ public final class HTTPServer: Sendable {
             return
         }
         MHD_stop_daemon(box.pointer)
+        // With worker threads, the quiesced listen socket must stay open until MHD_stop_daemon returns.
+        if box.listener >= 0 { close(box.listener) }
     }
 
     func log(_ request: Request, status: Int, started: ContinuousClock.Instant) {
@@ -112,6 +126,8 @@ public final class HTTPServer: Sendable {
 /// Holds the daemon pointer; only touched under the server's mutex.
 struct DaemonBox: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// The listen socket handed back by `MHD_quiesce_daemon`, closed after the daemon stops.
+    var listener: Int32 = -1
 }
 
 /// A connection pointer handed to the task that answers it. MHD allows `MHD_resume_connection` from any thread.

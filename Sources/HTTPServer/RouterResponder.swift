@@ -54,6 +54,18 @@ public struct RouterResponder: Responder {
         return response
     }
 
+    /// Renders a server-level refusal as an error page with the default headers.
+    /// - Parameters:
+    ///   - error: Status and words.
+    ///   - request: The request.
+    public func refuse(_ error: HTTPError, request: Request) -> Response {
+        var response = renderError(error, request)
+        for (name, value) in defaultHeaders where response.header(name) == nil {
+            response.headers.append((name, value))
+        }
+        return response
+    }
+
     private func chain(index: Int) -> Handler {
         if index == middleware.count {
             return { request, context in

@@ -9,8 +9,11 @@ import PTV
 struct DisruptionBoard: Sendable {
     /// One disruption with the routes and stops it affects.
     struct Entry: Sendable {
+        /// The template from the data.
         let record: NetworkDisruption
+        /// The disruption with absolute times, as PTV sends it.
         let model: Disruption
+        /// Whether it is "Current" (rather than "Planned").
         var isCurrent: Bool { model.disruptionStatus == "Current" }
     }
 

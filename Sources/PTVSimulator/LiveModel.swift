@@ -68,8 +68,10 @@ public struct LiveModel: Sendable {
 
 /// The SplitMix64 generator (Steele, Lea and Flood), small and reproducible everywhere.
 struct SplitMix64: RandomNumberGenerator {
+    /// The generator state.
     var state: UInt64
 
+    /// The next 64 random bits.
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

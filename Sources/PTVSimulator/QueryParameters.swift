@@ -3,12 +3,19 @@ import PTV
 
 /// What `expand` asked for.
 struct Expansion: OptionSet, Sendable {
+    /// The bits.
     let rawValue: Int
+    /// Fill the `stops` map.
     static let stop = Expansion(rawValue: 1)
+    /// Fill the `routes` map.
     static let route = Expansion(rawValue: 2)
+    /// Fill the `runs` map.
     static let run = Expansion(rawValue: 4)
+    /// Fill the `directions` map.
     static let direction = Expansion(rawValue: 8)
+    /// Fill the `disruptions` map (or list, in patterns).
     static let disruption = Expansion(rawValue: 16)
+    /// Everything (`expand=All`).
     static let all: Expansion = [.stop, .route, .run, .direction, .disruption]
 }
 

@@ -92,8 +92,10 @@ struct SimulatorAPI: Sendable {
 
 /// Matches decoded path segments against literals (compared case-insensitively) and `*` captures.
 struct PathMatcher {
+    /// Decoded path segments after `v3`.
     let segments: [String]
 
+    /// Wraps the segments of one request.
     init(_ segments: [String]) {
         self.segments = segments
     }

@@ -7,16 +7,22 @@ import Synchronization
 /// request to ``SimulatorAPI``. Logs one debug line per request, without the query (which holds the devid
 /// and signature).
 final class SimulatorResponder: Responder {
+    /// The endpoints.
     let api: SimulatorAPI
+    /// devid and signature checks.
     let authenticator: RequestAuthenticator
+    /// Faults to apply before answering.
     let faults: FaultInjector
+    /// The clock.
     let now: @Sendable () -> Date
+    /// Gets one debug line per request.
     let logger: Logger
     /// Requests answered so far.
     let answered = Atomic<Int>(0)
     /// Set when the simulator stops, so hanging requests give up.
     let stopped = Atomic<Bool>(false)
 
+    /// Creates the responder.
     init(api: SimulatorAPI, authenticator: RequestAuthenticator, faults: FaultInjector,
          now: @escaping @Sendable () -> Date, logger: Logger) {
         self.api = api

@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
+import Workers
 
-/// The app's SQLite database: one connection confined to a serial queue, reached with async calls.
+/// The app's SQLite database: one connection confined to one worker thread, reached with async calls.
 /// Blocking SQLite work never runs on Swift's cooperative threads.
 public final class Database: Sendable {
     /// The file path.
     public let path: String
-    private let queue = DispatchQueue(label: "trakx.database")
+    /// One thread: the connection is used by exactly one thread at a time, in order.
+    private let worker = WorkerPool(name: "trakx-sqlite", threads: 1)
     private let box: ConnectionBox
     private let isClosed = Atomic<Bool>(false)
 
@@ -43,23 +45,20 @@ public final class Database: Sendable {
     /// Runs `body` on the database queue with the connection.
     /// - Parameter body: Work that may throw; runs serially with all other work.
     public func perform<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                guard !self.isClosed.load(ordering: .acquiring) else {
-                    continuation.resume(throwing: SQLiteError(code: 21, message: "database is closed"))
-                    return
-                }
-                continuation.resume(with: Result { try body(self.box.connection) })
-            }
+        try await worker.run {
+            guard !self.isClosed.load(ordering: .acquiring) else { throw SQLiteError(code: 21, message: "database is closed") }
+            return try body(self.box.connection)
         }
     }
 
     /// Finishes queued work, then closes the connection.
     public func close() {
-        queue.sync {
-            guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-            box.connection.close()
+        let done = DispatchSemaphore(value: 0)
+        worker.submit {
+            if !self.isClosed.exchange(true, ordering: .acquiringAndReleasing) { self.box.connection.close() }
+            done.signal()
         }
+        done.wait()
     }
 }
 

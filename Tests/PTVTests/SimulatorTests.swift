@@ -5,8 +5,8 @@ import PTV
 import PTVSimulator
 import Testing
 
-/// Runs the simulator on a loopback port with a fixed clock, hands a real `PTVClient` to the body, and stops
-/// the simulator even when the body throws.
+/// Runs the simulator on a loopback port with a fixed clock, hands a real `PTVClient` to the body, and shuts
+/// the simulator down even when the body throws.
 enum SimulatorHarness {
     static let devID = "3000165"
     static let key = "9c132d31-6a30-4cac-8d8b-8a1970834799"
@@ -14,15 +14,21 @@ enum SimulatorHarness {
     static let now = PTVTimestamp.parse("2026-11-21T08:30:00+11:00")!
 
     static func with<T>(seed: UInt64 = 1, now: Date = now, clientKey: String = key, clientDevID: String = devID,
-                        totalTimeout: Double = 10,
+                        totalTimeout: Double = 30,
                         _ body: (PTVSimulator, PTVClient) async throws -> T) async throws -> T {
         let simulator = try PTVSimulator(devID: devID, key: key, seed: seed, now: { now }, logger: Logger(label: "sim"))
         try simulator.start()
-        defer { simulator.stop() }
         let client = PTVClient(configuration: PTVConfiguration(baseURL: simulator.baseURL, devID: clientDevID, key: clientKey,
                                                                connectTimeout: 2, totalTimeout: totalTimeout),
                                logger: Logger(label: "client"))
-        return try await body(simulator, client)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await body(simulator, client))
+        } catch {
+            result = .failure(error)
+        }
+        await simulator.shutdown()
+        return try result.get()
     }
 
     /// GETs a path signed with the simulator's credentials, returning status and raw body.
@@ -31,25 +37,35 @@ enum SimulatorHarness {
         return try await HTTPClient().get(simulator.baseURL + signed)
     }
 
-    /// The kind of PTV error a call throws, or nil when it succeeds.
+    /// The kind of PTV error a call throws, or nil when it succeeds (or throws something else).
     static func errorKind(_ call: () async throws -> Void) async -> PTVError.Kind? {
         do {
             try await call()
             return nil
-        } catch let error as PTVError {
-            return error.kind
         } catch {
-            return nil
+            return (error as? PTVError)?.kind
         }
+    }
+
+    /// Expects `call` to throw a `PTVError` of `kind`.
+    static func expectError(_ kind: PTVError.Kind, sourceLocation: SourceLocation = #_sourceLocation,
+                            _ call: () async throws -> Void) async {
+        let thrown = await errorKind(call)
+        #expect(thrown == kind, sourceLocation: sourceLocation)
     }
 }
 
 /// The simulator driven through the real client: every endpoint, with real content checks.
+///
+/// Serialized (with the nested fault tests): `HTTPClient` runs blocking libcurl transfers on a GCD queue that
+/// shares threads with Swift concurrency, so many concurrent loopback calls on a 2-CPU machine starve the
+/// simulator's own request tasks for seconds.
+@Suite(.serialized)
 struct SimulatorTests {
     private let now = SimulatorHarness.now
 
     @Test func flindersStreetDeparturesAreSortedFutureAndOnPlatforms() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let response = try await client.departures(routeType: 0, stopID: 1071, maxResults: 20).value
             let departures = response.departures
             #expect(departures.count > 50)
@@ -77,7 +93,7 @@ struct SimulatorTests {
     }
 
     @Test func cancelledTrainsAppearOnlyWhenAsked() async throws {
-        try await SimulatorHarness.with { simulator, client in
+        try await SimulatorHarness.with { (simulator, client) async throws in
             let withCancelled = try await client.departures(routeType: 0, stopID: 1071, maxResults: 40).value.departures
             let cancelled = withCancelled.filter(\.isCancelled)
             #expect(!cancelled.isEmpty)
@@ -85,14 +101,14 @@ struct SimulatorTests {
             let raw = try await SimulatorHarness.rawGet(simulator, "/v3/departures/route_type/0/stop/1071?max_results=40&expand=Run")
             let without = try JSONDecoder().decode(DeparturesResponse.self, from: Data(raw.body))
             #expect(!without.departures.isEmpty)
-            #expect(!without.departures.contains(where: \.isCancelled))
+            #expect(!without.departures.contains { $0.isCancelled })
             let run = try #require(without.runs.values.first)
             #expect(run.status == "scheduled" || run.status == "updated")
         }
     }
 
     @Test func route86And96TramsAtBourkeStreetMall() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let all = try await client.departures(routeType: 1, stopID: 2226, maxResults: 2).value
             #expect(Set(all.departures.map(\.routeId)) == [1881, 1041])
             #expect(Set(all.departures.map(\.directionId)) == [20, 21, 22, 23])
@@ -106,7 +122,7 @@ struct SimulatorTests {
     }
 
     @Test func busRunsHaveAlphanumericRefsAndRunIDMinusOne() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let departures = try await client.departures(routeType: 2, stopID: 10681, maxResults: 2).value.departures
             let first = try #require(departures.first)
             #expect(first.runId == -1)
@@ -121,7 +137,7 @@ struct SimulatorTests {
     }
 
     @Test func patternAgreesWithTheDepartureItCameFrom() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let departures = try await client.departures(routeType: 0, stopID: 1071, maxResults: 1).value.departures
             let departure = try #require(departures.first { $0.routeId == 12 })
             let pattern = try await client.pattern(runRef: departure.runRef, routeType: 0).value
@@ -142,7 +158,7 @@ struct SimulatorTests {
     }
 
     @Test func runsByRefAndByRoute() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let departure = try #require(try await client.departures(routeType: 0, stopID: 1071, maxResults: 1).value.departures.first)
             let single = try await client.run(runRef: departure.runRef, routeType: 0).value.runs
             #expect(single.map(\.runRef) == [departure.runRef])
@@ -151,36 +167,36 @@ struct SimulatorTests {
             #expect(runs.count > 20)
             #expect(runs.allSatisfy { $0.routeId == 6 && [6, 1].contains($0.directionId) })
             #expect(Set(runs.map(\.finalStopId)) == [1071, 1074])
-            #expect(await SimulatorHarness.errorKind { _ = try await client.pattern(runRef: "999999999", routeType: 0) } == .notFound)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.pattern(runRef: "not-a-run", routeType: 0) } == .badRequest)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.run(runRef: departure.runRef, routeType: 1) } == .notFound)
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.pattern(runRef: "999999999", routeType: 0) }
+            await SimulatorHarness.expectError(.badRequest) { _ = try await client.pattern(runRef: "not-a-run", routeType: 0) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.run(runRef: departure.runRef, routeType: 1) }
         }
     }
 
     @Test func stopsNearFlindersStreetAreSortedByDistance() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let stops = try await client.stopsNearby(latitude: -37.81831, longitude: 144.96696, maxResults: 8, maxDistance: 600)
                 .value.stops
             #expect(stops.count == 8)
             #expect(stops.first?.stopId == 1071 && stops.first?.stopDistance == 0)
             let distances = stops.compactMap(\.stopDistance)
             #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 600 })
-            #expect(stops.allSatisfy { !$0.routes.isEmpty && $0.routes.allSatisfy { route in route.routeType == $0.routeType } })
+            #expect(stops.allSatisfy { stop in !stop.routes.isEmpty && stop.routes.allSatisfy { $0.routeType == stop.routeType } })
             let tram = try #require(stops.first { $0.stopId == 2101 })
             #expect(abs(try #require(tram.stopDistance) - 195.13) < 0.5)  // haversine computed separately
             let trams = try await client.stopsNearby(latitude: -37.81831, longitude: 144.96696, routeTypes: [1]).value.stops
             #expect(!trams.isEmpty && trams.allSatisfy { $0.routeType == .tram })
-            #expect(await SimulatorHarness.errorKind {
+            await SimulatorHarness.expectError(.badRequest) {
                 _ = try await client.stopsNearby(latitude: -137, longitude: 144.9, maxResults: 5)
-            } == .badRequest)
-            #expect(await SimulatorHarness.errorKind {
+            }
+            await SimulatorHarness.expectError(.badRequest) {
                 _ = try await client.stopsNearby(latitude: -37.8, longitude: 144.9, maxResults: -1)
-            } == .badRequest)
+            }
         }
     }
 
     @Test func stopDetailsRoutesAndDirections() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let station = try #require(try await client.stop(1071, routeType: 0).value.stop)
             #expect(station.stationType == "Premium Station" && station.routes.count == 7)
             #expect(station.location?.latitude == -37.81831 && station.amenities != nil && station.accessibility != nil)
@@ -188,9 +204,9 @@ struct SimulatorTests {
             #expect(station.disruptionIds.contains(310003) && details.disruptions["310003"] != nil)
             let tramStop = try #require(try await client.stop(2607, routeType: 1).value.stop)
             #expect(tramStop.stationType == nil && tramStop.amenities == nil && tramStop.location != nil)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.stop(999_999, routeType: 0) } == .notFound)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.departures(routeType: 0, stopID: 999_999) } == .notFound)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.departures(routeType: 9, stopID: 1071) } == .badRequest)
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.stop(999_999, routeType: 0) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.departures(routeType: 0, stopID: 999_999) }
+            await SimulatorHarness.expectError(.badRequest) { _ = try await client.departures(routeType: 9, stopID: 1071) }
 
             let outbound = try await client.stopsOnRoute(routeID: 1881, routeType: 1, directionID: 20).value.stops
             #expect(outbound.first?.stopId == 3026 && outbound.last?.stopId == 2694)
@@ -206,12 +222,12 @@ struct SimulatorTests {
             #expect(try await client.route(1881).value.route?.routeNumber == "86")
             let directions = try await client.directions(routeID: 1881).value.directions
             #expect(directions.map(\.directionId) == [20, 21])
-            #expect(await SimulatorHarness.errorKind { _ = try await client.route(99_999) } == .notFound)
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.route(99_999) }
         }
     }
 
     @Test func searchFindsStopsAndRoutes() async throws {
-        try await SimulatorHarness.with { _, client in
+        try await SimulatorHarness.with { (_, client) async throws in
             let flinders = try await client.search("Flinders").value
             #expect(flinders.stops.contains { $0.stopId == 1071 && $0.routeType == .train })
             #expect(flinders.stops.contains { $0.stopId == 2101 && $0.routeType == .tram })
@@ -225,7 +241,7 @@ struct SimulatorTests {
     }
 
     @Test func disruptionsComeInModeBuckets() async throws {
-        try await SimulatorHarness.with { simulator, client in
+        try await SimulatorHarness.with { (simulator, client) async throws in
             let all = try await client.disruptions().value.disruptions
             #expect(all.count >= 5 && Set(all.compactMap(\.mode)).count >= 3)
             #expect(all.allSatisfy { $0.colour == "#ffd500" && $0.fromDate != nil })
@@ -238,7 +254,7 @@ struct SimulatorTests {
             #expect(try await client.disruptions(stopID: 10681).value.disruptions.contains { $0.disruptionId == 330001 })
             let one = try #require(try await client.disruption(310001).value.disruption)
             #expect(one.routes.map(\.routeId) == [6] && one.toDate != nil && one.publishedOn! < one.fromDate!)
-            #expect(await SimulatorHarness.errorKind { _ = try await client.disruption(42) } == .notFound)
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.disruption(42) }
             let modes = try await client.disruptionModes().value.disruptionModes
             #expect(modes.contains { $0.disruptionModeName == "metro_train" && $0.disruptionMode == 1 })
             let raw = String(decoding: try await SimulatorHarness.rawGet(simulator, "/v3/disruptions").body, as: UTF8.self)

@@ -16,6 +16,10 @@ struct NearbyController {
         let modeText = request.query("mode").flatMap { $0.isEmpty ? nil : $0 }
         let mode = try modeText.map(Params.mode)
         let modes = NearbyPage.ModeOption.all(selected: mode)
+        let place = try request.query("place").map(Params.query).flatMap { $0.isEmpty ? nil : $0 }
+        if latText == nil, lonText == nil, let place {
+            return try await near(place: place, mode: mode, modes: modes, request: request)
+        }
         guard latText != nil || lonText != nil else {
             let page = NearbyPage(chrome: site.chrome(title: "Stops near you", section: .nearby, request: request,
                                                       scripts: ["/static/js/location.js"]),
@@ -39,6 +43,29 @@ struct NearbyController {
                                   lat: latText ?? "", lon: lonText ?? "", modes: modes, errors: errors, hasErrors: true)
             return site.templates.render(page, template: "nearby", status: 400)
         }
+        return try await list(latitude: latitude, longitude: longitude, heading: "Stops near you", mode: mode, modes: modes,
+                              request: request, lat: latText ?? "", lon: lonText ?? "")
+    }
+
+    /// Stops near the first stop whose name or suburb matches `place`.
+    func near(place: String, mode: RouteType?, modes: [NearbyPage.ModeOption], request: Request) async throws -> Response {
+        let result = try await Upstream.call(missing: "Nothing matched “\(place)”.") { try await site.ptv.search(place) }
+        guard let match = result.value.stops.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
+              let latitude = match.stopLatitude, let longitude = match.stopLongitude else {
+            let errors = [FieldError(field: "place", message: "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude.")]
+            let page = NearbyPage(chrome: site.chrome(title: "Stops near you", section: .nearby, request: request, hasErrors: true,
+                                                      scripts: ["/static/js/location.js"]),
+                                  heading: "Stops near you", searched: false, summary: "", stops: [], hasStops: false,
+                                  lat: "", lon: "", modes: modes, errors: errors, hasErrors: true, place: place)
+            return site.templates.render(page, template: "nearby", status: 404)
+        }
+        return try await list(latitude: latitude, longitude: longitude, heading: "Stops near \(SpokenName.stop(match.stopName))",
+                              mode: mode, modes: modes, request: request, lat: "", lon: "", place: place)
+    }
+
+    /// The results page for a point.
+    func list(latitude: Double, longitude: Double, heading: String, mode: RouteType?, modes: [NearbyPage.ModeOption],
+              request: Request, lat: String, lon: String, place: String = "") async throws -> Response {
         let found = try await Upstream.call(missing: "No stops were found near that point.") {
             try await site.ptv.stopsNearby(latitude: latitude, longitude: longitude,
                                            routeTypes: mode.map { [$0.rawValue] } ?? [], maxResults: 30, maxDistance: 1000)
@@ -51,12 +78,13 @@ struct NearbyController {
         let summary = rows.isEmpty
             ? "No \(what) within 1 kilometre of that point. Try another point, or search by name."
             : "\(rows.count) \(rows.count == 1 ? String(what.dropLast()) : what) within 1 kilometre, nearest first."
+        let title = heading == "Stops near you"
+            ? "Stops near \(PTVClientCoordinate.text(latitude)), \(PTVClientCoordinate.text(longitude))" : heading
         let page = NearbyPage(
-            chrome: site.chrome(title: "Stops near \(PTVClientCoordinate.text(latitude)), \(PTVClientCoordinate.text(longitude))",
-                                section: .nearby, request: request,
+            chrome: site.chrome(title: title, section: .nearby, request: request,
                                 stale: found.isStale ? site.staleNotice([found.fetchedAt]) : nil, scripts: ["/static/js/location.js"]),
-            heading: "Stops near you", searched: true, summary: summary, stops: rows, hasStops: !rows.isEmpty,
-            lat: latText ?? "", lon: lonText ?? "", modes: modes, errors: [], hasErrors: false)
+            heading: heading, searched: true, summary: summary, stops: rows, hasStops: !rows.isEmpty,
+            lat: lat, lon: lon, modes: modes, errors: [], hasErrors: false, place: place)
         return site.templates.render(page, template: "nearby")
     }
 }
@@ -136,9 +164,13 @@ struct NearbyPage: Sendable {
     let hasErrors: Bool
     let latError: String?
     let lonError: String?
+    let place: String
+    let placeError: String?
 
     init(chrome: PageChrome, heading: String, searched: Bool, summary: String, stops: [NearbyStopRow], hasStops: Bool,
-         lat: String, lon: String, modes: [ModeOption], errors: [FieldError], hasErrors: Bool) {
+         lat: String, lon: String, modes: [ModeOption], errors: [FieldError], hasErrors: Bool, place: String = "") {
+        self.place = place
+        placeError = errors.first { $0.field == "place" }?.message
         self.chrome = chrome
         self.heading = heading
         self.searched = searched

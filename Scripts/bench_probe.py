@@ -1,0 +1,503 @@
+#!/usr/bin/env python3
+"""Measurement helpers for Scripts/bench.sh (standard library only).
+
+Every subcommand that measures something merges its numbers into a JSON results file
+(`--results PATH`), which Scripts/bench_report.py turns into the table.
+
+Subcommands:
+  wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors)
+  discover BASE             print stop paths linked from /nearby and /lines/train/6
+  cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
+  burst BASE PATH -n 200    send N requests at once, count upstream departures calls
+  startup --bin BIN ...     time from exec to the first 200 from /healthz
+  pages BASE --css-dir DIR  HTML bytes per page type, CSS bytes, off-site references
+  rss PID --key K           VmRSS of a process
+"""
+
+import argparse
+import html
+import html.parser
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Results file
+
+def merge_results(path, key, value):
+    data = {}
+    if os.path.exists(path):
+        with open(path) as f:
+            data = json.load(f)
+    data[key] = value
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump(data, f, indent=2, sort_keys=True)
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Small HTTP helpers (loopback only)
+
+def get(base, path, timeout=30):
+    """GET base+path; returns (status, body bytes, headers)."""
+    request = urllib.request.Request(base.rstrip("/") + path, headers={"Accept": "text/html"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.read(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), dict(error.headers)
+
+
+METRIC_RE = re.compile(r'^trakx_ptv_upstream_requests_total\{endpoint="([^"]+)",outcome="([^"]+)"\}\s+(\d+)\s*$', re.M)
+COALESCED_RE = re.compile(r'^trakx_ptv_cache_coalesced_total\{endpoint="([^"]+)"\}\s+(\d+)\s*$', re.M)
+
+
+def upstream_counts(base):
+    """Upstream requests per endpoint (all outcomes) and the coalesced lookups, from /metrics."""
+    status, body, _ = get(base, "/metrics")
+    if status != 200:
+        raise SystemExit(f"/metrics answered {status}")
+    text = body.decode()
+    counts = {}
+    for endpoint, _outcome, value in METRIC_RE.findall(text):
+        counts[endpoint] = counts.get(endpoint, 0) + int(value)
+    coalesced = {endpoint: int(value) for endpoint, value in COALESCED_RE.findall(text)}
+    return counts, coalesced
+
+
+def delta(after, before):
+    return {k: after.get(k, 0) - before.get(k, 0) for k in set(after) | set(before) if after.get(k, 0) != before.get(k, 0)}
+
+
+def curl_time(url):
+    """One request with curl; returns (status, seconds) from `-w %{http_code} %{time_total}`."""
+    out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", url],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), float(out[1])
+
+
+# ---------------------------------------------------------------------------------------------------------
+# wrk
+
+UNIT = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0, "h": 3600000.0}
+
+
+def to_ms(text):
+    match = re.fullmatch(r"([\d.]+)(us|ms|s|m|h)", text)
+    if not match:
+        raise ValueError(f"cannot read the wrk latency {text!r}")
+    return float(match.group(1)) * UNIT[match.group(2)]
+
+
+def parse_wrk(text):
+    result = {}
+    match = re.search(r"Requests/sec:\s+([\d.]+)", text)
+    result["rps"] = float(match.group(1)) if match else None
+    match = re.search(r"(\d+) requests in ([\d.]+\w+),", text)
+    result["requests"] = int(match.group(1)) if match else None
+    for pct in ("50", "75", "90", "99"):
+        match = re.search(rf"^\s+{pct}%\s+(\S+)\s*$", text, re.M)
+        result[f"p{pct}_ms"] = to_ms(match.group(1)) if match else None
+    match = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", text)
+    result["non_2xx"] = int(match.group(1)) if match else 0
+    match = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    result["socket_errors"] = sum(int(g) for g in match.groups()) if match else 0
+    return result
+
+
+def cmd_wrk(args):
+    with open(args.file) as f:
+        result = parse_wrk(f.read())
+    if result["rps"] is None or result["p99_ms"] is None:
+        raise SystemExit(f"could not parse {args.file}")
+    merge_results(args.results, args.key, result)
+    print(json.dumps(result))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Stop discovery
+
+STOP_LINK_RE = re.compile(r'href="(/stops/(?:train|tram|bus|vline|night-bus)/\d+)"')
+
+
+def cmd_discover(args):
+    seen = []
+    for path in ("/nearby?lat=-37.8183&lon=144.9671", "/lines/train/6"):
+        status, body, _ = get(args.base, path)
+        if status != 200:
+            print(f"warning: {path} answered {status}", file=sys.stderr)
+            continue
+        for link in STOP_LINK_RE.findall(body.decode()):
+            if link not in seen:
+                seen.append(link)
+    for link in seen:
+        print(link)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Cold stop pages: page latency minus upstream latency
+
+def cmd_cold(args):
+    """Method (see bench.sh): a stop page asks PTV for the stop details and the departures in parallel
+    (one round trip), then for the stops near it (a second, sequential round trip). For each cold stop we
+    read the upstream counters before and after the one request, so we know which calls really went to
+    the simulator: rounds = [stop or departures called] + [stops_nearby called]. The simulator sleeps
+    `latency` ms before answering each call, so overhead = page time - rounds x latency. This charges the
+    in-process simulator's own work and its timer overshoot to Trakx, so it is an upper bound."""
+    rows = []
+    latency = args.latency_ms / 1000.0
+    for path in args.stops:
+        before, coalesced_before = upstream_counts(args.base)
+        status, seconds = curl_time(args.base.rstrip("/") + path)
+        after, _ = upstream_counts(args.base)
+        calls = delta(after, before)
+        rounds = (1 if calls.get("departures", 0) or calls.get("stop", 0) else 0) + (1 if calls.get("stops_nearby", 0) else 0)
+        warm_status, warm_seconds = curl_time(args.base.rstrip("/") + path)
+        rows.append({
+            "path": path, "status": status, "page_ms": seconds * 1000, "upstream_calls": calls, "rounds": rounds,
+            "overhead_ms": (seconds - rounds * latency) * 1000, "warm_ms": warm_seconds * 1000, "warm_status": warm_status,
+        })
+        print(f"  {path:28s} {status} page {seconds * 1000:8.2f} ms  rounds {rounds}  calls {calls}  "
+              f"overhead {(seconds - rounds * latency) * 1000:8.2f} ms  warm again {warm_seconds * 1000:6.2f} ms")
+    good = [r for r in rows if r["status"] == 200]
+    overheads = sorted(r["overhead_ms"] for r in good)
+    summary = {
+        "latency_ms": args.latency_ms, "rows": rows, "count": len(good), "errors": len(rows) - len(good),
+        "page_median_ms": statistics.median([r["page_ms"] for r in good]) if good else None,
+        "overhead_median_ms": statistics.median(overheads) if overheads else None,
+        "overhead_min_ms": overheads[0] if overheads else None,
+        "overhead_max_ms": overheads[-1] if overheads else None,
+        "overhead_stdev_ms": statistics.stdev(overheads) if len(overheads) > 1 else None,
+        "warm_median_ms": statistics.median([r["warm_ms"] for r in good]) if good else None,
+        "rounds": sorted({r["rounds"] for r in good}),
+    }
+    merge_results(args.results, args.key, summary)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Burst: N requests at once for one cold stop
+
+def cmd_burst(args):
+    url = urllib.parse.urlsplit(args.base)
+    host, port = url.hostname, url.port
+    payload = (f"GET {args.path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/html\r\n"
+               f"Connection: close\r\n\r\n").encode()
+    before, coalesced_before = upstream_counts(args.base)
+    barrier = threading.Barrier(args.n)
+    results = [None] * args.n
+
+    def one(index):
+        sent_at = done_at = None
+        status = None
+        try:
+            sock = socket.create_connection((host, port), timeout=30)  # connect first, then all send together
+        except OSError as error:
+            barrier.wait()
+            results[index] = {"status": f"connect: {error}"}
+            return
+        try:
+            barrier.wait()
+            sent_at = time.monotonic()
+            sock.sendall(payload)
+            chunks = []
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            done_at = time.monotonic()
+            head = b"".join(chunks)[:32].split(b" ")
+            status = int(head[1]) if len(head) > 1 and head[1].isdigit() else f"bad reply {head!r}"
+        except OSError as error:
+            status = f"error: {error}"
+        finally:
+            sock.close()
+        results[index] = {"status": status, "sent_at": sent_at, "done_at": done_at}
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(args.n)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    after, coalesced_after = upstream_counts(args.base)
+    sends = [r["sent_at"] for r in results if r and r.get("sent_at")]
+    dones = [r["done_at"] for r in results if r and r.get("done_at")]
+    statuses = {}
+    for r in results:
+        key = str(r["status"]) if r else "none"
+        statuses[key] = statuses.get(key, 0) + 1
+    summary = {
+        "n": args.n, "path": args.path, "statuses": statuses,
+        "upstream_calls": delta(after, before),
+        "departures_calls": after.get("departures", 0) - before.get("departures", 0),
+        "coalesced": delta(coalesced_after, coalesced_before),
+        "send_spread_ms": (max(sends) - min(sends)) * 1000 if sends else None,
+        "slowest_ms": (max(dones) - min(sends)) * 1000 if sends and dones else None,
+    }
+    merge_results(args.results, args.key, summary)
+    print(json.dumps(summary))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Startup: exec to the first 200 from /healthz
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def healthz_ok(port):
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+            sock.sendall(f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            return sock.recv(16).startswith(b"HTTP/1.1 200")
+    except OSError:
+        return False
+
+
+def cmd_startup(args):
+    times = []
+    for run in range(args.runs):
+        port = free_port()
+        folder = os.path.join(args.workdir, f"startup-{run}")
+        os.makedirs(folder, exist_ok=True)
+        command = [args.bin, "serve", "--port", str(port), "--database", os.path.join(folder, "trakx.sqlite")] + args.extra
+        with open(os.path.join(folder, "log"), "w") as log:
+            started = time.monotonic()
+            process = subprocess.Popen(command, cwd=args.cwd, stdout=log, stderr=subprocess.STDOUT)
+            try:
+                elapsed = None
+                while time.monotonic() - started < args.timeout:
+                    if healthz_ok(port):
+                        elapsed = (time.monotonic() - started) * 1000
+                        break
+                    if process.poll() is not None:
+                        break
+                    time.sleep(0.005)
+            finally:
+                process.send_signal(signal.SIGTERM)
+                try:
+                    process.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+        print(f"  run {run + 1}: {'%.1f ms' % elapsed if elapsed is not None else 'no 200 from /healthz'}")
+        times.append(elapsed)
+    good = [t for t in times if t is not None]
+    summary = {"runs_ms": times, "median_ms": statistics.median(good) if len(good) == len(times) else None,
+               "min_ms": min(good) if good else None, "max_ms": max(good) if good else None}
+    merge_results(args.results, args.key, summary)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Page weight and off-site references
+
+RESOURCE_ATTRS = {"src", "srcset", "href", "action", "formaction", "data", "poster", "background", "ping", "manifest"}
+CSS_URL_RE = re.compile(r"""url\(\s*['"]?\s*((?:https?:)?//[^)'"\s]+)|@import\s+(?:url\()?\s*['"]?\s*((?:https?:)?//[^)'"\s;]+)""", re.I)
+ALLOWED_LINK_HOSTS = ("ptv.vic.gov.au",)  # PTV's own "read more" links: links a person may follow, not requests
+
+
+def is_absolute(value):
+    v = value.strip().lower()
+    return v.startswith("http://") or v.startswith("https://") or v.startswith("//")
+
+
+def host_of(value):
+    v = value.strip()
+    if v.startswith("//"):
+        v = "http:" + v
+    return (urllib.parse.urlsplit(v).hostname or "").lower()
+
+
+def allowed_link(value):
+    host = host_of(value)
+    return any(host == h or host.endswith("." + h) for h in ALLOWED_LINK_HOSTS)
+
+
+class OffsiteScanner(html.parser.HTMLParser):
+    """Finds references to other hosts. `<a href>` to PTV is a link (allowed); any other absolute URL in a
+    resource attribute (src, link href, script src, form action, srcset, ...) or in inline CSS is flagged."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.problems = []
+        self.ptv_links = []
+        self._in_style = False
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "style":
+                self._css(value, f"<{tag} style>")
+            if name not in RESOURCE_ATTRS:
+                continue
+            candidates = [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value]
+            for candidate in candidates:
+                if not is_absolute(candidate):
+                    continue
+                if tag == "a" and name == "href" and allowed_link(candidate):
+                    self.ptv_links.append(candidate)
+                else:
+                    self.problems.append(f"<{tag} {name}={candidate}>")
+        if tag == "style":
+            self._in_style = True
+
+    def handle_endtag(self, tag):
+        if tag == "style":
+            self._in_style = False
+
+    def handle_data(self, data):
+        if self._in_style:
+            self._css(data, "<style>")
+
+    def _css(self, text, where):
+        for match in CSS_URL_RE.finditer(text):
+            self.problems.append(f"{where} {match.group(1) or match.group(2)}")
+
+
+def first_link(body, pattern):
+    match = re.search(pattern, body)
+    return html.unescape(match.group(1)) if match else None
+
+
+def cmd_pages(args):
+    pages = []
+
+    def measure(kind, path):
+        if path is None:
+            pages.append({"kind": kind, "path": None, "status": None, "bytes": None, "problems": ["no link found"], "ptv_links": 0})
+            return ""
+        status, body, headers = get(args.base, path)
+        text = body.decode("utf-8", errors="replace")
+        scanner = OffsiteScanner()
+        scanner.feed(text)
+        scanner.close()
+        pages.append({"kind": kind, "path": path, "status": status, "bytes": len(body),
+                      "content_type": headers.get("Content-Type"), "problems": scanner.problems,
+                      "ptv_links": len(scanner.ptv_links)})
+        with open(os.path.join(args.raw, "page-" + re.sub(r"[^A-Za-z0-9]+", "_", path).strip("_") + ".html"), "wb") as f:
+            f.write(body)
+        return text
+
+    measure("home", "/")
+    stop = measure("stop (train)", "/stops/train/1071")
+    measure("stop (tram)", "/stops/tram/2218")
+    measure("nearby", "/nearby?lat=-37.8183&lon=144.9671")
+    measure("run", first_link(stop, r'href="(/runs/[^"]+)"'))
+    measure("search", "/search?q=flinders")
+    measure("line", "/lines/train/6")
+    disruptions = measure("disruptions", "/disruptions")
+    measure("disruption", first_link(disruptions, r'href="(/disruptions/\d+)"'))
+    measure("favourites", "/favourites")
+
+    css_files = []
+    for name in sorted(os.listdir(args.css_dir)):
+        if name.endswith(".css"):
+            with open(os.path.join(args.css_dir, name), encoding="utf-8") as f:
+                text = f.read()
+            css_files.append({"name": name, "bytes": len(text.encode()),
+                              "problems": [m.group(1) or m.group(2) for m in CSS_URL_RE.finditer(text)]})
+    status, served, _ = get(args.base, "/static/css/trakx.css")
+    summary = {"pages": pages, "css_files": css_files, "css_total_bytes": sum(f["bytes"] for f in css_files),
+               "css_served_status": status, "css_served_bytes": len(served)}
+    merge_results(args.results, args.key, summary)
+    for page in pages:
+        print(f"  {page['kind']:14s} {str(page['path']):45s} {page['status']} {page['bytes']} bytes "
+              f"{len(page['problems'])} off-site, {page['ptv_links']} PTV links")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Resident memory
+
+def cmd_rss(args):
+    with open(f"/proc/{args.pid}/status") as f:
+        match = re.search(r"^VmRSS:\s+(\d+)\s+kB", f.read(), re.M)
+    kb = int(match.group(1))
+    value = {"kb": kb}
+    if args.requests_file:
+        with open(args.requests_file) as f:
+            value["wrk"] = parse_wrk(f.read())
+    if args.requests_total is not None:
+        value["requests_total"] = args.requests_total
+    merge_results(args.results, args.key, value)
+    print(f"  VmRSS {kb / 1024:.1f} MiB")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("wrk")
+    p.add_argument("file")
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_wrk)
+
+    p = sub.add_parser("discover")
+    p.add_argument("base")
+    p.set_defaults(func=cmd_discover)
+
+    p = sub.add_parser("cold")
+    p.add_argument("base")
+    p.add_argument("--stops", nargs="+", required=True)
+    p.add_argument("--latency-ms", type=float, required=True)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_cold)
+
+    p = sub.add_parser("burst")
+    p.add_argument("base")
+    p.add_argument("path")
+    p.add_argument("-n", type=int, default=200)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_burst)
+
+    p = sub.add_parser("startup")
+    p.add_argument("--bin", required=True)
+    p.add_argument("--cwd", required=True)
+    p.add_argument("--workdir", required=True)
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--timeout", type=float, default=10)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.add_argument("extra", nargs=argparse.REMAINDER, help="-- then more `serve` options")
+    p.set_defaults(func=cmd_startup)
+
+    p = sub.add_parser("pages")
+    p.add_argument("base")
+    p.add_argument("--css-dir", required=True)
+    p.add_argument("--raw", required=True)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_pages)
+
+    p = sub.add_parser("rss")
+    p.add_argument("pid", type=int)
+    p.add_argument("--requests-file")
+    p.add_argument("--requests-total", type=int)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_rss)
+
+    args = parser.parse_args()
+    if getattr(args, "extra", None) and args.extra[0] == "--":
+        args.extra = args.extra[1:]
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

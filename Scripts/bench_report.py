@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""Prints the Trakx benchmark table from the results JSON written by bench_probe.py, compares each row
+with its budget, and exits 1 when any budget is missed (2 when a measurement is missing).
+
+Usage: bench_report.py RESULTS.json [--raw DIR]
+"""
+
+import json
+import sys
+
+KIB = 1024
+MIB = 1024 * 1024
+
+# Budgets (one place, so the table and the exit code agree).
+RATIO_MIN = 0.5                 # warm stop page req/s divided by /healthz req/s, same run, same settings
+STOP_P99_MAX_MS = 10.0          # warm stop page p99 at 32 connections
+COLD_OVERHEAD_MAX_MS = 2.0      # cold page latency minus the upstream round trips
+BURST_DEPARTURES_CALLS = 1      # 200 requests at once for one cold stop -> exactly one departures call
+RSS_MAX_BYTES = 50 * MIB        # VmRSS after 50k and after 100k requests
+RSS_GROWTH_ABS = 1 * MIB        # growth 50k -> 100k tolerated: up to 1 MiB ...
+RSS_GROWTH_REL = 0.02           # ... or 2% of the 50k figure, whichever is larger
+STARTUP_MAX_MS = 300.0          # exec to the first 200 from /healthz
+HTML_MAX_BYTES = 30 * KIB       # per page
+CSS_MAX_BYTES = 10 * KIB        # all of Public/css/*.css
+
+
+class Table:
+    def __init__(self):
+        self.rows = []
+        self.failed = False
+        self.missing = False
+
+    def add(self, metric, value, budget="", verdict="INFO"):
+        if verdict == "FAIL":
+            self.failed = True
+        if verdict == "MISSING":
+            self.missing = True
+        self.rows.append((metric, value, budget, verdict))
+
+    def check(self, metric, value, shown, budget, ok):
+        if value is None:
+            self.add(metric, "n/a", budget, "MISSING")
+        else:
+            self.add(metric, shown, budget, "PASS" if ok else "FAIL")
+
+    def section(self, title):
+        self.rows.append((title, None, None, None))
+
+    def print(self):
+        headers = ("metric", "value", "budget", "result")
+        widths = [max([len(headers[i])] + [len(r[i]) for r in self.rows if r[1] is not None]) for i in range(4)]
+        line = "+-" + "-+-".join("-" * w for w in widths) + "-+"
+        print(line)
+        print("| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths)) + " |")
+        print(line)
+        for metric, value, budget, verdict in self.rows:
+            if value is None:
+                title = f"{metric} "
+                print("| " + title.ljust(sum(widths) + 9, "·") + " |")
+                continue
+            print("| " + " | ".join(c.ljust(w) for c, w in zip((metric, value, budget, verdict), widths)) + " |")
+        print(line)
+
+
+def ms(value):
+    return "n/a" if value is None else (f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms")
+
+
+def main():
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    with open(sys.argv[1]) as f:
+        r = json.load(f)
+    raw = sys.argv[sys.argv.index("--raw") + 1] if "--raw" in sys.argv else None
+    t = Table()
+    notes = []
+
+    # 1-2. Warm stop page against /healthz.
+    t.section("1-2. warm throughput, wrk -t2 -c32 -d10s")
+    stop, health = r.get("warm_stop", {}), r.get("healthz", {})
+    t.add("warm stop page req/s", f"{stop['rps']:.0f}" if stop else "n/a", "", "INFO" if stop else "MISSING")
+    t.add("warm stop page p50", ms(stop.get("p50_ms")), "", "INFO" if stop else "MISSING")
+    p99 = stop.get("p99_ms")
+    t.check("warm stop page p99", p99, ms(p99), f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
+    t.add("/healthz req/s", f"{health['rps']:.0f}" if health else "n/a", "", "INFO" if health else "MISSING")
+    t.add("/healthz p50 / p99", f"{ms(health.get('p50_ms'))} / {ms(health.get('p99_ms'))}" if health else "n/a", "",
+          "INFO" if health else "MISSING")
+    ratio = stop["rps"] / health["rps"] if stop and health and health["rps"] else None
+    t.check("stop req/s ÷ healthz req/s", ratio, f"{ratio:.3f}" if ratio is not None else "", f">= {RATIO_MIN}",
+            ratio is not None and ratio >= RATIO_MIN)
+    for name, run in (("stop page", stop), ("/healthz", health)):
+        if run and (run.get("non_2xx") or run.get("socket_errors")):
+            notes.append(f"wrk {name}: {run.get('non_2xx')} non-2xx responses, {run.get('socket_errors')} socket errors.")
+
+    # 3. Cold stop page overhead.
+    t.section("3. cold stop page, simulator latency fixed at 100 ms")
+    cold = r.get("cold_100", {})
+    if cold:
+        t.add("cold stop pages timed", f"{cold['count']} stops, rounds {cold['rounds']}", "", "INFO" if not cold["errors"] else "FAIL")
+        t.add("cold page latency (median)", ms(cold.get("page_median_ms")), "")
+        overhead = cold.get("overhead_median_ms")
+        spread = cold.get("overhead_stdev_ms")
+        shown = f"{ms(overhead)} (min {ms(cold.get('overhead_min_ms'))}, max {ms(cold.get('overhead_max_ms'))})"
+        t.check("page − upstream round trips (median)", overhead, shown, f"<= {COLD_OVERHEAD_MAX_MS:.0f} ms",
+                overhead is not None and overhead <= COLD_OVERHEAD_MAX_MS)
+        low = cold.get("overhead_min_ms")
+        if spread is not None and spread > COLD_OVERHEAD_MAX_MS and low is not None and low <= COLD_OVERHEAD_MAX_MS:
+            notes.append(f"Cold overhead: the spread between stops (stdev {spread:.1f} ms) is larger than the "
+                         f"{COLD_OVERHEAD_MAX_MS:.0f} ms budget and some stops meet it, so this row is dominated by noise "
+                         "(shared machine, timer overshoot); read it as an upper bound.")
+        elif low is not None and low > COLD_OVERHEAD_MAX_MS:
+            notes.append(f"Cold overhead: every stop exceeds the {COLD_OVERHEAD_MAX_MS:.0f} ms budget (lowest {low:.1f} ms, "
+                         f"stdev {spread or 0:.1f} ms), so the miss is not noise. The figure includes the in-process "
+                         "simulator's own work and its timer overshoot (an upper bound for Trakx); compare the 0 ms "
+                         "row (no sleeping at all) and the warm row (rendering only).")
+        t.add("same stops again, warm (median)", ms(cold.get("warm_median_ms")), "")
+    else:
+        t.add("page − upstream round trips (median)", "n/a", f"<= {COLD_OVERHEAD_MAX_MS:.0f} ms", "MISSING")
+    cold0 = r.get("cold_0", {})
+    if cold0:
+        t.add("cold page at 0 ms simulator latency (median)", ms(cold0.get("page_median_ms")), "")
+
+    # 4. Coalescing.
+    t.section("4. 200 concurrent requests for one cold stop (100 ms upstream)")
+    burst = r.get("burst", {})
+    calls = burst.get("departures_calls")
+    t.check("upstream departures calls", calls, str(calls), f"== {BURST_DEPARTURES_CALLS}", calls == BURST_DEPARTURES_CALLS)
+    if burst:
+        ok = burst["statuses"].get("200", 0)
+        t.add("responses 200", f"{ok} of {burst['n']}", f"== {burst['n']}", "PASS" if ok == burst["n"] else "FAIL")
+        t.add("send spread / slowest answer", f"{ms(burst.get('send_spread_ms'))} / {ms(burst.get('slowest_ms'))}", "")
+        if burst.get("send_spread_ms") is not None and burst["send_spread_ms"] > 100:
+            notes.append("Burst: the 200 requests took longer than one upstream round trip to send; "
+                         "not all of them overlapped the first PTV call.")
+
+    # 5. Memory.
+    t.section("5. resident memory under a mixed load (stop pages, /healthz, CSS)")
+    base = r.get("rss_start", {}).get("kb")
+    m50 = r.get("rss_50k", {})
+    m100 = r.get("rss_100k", {})
+    if base is not None:
+        t.add("VmRSS after warm-up", f"{base / 1024:.1f} MiB", "")
+    for label, m in (("50k", m50), ("100k", m100)):
+        kb = m.get("kb")
+        total = m.get("requests_total")
+        shown = f"{kb / 1024:.1f} MiB" + (f" ({total:,} requests)" if total else "") if kb is not None else ""
+        t.check(f"VmRSS after {label} requests", kb, shown, f"<= {RSS_MAX_BYTES // MIB} MiB",
+                kb is not None and kb * 1024 <= RSS_MAX_BYTES)
+    if m50.get("kb") is not None and m100.get("kb") is not None:
+        growth = (m100["kb"] - m50["kb"]) * 1024
+        allowed = max(RSS_GROWTH_ABS, RSS_GROWTH_REL * m50["kb"] * 1024)
+        t.check("VmRSS growth 50k → 100k", growth, f"{growth / MIB:+.2f} MiB", f"<= {allowed / MIB:.2f} MiB (max(1 MiB, 2%))",
+                growth <= allowed)
+    else:
+        t.add("VmRSS growth 50k → 100k", "n/a", "<= max(1 MiB, 2%)", "MISSING")
+    for label, m in (("50k", m50), ("100k", m100)):
+        w = m.get("wrk") or {}
+        if w.get("non_2xx") or w.get("socket_errors"):
+            notes.append(f"Memory phase up to {label}: {w.get('non_2xx')} non-2xx, {w.get('socket_errors')} socket errors.")
+
+    # 6. Startup.
+    t.section("6. start-up: exec to first 200 from /healthz")
+    start = r.get("startup", {})
+    median = start.get("median_ms")
+    runs = ", ".join("fail" if x is None else f"{x:.0f}" for x in start.get("runs_ms", []))
+    t.check("start-up (median)", median, f"{ms(median)} (runs: {runs} ms)", f"<= {STARTUP_MAX_MS:.0f} ms",
+            median is not None and median <= STARTUP_MAX_MS)
+
+    # 7. Weight and third parties.
+    t.section("7. page weight and other hosts")
+    pages = r.get("pages", {})
+    offsite = []
+    for page in pages.get("pages", []):
+        label = f"HTML {page['kind']}"
+        if page["status"] != 200:
+            t.add(label, f"status {page['status']} ({page['path']})", f"<= {HTML_MAX_BYTES // KIB} KiB", "FAIL")
+        else:
+            t.check(label, page["bytes"], f"{page['bytes']:,} B", f"<= {HTML_MAX_BYTES // KIB} KiB",
+                    page["bytes"] <= HTML_MAX_BYTES)
+        offsite += [f"{page['path']}: {p}" for p in page["problems"]]
+    if pages:
+        css = pages["css_total_bytes"]
+        names = ", ".join(f["name"] for f in pages["css_files"])
+        t.check("CSS total (Public/css)", css, f"{css:,} B ({names})", f"<= {CSS_MAX_BYTES // KIB} KiB", css <= CSS_MAX_BYTES)
+        offsite += [f"{f['name']}: {p}" for f in pages["css_files"] for p in f["problems"]]
+        ptv = sum(p["ptv_links"] for p in pages["pages"])
+        t.check("references to other hosts", len(offsite), f"{len(offsite)} (+{ptv} PTV read-more links, allowed)", "== 0",
+                not offsite)
+        for item in offsite:
+            notes.append(f"Off-site reference: {item}")
+    else:
+        t.add("HTML and CSS", "n/a", "", "MISSING")
+
+    t.print()
+    for note in notes:
+        print(f"note: {note}")
+    if raw:
+        print(f"raw outputs: {raw}")
+    failed = [row[0] for row in t.rows if row[3] == "FAIL"]
+    if failed:
+        print("FAILED budgets: " + "; ".join(failed))
+        sys.exit(1)
+    if t.missing:
+        print("Some measurements are missing.")
+        sys.exit(2)
+    print("All budgets met.")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Helpers for the Trakx accessibility gate (Tests/Browser/gate.py)."""
