@@ -31,7 +31,7 @@ from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
 MAX_STOPS = 5
-SCRIPT_LINES = 8
+SCRIPT_LINES = 6
 EXPECTED_DIR = os.path.join(HERE, "expected")
 SHOW = 25  # findings printed per check (all of them go to findings.txt)
 
