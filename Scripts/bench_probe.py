@@ -424,16 +424,23 @@ def cmd_pages(args):
 
 def cmd_rss(args):
     with open(f"/proc/{args.pid}/status") as f:
-        match = re.search(r"^VmRSS:\s+(\d+)\s+kB", f.read(), re.M)
-    kb = int(match.group(1))
-    value = {"kb": kb}
+        status = f.read()
+
+    def field(name):
+        match = re.search(rf"^{name}:\s+(\d+)", status, re.M)
+        return int(match.group(1)) if match else None
+
+    kb = field("VmRSS")
+    # RssFile is mostly shared-library pages (Swift runtime, Foundation, ICU); RssAnon is the heap and stacks.
+    value = {"kb": kb, "anon_kb": field("RssAnon"), "file_kb": field("RssFile"), "threads": field("Threads")}
     if args.requests_file:
         with open(args.requests_file) as f:
             value["wrk"] = parse_wrk(f.read())
     if args.requests_total is not None:
         value["requests_total"] = args.requests_total
     merge_results(args.results, args.key, value)
-    print(f"  VmRSS {kb / 1024:.1f} MiB")
+    print(f"  VmRSS {kb / 1024:.1f} MiB (anonymous {value['anon_kb'] / 1024:.1f} MiB, "
+          f"file-backed {value['file_kb'] / 1024:.1f} MiB, {value['threads']} threads)")
 
 
 def main():

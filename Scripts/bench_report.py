@@ -140,6 +140,10 @@ def main():
     m100 = r.get("rss_100k", {})
     if base is not None:
         t.add("VmRSS after warm-up", f"{base / 1024:.1f} MiB", "")
+    parts = [m for m in (r.get("rss_start", {}), m50, m100) if m.get("anon_kb") is not None]
+    if parts:
+        t.add("  anonymous, warm-up → 50k → 100k", " → ".join(f"{m['anon_kb'] / 1024:.1f}" for m in parts) + " MiB", "")
+        t.add("  file-backed (shared libs), same", " → ".join(f"{m['file_kb'] / 1024:.1f}" for m in parts) + " MiB", "")
     for label, m in (("50k", m50), ("100k", m100)):
         kb = m.get("kb")
         total = m.get("requests_total")
