@@ -89,7 +89,18 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
                               remoteAddress: String(cString: address))
         let handle = ConnectionHandle(pointer: connection)
         let started = state.fields.withLock { $0.started }
-        server.inFlight.add(1, ordering: .acquiringAndReleasing)
+        // Count first, then look at `stopping`: stop() sets the flag, then waits for the count to reach 0,
+        // so no request can be suspended after the daemon is stopped.
+        server.inFlight.add(1, ordering: .sequentiallyConsistent)
+        if server.stopping.load(ordering: .sequentiallyConsistent) {
+            state.fields.withLock { $0.counted = false }
+            server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+            var response = server.responder.refuse(HTTPError(503, "Trakx is restarting. Try again in a moment."), request: request)
+            response.setHeader("Connection", "close")
+            response.setHeader("Retry-After", "2")
+            server.log(request, status: 503, started: started)
+            return send(response, on: connection)
+        }
         MHD_suspend_connection(connection)
         Task {
             let response: Response

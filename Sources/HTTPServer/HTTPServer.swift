@@ -33,6 +33,8 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex<DaemonBox?>(nil)
     private let boundPort = Atomic<UInt16>(0)
     let inFlight = Atomic<Int>(0)
+    /// Set when stopping: requests arriving on kept-alive connections are answered at once, not suspended.
+    let stopping = Atomic<Bool>(false)
 
     /// Creates a server; call `start()` to listen.
     /// - Parameters:
@@ -99,6 +101,7 @@ public final class HTTPServer: Sendable {
     }
 
     private func beginStop() -> DaemonBox? {
+        stopping.store(true, ordering: .sequentiallyConsistent)
         guard var box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return nil }
         box.listener = MHD_quiesce_daemon(box.pointer)
         return box

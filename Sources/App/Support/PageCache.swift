@@ -3,15 +3,21 @@ import HTTPServer
 import Synchronization
 
 /// A few seconds' memory of rendered pages, shared by all visitors, so a busy stop page costs a lookup.
-/// Pages are stored with a placeholder where the visitor's form token goes, and keyed by the request
-/// target and the favourites generation (any favourite change makes every stored page miss).
+/// Pages are stored split around the placeholder where the visitor's form token goes, and keyed by the
+/// request target and the favourites generation (any favourite change makes every stored page miss).
+/// When a page expires, one request renders it again while the others get the previous copy.
 final class PageCache: Sendable {
     /// Put where the form token goes; replaced per response.
     static let tokenPlaceholder = "TRAKX-FORM-TOKEN-PLACEHOLDER"
 
     private struct Entry: Sendable {
-        let response: Response
+        let status: Int
+        let headers: [(String, String)]
+        /// The body cut at each placeholder.
+        let pieces: [[UInt8]]
+        let size: Int
         let expires: ContinuousClock.Instant
+        var refreshing: Bool
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -40,43 +46,67 @@ final class PageCache: Sendable {
     func response(for request: Request, render: () async throws -> Response) async throws -> Response {
         let key = "\(generation.load(ordering: .acquiring))|\(request.target)"
         let now = ContinuousClock.now
-        let token = FormToken.value(for: request)
-        if let entry = entries.withLock({ $0[key] }), entry.expires > now {
-            return Self.personalise(entry.response, token: token)
+        let token = Array(FormToken.value(for: request).utf8)
+        let cached: Entry? = entries.withLock { entries in
+            guard var entry = entries[key] else { return nil }
+            if entry.expires > now { return entry }
+            if entry.refreshing { return entry }  // someone is rendering it again: the old copy will do
+            entry.refreshing = true
+            entries[key] = entry
+            return nil
         }
-        let rendered = try await render()
-        if rendered.status == 200 {
-            entries.withLock { entries in
-                if entries.count >= capacity {
-                    entries = entries.filter { $0.value.expires > now }
-                    if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-                }
-                entries[key] = Entry(response: rendered, expires: now.advanced(by: lifetime))
+        if let cached { return Self.assemble(cached, token: token) }
+        let rendered: Response
+        do {
+            rendered = try await render()
+        } catch {
+            entries.withLock { _ = $0.removeValue(forKey: key) }
+            throw error
+        }
+        guard rendered.status == 200 else {
+            entries.withLock { _ = $0.removeValue(forKey: key) }
+            return Self.assemble(Self.split(rendered, expires: now), token: token)
+        }
+        let entry = Self.split(rendered, expires: now.advanced(by: lifetime))
+        entries.withLock { entries in
+            if entries.count >= capacity {
+                entries = entries.filter { $0.value.expires > now }
+                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             }
+            entries[key] = entry
         }
-        return Self.personalise(rendered, token: token)
+        return Self.assemble(entry, token: token)
     }
 
-    static func personalise(_ response: Response, token: String) -> Response {
-        var copy = response
+    private static func split(_ response: Response, expires: ContinuousClock.Instant) -> Entry {
         let placeholder = Array(tokenPlaceholder.utf8)
-        let replacement = Array(token.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(response.body.count)
-        let body = response.body
-        var index = 0
-        let first = placeholder[0]
-        while index < body.count {
-            if body[index] == first, index + placeholder.count <= body.count,
-               body[index ..< index + placeholder.count].elementsEqual(placeholder) {
-                out.append(contentsOf: replacement)
-                index += placeholder.count
-            } else {
-                out.append(body[index])
-                index += 1
+        var pieces: [[UInt8]] = []
+        response.body.withUnsafeBufferPointer { body in
+            var start = 0
+            var index = 0
+            let count = body.count
+            while index + placeholder.count <= count {
+                if body[index] == placeholder[0], memcmp(body.baseAddress! + index, placeholder, placeholder.count) == 0 {
+                    pieces.append(Array(body[start ..< index]))
+                    index += placeholder.count
+                    start = index
+                } else {
+                    index += 1
+                }
             }
+            pieces.append(Array(body[start ..< count]))
         }
-        copy.body = out
-        return copy
+        return Entry(status: response.status, headers: response.headers, pieces: pieces, size: response.body.count,
+                     expires: expires, refreshing: false)
+    }
+
+    private static func assemble(_ entry: Entry, token: [UInt8]) -> Response {
+        var body: [UInt8] = []
+        body.reserveCapacity(entry.size + entry.pieces.count * token.count)
+        for (index, piece) in entry.pieces.enumerated() {
+            if index > 0 { body.append(contentsOf: token) }
+            body.append(contentsOf: piece)
+        }
+        return Response(status: entry.status, headers: entry.headers, body: body)
     }
 }

@@ -107,18 +107,15 @@ public final class PTVClient: Sendable {
             }
         }
         guard !body.isEmpty else { throw PTVError(.malformedBody, status: 200) }
-        if let envelope = try? JSONDecoder().decode(Envelope.self, from: body), envelope.status?.health == 0 {
-            throw PTVError(.unhealthy, status: 200)
-        }
+        let value: T
         do {
-            return try JSONDecoder().decode(T.self, from: body)
+            value = try JSONDecoder().decode(T.self, from: body)
         } catch {
             throw PTVError(.malformedBody, status: 200)
         }
-    }
-
-    private struct Envelope: Decodable {
-        struct HealthStatus: Decodable { let health: Int? }
-        let status: HealthStatus?
+        if let enveloped = value as? any PTVEnveloped, enveloped.status.health == 0 {
+            throw PTVError(.unhealthy, status: 200)
+        }
+        return value
     }
 }
