@@ -82,9 +82,21 @@ def delta(after, before):
 
 def curl_time(url):
     """One request with curl; returns (status, seconds) from `-w %{http_code} %{time_total}`."""
-    out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total}", url],
-                         capture_output=True, text=True, check=True).stdout.split()
-    return int(out[0]), float(out[1])
+    status, seconds, _ = curl_timing(url)
+    return status, seconds
+
+
+SERVER_TIMING_RE = re.compile(r'(total|upstream);dur=([0-9.]+)')
+
+
+def curl_timing(url):
+    """One request; returns (status, seconds, {"total": ms, "upstream": ms}) with Trakx's own Server-Timing
+    header (total time inside Trakx, and the wall time it spent waiting on PTV)."""
+    out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %header{server-timing}", url],
+                         capture_output=True, text=True, check=True).stdout
+    parts = out.split(" ", 2)
+    timing = {name: float(value) for name, value in SERVER_TIMING_RE.findall(parts[2] if len(parts) > 2 else "")}
+    return int(parts[0]), float(parts[1]), timing
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -159,7 +171,7 @@ def cmd_cold(args):
     latency = args.latency_ms / 1000.0
     for path in args.stops:
         before, coalesced_before = upstream_counts(args.base)
-        status, seconds = curl_time(args.base.rstrip("/") + path)
+        status, seconds, timing = curl_timing(args.base.rstrip("/") + path)
         after, _ = upstream_counts(args.base)
         calls = delta(after, before)
         rounds = (1 if calls.get("departures", 0) or calls.get("stop", 0) else 0) + (1 if calls.get("stops_nearby", 0) else 0)
@@ -167,11 +179,13 @@ def cmd_cold(args):
         rows.append({
             "path": path, "status": status, "page_ms": seconds * 1000, "upstream_calls": calls, "rounds": rounds,
             "overhead_ms": (seconds - rounds * latency) * 1000, "warm_ms": warm_seconds * 1000, "warm_status": warm_status,
+            "inside_ms": (timing["total"] - timing["upstream"]) if "total" in timing and "upstream" in timing else None,
         })
         print(f"  {path:28s} {status} page {seconds * 1000:8.2f} ms  rounds {rounds}  calls {calls}  "
               f"overhead {(seconds - rounds * latency) * 1000:8.2f} ms  warm again {warm_seconds * 1000:6.2f} ms")
     good = [r for r in rows if r["status"] == 200]
     overheads = sorted(r["overhead_ms"] for r in good)
+    inside = sorted(r["inside_ms"] for r in good if r.get("inside_ms") is not None)
     summary = {
         "latency_ms": args.latency_ms, "rows": rows, "count": len(good), "errors": len(rows) - len(good),
         "page_median_ms": statistics.median([r["page_ms"] for r in good]) if good else None,
@@ -181,6 +195,8 @@ def cmd_cold(args):
         "overhead_stdev_ms": statistics.stdev(overheads) if len(overheads) > 1 else None,
         "warm_median_ms": statistics.median([r["warm_ms"] for r in good]) if good else None,
         "rounds": sorted({r["rounds"] for r in good}),
+        "inside_median_ms": statistics.median(inside) if inside else None,
+        "inside_max_ms": inside[-1] if inside else None,
     }
     merge_results(args.results, args.key, summary)
 

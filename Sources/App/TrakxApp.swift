@@ -119,7 +119,7 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [SecurityMiddleware(allowedHosts: configuration.allowedHosts, port: port), FormTokenMiddleware()],
+        middleware: [TimingMiddleware(), SecurityMiddleware(allowedHosts: configuration.allowedHosts, port: port), FormTokenMiddleware()],
         staticFiles: staticFiles,
         defaultHeaders: SecurityMiddleware.headers,
         logger: logger,

@@ -50,7 +50,7 @@ public struct StaticFiles: Sendable {
             return .failure(.badPath)
         }
         guard let file = files[path] else { return .failure(.notFound) }
-        var headers: [(String, String)] = [
+        let headers: [(String, String)] = [
             ("Content-Type", file.contentType),
             ("ETag", file.etag),
             ("Last-Modified", file.lastModified),

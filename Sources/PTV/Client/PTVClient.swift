@@ -59,6 +59,9 @@ public final class PTVClient: Sendable {
         }
         let url = configuration.baseURL + signer.sign(request.pathAndQuery)
         let response: ClientResponse
+        let clock = UpstreamClock.current
+        clock?.begin()
+        defer { clock?.end() }
         do {
             response = try await http.get(url, headers: ["Accept: application/json"])
         } catch let error as CurlError {

@@ -1,0 +1,23 @@
+import Foundation
+import HTTPServer
+import PTV
+
+/// Adds `Server-Timing` to every response: total time in Trakx and the part spent waiting on PTV,
+/// so the cost of Trakx itself (total − upstream) can be measured from outside.
+struct TimingMiddleware: Middleware {
+    func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
+        let clock = UpstreamClock()
+        let started = ContinuousClock.now
+        var response = try await UpstreamClock.$current.withValue(clock) { try await next(request, context) }
+        let total = started.duration(to: .now).components
+        let totalMilliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
+        let waited = clock.waited
+        response.headers.append(("Server-Timing", "total;dur=\(Self.format(totalMilliseconds)), upstream;dur=\(Self.format(waited.milliseconds));desc=\"\(waited.calls) PTV calls\""))
+        return response
+    }
+
+    static func format(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        return String(Int(hundredths) / 100) + "." + String(format: "%02d", Int(hundredths) % 100)
+    }
+}
