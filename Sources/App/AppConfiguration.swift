@@ -26,6 +26,8 @@ public struct AppConfiguration: Sendable {
     public var fixedNow: Date?
     /// Total timeout for PTV calls in seconds.
     public var upstreamTimeout: Double
+    /// The clock for pages, the PTV cache and the built-in simulator (tests move it); nil is real time from `fixedNow`.
+    public var clock: (@Sendable () -> Date)? = nil
     /// Fixed latency added by the built-in simulator, in milliseconds (for the benchmark).
     public var simulatorLatencyMilliseconds: Int = 0
 

@@ -67,7 +67,9 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     let staticFiles = try StaticFiles(directory: configuration.publicDirectory)
     let fixedNow = configuration.fixedNow
     let clock: @Sendable () -> Date
-    if let fixedNow {
+    if let configured = configuration.clock {
+        clock = configured
+    } else if let fixedNow {
         let started = Date()
         clock = { fixedNow.addingTimeInterval(Date().timeIntervalSince(started)) }
     } else {
@@ -107,7 +109,7 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
     let site = Site(templates: templates, ptv: ptv, favourites: SQLiteFavouritesStore(database: database),
-                    demo: simulator != nil, now: clock, logger: logger, pages: PageCache())
+                    demo: simulator != nil, now: clock, logger: logger, pages: PageCache(now: clock))
 
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)

@@ -61,10 +61,18 @@ public final class HTTPClient: Sendable {
     ///   - url: The URL, already encoded exactly as it must be sent.
     ///   - headers: Extra request headers.
     public func get(_ url: String, headers: [String] = []) async throws -> ClientResponse {
-        try await workers.run { try self.perform(url: url, headers: headers) }
+        // The timeout covers the wait for a free worker too, so a burst while the server hangs cannot queue
+        // requests for several timeouts.
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(configuration.totalTimeout * 1000)))
+        return try await workers.run { try self.perform(url: url, headers: headers, deadline: deadline) }
     }
 
-    private func perform(url: String, headers: [String]) throws -> ClientResponse {
+    private func perform(url: String, headers: [String], deadline: ContinuousClock.Instant) throws -> ClientResponse {
+        let left = ContinuousClock.now.duration(to: deadline)
+        let leftMilliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+        guard leftMilliseconds > 0 else {
+            throw CurlError(curlCode: CURLE_OPERATION_TIMEDOUT, message: "Timed out waiting for a free connection")
+        }
         let easy = pool.withLock { $0.popLast()?.easy } ?? CurlEasy()
         defer { pool.withLock { if $0.count < configuration.maxConcurrent { $0.append(HandleBox(easy: easy)) } } }
         let handle = easy.handle
@@ -83,7 +91,8 @@ public final class HTTPClient: Sendable {
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
-                    _ = ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Int(configuration.totalTimeout * 1000))
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, leftMilliseconds)
+                    _ = ccurl_easy_setopt_long(handle, CURLOPT_PATH_AS_IS, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)

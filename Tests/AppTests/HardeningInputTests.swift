@@ -103,6 +103,21 @@ struct HardeningInputTests {
         }
     }
 
+    /// "." and ".." are dot-segments: in an upstream path they are normalised away (by libcurl, or any proxy),
+    /// so the request goes to another PTV endpoint than the one signed, and PTV rejects the signature.
+    @Test
+    func dotSegmentsNeverReachThePTVPath() async throws {
+        try await TestApp.with { app in
+            for target in ["/search?q=.", "/search?q=..", "/search?q=%2E%2E", "/runs/train/.", "/runs/train/..", "/runs/train/%2e%2e"] {
+                let response = try await app.fetch(target)
+                #expect([200, 400, 404].contains(response.status), "\(target) gave \(response.status)")
+                #expect(!response.text.contains("refused Trakx"), "\(target) blames the credentials")
+            }
+            let metrics = try await app.fetch("/metrics")
+            #expect(!metrics.text.contains("signature_rejected"), "a visitor's input made PTV reject Trakx's signature")
+        }
+    }
+
     @Test func overlongOwnNameOnRenameShowsSummaryLinkingToFieldAndSavesNothing() async throws {
         try await TestApp.with { app in
             let session = try await app.newSession()

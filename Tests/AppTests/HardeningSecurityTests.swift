@@ -102,6 +102,29 @@ struct HardeningSecurityTests {
         }
     }
 
+    @Test
+    func returnPathIsLocalAndCannotCarryMarkup() async throws {
+        try await TestApp.with { app in
+            let session = try await app.newSession()
+            for (returnPath, expected) in [
+                ("//evil.example/x", "/stops/train/1071"),
+                ("https://evil.example/", "/stops/train/1071"),
+                ("/\\evil.example", "/stops/train/1071"),
+                ("/\"><script>alert(1)</script>", "/stops/train/1071"),
+                ("/<x-mark>", "/stops/train/1071"),
+                ("/stops/tram/1181", "/stops/tram/1181"),
+            ] {
+                let response = try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", returnPath)],
+                                                    session: session)
+                #expect(response.status == 303, "\(returnPath)")
+                let location = response.header("Location") ?? ""
+                #expect(location.hasPrefix(expected + "?done="), "\(returnPath) → \(location)")
+                #expect(!response.text.contains("<script>") && !response.text.contains("<x-"), "\(returnPath) → \(response.text)")
+                _ = try await app.submit("/favourites/train/1071/remove", form: [], session: session)
+            }
+        }
+    }
+
     /// The problems with a response's security headers.
     static func headerProblems(_ headers: [Pair]) -> [String] {
         func value(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }

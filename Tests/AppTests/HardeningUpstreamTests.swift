@@ -1,6 +1,7 @@
 import App
 import Foundation
 import PTVSimulator
+import Synchronization
 import Testing
 import TestSupport
 
@@ -120,16 +121,48 @@ struct HardeningUpstreamTests {
         }
     }
 
-    /// Departures are fresh for 30 seconds and the app's clock cannot be moved from a test, so this waits it out
-    /// (it runs alongside the other suites). An injectable clock in `AppConfiguration` would make it instant.
+    /// The upstream timeout must bound the whole wait for PTV, including the wait for a free transfer thread:
+    /// a burst of distinct stop pages while PTV hangs must each answer within about one timeout.
+    @Test(.timeLimit(.minutes(2)))
+    func burstWhilePTVHangsAnswersWithinTheUpstreamTimeout() async throws {
+        let timeout = 2.0
+        try await TestApp.with(configure: { $0.upstreamTimeout = timeout }) { app in
+            let simulator = try #require(app.app.simulator)
+            simulator.faults.set(.hang)
+            let port = app.port
+            let stops = Array(simulator.network.stops.map(\.stopID).prefix(40))
+            let took = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+                for stopID in stops {
+                    group.addTask {
+                        try await onThread {
+                            let start = Date()
+                            let response = try Wire.exchange(Wire.request("GET", "/stops/train/\(stopID)", host: "127.0.0.1:\(port)"),
+                                                             port: port, timeout: 60)
+                            return (response.status, Date().timeIntervalSince(start))
+                        }
+                    }
+                }
+                var all: [(Int, Double)] = []
+                for try await result in group { all.append(result) }
+                return all
+            }
+            simulator.faults.clear()
+            let slowest = took.map(\.1).max() ?? 0
+            #expect(took.allSatisfy { $0.0 == 504 }, "\(took.map(\.0))")
+            #expect(slowest < timeout * 2 + 1, "slowest page took \(slowest) s with a \(timeout) s upstream timeout: \(took.map(\.1).sorted())")
+        }
+    }
+
+    /// Departures are fresh for 30 seconds: the test moves the app's clock past that instead of waiting.
     @Test(.timeLimit(.minutes(2)))
     func staleCopyIsShownWhenPTVFailsAfterFreshnessRunsOut() async throws {
-        try await TestApp.with(configure: { $0.upstreamTimeout = 2 }) { app in
+        let shift = ClockShift()
+        try await TestApp.with(configure: { $0.upstreamTimeout = 2; $0.clock = { fixedNow.addingTimeInterval(shift.seconds) } }) { app in
             let simulator = try #require(app.app.simulator)
             let fresh = try await Self.eventually(app, "/stops/train/1071", status: 200)
             #expect(fresh.status == 200)
             #expect(!fresh.text.contains("Not up to date"))
-            try await Task.sleep(for: .seconds(31))
+            shift.advance(31)
             for fault in [FaultInjector.Fault.status(500), .hang, .malformedJSON, .emptyBody, .throttle] {
                 simulator.faults.set(fault)
                 let (stale, ms) = try await milliseconds { try await app.fetch("/stops/train/1071") }
@@ -143,4 +176,11 @@ struct HardeningUpstreamTests {
             #expect(metrics.text.contains("trakx_ptv_cache_stale_serves_total{endpoint=\"departures\"}"))
         }
     }
+}
+
+/// A clock offset a test can move forward.
+final class ClockShift: Sendable {
+    private let offset = Mutex<Double>(0)
+    var seconds: Double { offset.withLock { $0 } }
+    func advance(_ by: Double) { offset.withLock { $0 += by } }
 }

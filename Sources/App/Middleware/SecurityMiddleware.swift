@@ -18,7 +18,8 @@ struct SecurityMiddleware: Middleware {
     ]
 
     func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
-        guard let host = request.header("Host"), isAllowed(host: host) else {
+        let hosts = request.headers.filter { $0.0.lowercased() == "host" }
+        guard hosts.count == 1, let host = hosts.first?.1, isAllowed(host: host) else {
             throw HTTPError(421, "This server does not answer for that host name.")
         }
         if request.method == "POST" {

@@ -16,22 +16,25 @@ final class PageCache: Sendable {
         /// The body cut at each placeholder.
         let pieces: [[UInt8]]
         let size: Int
-        let expires: ContinuousClock.Instant
+        let expires: Date
         var refreshing: Bool
     }
 
     private let entries = Mutex<[String: Entry]>([:])
     private let generation = Atomic<UInt64>(0)
-    private let lifetime: Duration
+    private let lifetime: TimeInterval
     private let capacity: Int
+    private let clock: @Sendable () -> Date
 
     /// Creates a cache.
     /// - Parameters:
-    ///   - lifetime: How long a page is reused.
+    ///   - lifetime: Seconds a page is reused.
     ///   - capacity: Most pages kept.
-    init(lifetime: Duration = .seconds(5), capacity: Int = 512) {
+    ///   - now: The app's clock (the same one the PTV cache uses).
+    init(lifetime: TimeInterval = 5, capacity: Int = 512, now: @escaping @Sendable () -> Date = Date.init) {
         self.lifetime = lifetime
         self.capacity = capacity
+        clock = now
     }
 
     /// Marks every stored page out of date (after a favourite changes).
@@ -45,7 +48,7 @@ final class PageCache: Sendable {
     ///   - render: Renders the page with `PageCache.tokenPlaceholder` as the token.
     func response(for request: Request, render: () async throws -> Response) async throws -> Response {
         let key = "\(generation.load(ordering: .acquiring))|\(request.target)"
-        let now = ContinuousClock.now
+        let now = clock()
         let token = Array(FormToken.value(for: request).utf8)
         let cached: Entry? = entries.withLock { entries in
             guard var entry = entries[key] else { return nil }
@@ -67,7 +70,7 @@ final class PageCache: Sendable {
             entries.withLock { _ = $0.removeValue(forKey: key) }
             return Self.assemble(Self.split(rendered, expires: now), token: token)
         }
-        let entry = Self.split(rendered, expires: now.advanced(by: lifetime))
+        let entry = Self.split(rendered, expires: now.addingTimeInterval(lifetime))
         entries.withLock { entries in
             if entries.count >= capacity {
                 entries = entries.filter { $0.value.expires > now }
@@ -78,7 +81,7 @@ final class PageCache: Sendable {
         return Self.assemble(entry, token: token)
     }
 
-    private static func split(_ response: Response, expires: ContinuousClock.Instant) -> Entry {
+    private static func split(_ response: Response, expires: Date) -> Entry {
         let placeholder = Array(tokenPlaceholder.utf8)
         var pieces: [[UInt8]] = []
         response.body.withUnsafeBufferPointer { body in

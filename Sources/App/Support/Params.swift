@@ -32,7 +32,8 @@ enum Params {
             (48 ... 57).contains(byte) || (65 ... 90).contains(byte) || (97 ... 122).contains(byte)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
         }
-        guard !text.isEmpty, text.utf8.count <= 64, allowed else {
+        let hasAlphanumeric = text.utf8.contains { (48 ... 57).contains($0) || (65 ... 90).contains($0) || (97 ... 122).contains($0) }
+        guard !text.isEmpty, text.utf8.count <= 64, allowed, hasAlphanumeric else {
             throw HTTPError(400, "The run reference may only have letters, digits and dashes.")
         }
         return text
@@ -72,10 +73,14 @@ enum Params {
         return .success(trimmed)
     }
 
+    /// Bytes allowed in a return path: RFC 3986 unreserved, sub-delims (but not `'`), `:`, `@`, `/`, `?` and `%`
+    /// escapes; so no quote, angle bracket, backslash, space or control character can reach a Location header.
+    static let pathBytes = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&()*+,;=:@/?%".utf8)
+
     /// A local path to return to after a change: must start with one `/`, else the fallback.
     static func returnPath(_ text: String?, fallback: String) -> String {
-        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"), text.utf8.count <= 300,
-              !text.unicodeScalars.contains(where: { $0.value < 32 || $0.value == 127 }) else { return fallback }
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), text.utf8.count <= 300,
+              text.utf8.allSatisfy({ Self.pathBytes.contains($0) }) else { return fallback }
         return text
     }
 }

@@ -37,9 +37,13 @@ extension Site {
                     var next: [DepartureRow] = []
                     var unavailable: String?
                     do {
+                        // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
+                        guard index < 40 else { throw CancellationError() }
                         let result = try await ptv.departures(routeType: favourite.routeType, stopID: favourite.stopID, maxResults: 2)
                         next = Array(DepartureBoard(result.value, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
                         if next.isEmpty { unavailable = "No departures in the next few hours." }
+                    } catch is CancellationError {
+                        unavailable = "Open the stop to see its departures."
                     } catch {
                         unavailable = "Departures are unavailable right now."
                     }

@@ -48,8 +48,11 @@ public struct PTVRequest: Sendable, Hashable {
     public var cacheKey: String { pathAndQuery }
 
     static func encodeSegment(_ segment: String) -> String {
+        // "." and ".." are dot-segments: URL normalisation would drop them and change the endpoint (and what was
+        // signed). Escaped, they are plain data.
+        if segment == "." || segment == ".." { return String(repeating: "%2E", count: segment.count) }
         // Commas separate coordinates in `/stops/location/{lat},{lon}` and are legal in a segment.
-        segment.split(separator: ",", omittingEmptySubsequences: false).map { PercentEncoding.encode(String($0)) }.joined(separator: ",")
+        return segment.split(separator: ",", omittingEmptySubsequences: false).map { PercentEncoding.encode(String($0)) }.joined(separator: ",")
     }
 
     public static func == (lhs: PTVRequest, rhs: PTVRequest) -> Bool { lhs.pathAndQuery == rhs.pathAndQuery }
