@@ -63,21 +63,14 @@ struct HardeningSecretsTests {
     /// Starts Trakx against `simulator` with real-looking credentials and the capturing logger.
     static func withApp(simulator: PTVSimulator, devID: String, key: String, logger: Logger,
                         _ body: (TestApp) async throws -> Void) async throws {
-        try await withTemporaryDirectory { folder in
-            let configuration = AppConfiguration(
-                server: ServerConfiguration(port: 0), databasePath: folder + "/secrets.sqlite",
-                templatesDirectory: repositoryRoot + "/Templates", publicDirectory: repositoryRoot + "/Public",
-                ptvBaseURL: simulator.baseURL, ptvDevID: devID, ptvKey: key, simulatorSeed: 7, fixedNow: fixedNow, upstreamTimeout: 2)
-            let app = try buildApplication(configuration: configuration, logger: logger)
-            #expect(app.simulator == nil)
-            do {
-                try app.start()
-                try await body(TestApp(app: app, folder: folder))
-            } catch {
-                await app.shutdown()
-                throw error
-            }
-            await app.shutdown()
+        try await TestApp.with(logger: logger, configure: {
+            $0.ptvBaseURL = simulator.baseURL
+            $0.ptvDevID = devID
+            $0.ptvKey = key
+            $0.upstreamTimeout = 2
+        }) { app in
+            #expect(app.app.simulator == nil)
+            try await body(app)
         }
     }
 

@@ -14,7 +14,7 @@ struct TestApp: Sendable {
     var port: UInt16 { app.server.port }
 
     /// Starts Trakx in a temporary folder, runs `body`, then stops it.
-    static func with(now: Date? = fixedNow, configure: (inout AppConfiguration) -> Void = { _ in },
+    static func with(now: Date? = fixedNow, logger: Logger? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
                      _ body: (TestApp) async throws -> Void) async throws {
         try await withTemporaryDirectory { folder in
             var configuration = AppConfiguration(
@@ -22,9 +22,9 @@ struct TestApp: Sendable {
                 templatesDirectory: repositoryRoot + "/Templates", publicDirectory: repositoryRoot + "/Public",
                 simulatorSeed: 7, fixedNow: now, upstreamTimeout: 3)
             configure(&configuration)
-            var logger = Logger(label: "trakx-test")
-            logger.logLevel = .warning
-            let app = try buildApplication(configuration: configuration, logger: logger)
+            var quiet = Logger(label: "trakx-test")
+            quiet.logLevel = .warning
+            let app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
             do {
                 try app.start()
                 try await body(TestApp(app: app, folder: folder))
