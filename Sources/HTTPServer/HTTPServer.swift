@@ -77,7 +77,7 @@ public final class HTTPServer: Sendable {
         daemon.withLock { $0 = DaemonBox(pointer: started) }
     }
 
-    /// Stops accepting, lets in-flight requests finish (up to `grace` seconds), then closes.
+    /// Stops taking work (requests from now on get 503), lets in-flight requests finish (up to `grace` seconds), then closes.
     /// Blocks the calling thread: for `main` and other plain threads. Async code calls `shutdown(grace:)`.
     /// - Parameter grace: Seconds to wait for in-flight requests.
     public func stop(grace: Double = 30) {
@@ -100,11 +100,12 @@ public final class HTTPServer: Sendable {
         finishStop(box)
     }
 
+    /// Marks the server as stopping: from here on, requests are answered at once with 503 ("restarting")
+    /// instead of being suspended, so in-flight work can only drain. (Not `MHD_quiesce_daemon`: with an
+    /// epoll thread pool, libmicrohttpd 0.9.75 sometimes aborts with "Failed to remove listen FD from epoll set".)
     private func beginStop() -> DaemonBox? {
         stopping.store(true, ordering: .sequentiallyConsistent)
-        guard var box = daemon.withLock({ current -> DaemonBox? in defer { current = nil }; return current }) else { return nil }
-        box.listener = MHD_quiesce_daemon(box.pointer)
-        return box
+        return daemon.withLock { current -> DaemonBox? in defer { current = nil }; return current }
     }
 
     private func finishStop(_ box: DaemonBox) {
@@ -114,8 +115,6 @@ public final class HTTPServer: Sendable {
             return
         }
         MHD_stop_daemon(box.pointer)
-        // With worker threads, the quiesced listen socket must stay open until MHD_stop_daemon returns.
-        if box.listener >= 0 { close(box.listener) }
     }
 
     func log(_ request: Request, status: Int, started: ContinuousClock.Instant) {
@@ -129,8 +128,6 @@ public final class HTTPServer: Sendable {
 /// Holds the daemon pointer; only touched under the server's mutex.
 struct DaemonBox: @unchecked Sendable {
     let pointer: OpaquePointer
-    /// The listen socket handed back by `MHD_quiesce_daemon`, closed after the daemon stops.
-    var listener: Int32 = -1
 }
 
 /// A connection pointer handed to the task that answers it. MHD allows `MHD_resume_connection` from any thread.
