@@ -31,7 +31,7 @@ public struct LiveModel: Sendable {
     ///   - runRef: The run_ref.
     ///   - route: The run's route.
     public func state(runRef: String, route: NetworkRoute) -> RunLiveState {
-        var generator = SplitMix64(state: Self.fnv1a(runRef) ^ (seed &* 0x9E37_79B9_7F4A_7C15))
+        var generator = SplitMix64(seed: Self.fnv1a(runRef) ^ (seed &* 0x9E37_79B9_7F4A_7C15))
         let liveDraw = generator.nextUnit()
         let delayKind = generator.nextUnit()
         let delayDraw = generator.nextUnit()
@@ -67,12 +67,16 @@ public struct LiveModel: Sendable {
 }
 
 /// The SplitMix64 generator (Steele, Lea and Flood), small and reproducible everywhere.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     /// The generator state.
     var state: UInt64
 
+    /// A generator that starts from `seed`.
+    /// - Parameter seed: The seed.
+    public init(seed: UInt64) { state = seed }
+
     /// The next 64 random bits.
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

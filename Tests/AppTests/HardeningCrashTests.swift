@@ -1,5 +1,6 @@
 import App
 import Foundation
+import PTVSimulator
 import Storage
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import App
 import Foundation
+import PTVSimulator
 import Testing
 import TestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import PTVSimulator
 import Synchronization
 import TestSupport
 
@@ -61,20 +62,10 @@ struct Session: Sendable {
     let cookie: String
 }
 
-/// SplitMix64: a small, seedable generator so fuzz and crash runs can be replayed from the printed seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
+/// Seeds for replayable fuzz, storage and crash runs; the generator is the simulator's SplitMix64.
+typealias SeededGenerator = SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// The seed from the environment variable `name` when set (to replay a failure), else a random one.
     static func seed(from name: String) -> UInt64 {
         if let text = ProcessInfo.processInfo.environment[name], let value = UInt64(text) { return value }

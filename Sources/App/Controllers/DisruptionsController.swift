@@ -38,7 +38,7 @@ struct DisruptionsController {
         let title = label.map { "Disruptions: \($0)" } ?? "Disruptions"
         let page = DisruptionsPage(
             chrome: site.chrome(title: title, section: .disruptions, request: request,
-                                stale: result.isStale ? site.staleNotice([result.fetchedAt]) : nil),
+                                stale: site.staleNotice(result)),
             heading: title, summary: total == 0 ? "No disruptions reported." : "\(total) \(total == 1 ? "disruption" : "disruptions"), current and planned.",
             groups: groups, filtered: mode != nil, updated: words.clock(result.fetchedAt))
         return site.templates.render(page, template: "disruptions")
@@ -57,7 +57,7 @@ struct DisruptionsController {
         let fallbackType = disruption.routes.first?.routeType ?? .train
         let page = DisruptionPage(
             chrome: site.chrome(title: item.title, section: .disruptions, request: request,
-                                stale: result.isStale ? site.staleNotice([result.fetchedAt]) : nil),
+                                stale: site.staleNotice(result)),
             item: item, description: disruption.description,
             lines: disruption.routes.map { LineLink(href: ModeWords.lineURL($0.routeType, $0.routeId), name: ModeWords.service(Route(routeType: $0.routeType, routeId: $0.routeId, routeName: $0.routeName, routeNumber: $0.routeNumber), type: $0.routeType)) },
             stops: disruption.stops.map { LineLink(href: ModeWords.stopURL(fallbackType, $0.stopId), name: SpokenName.stop($0.stopName)) },

@@ -11,13 +11,9 @@ struct ErrorPage: Sendable {
     static func render(_ error: HTTPError, request: Request, templates: Templates, demo: Bool) -> Response {
         let heading = HTTPError.reason(error.status)
         let page = ErrorPage(
-            chrome: PageChrome(title: heading, section: .none, demo: demo, csrfToken: FormToken.value(for: request)),
+            chrome: PageChrome(title: heading, section: .none, demo: demo),
             heading: heading, message: error.message, advice: advice(for: error.status), status: error.status)
-        var response = templates.render(page, template: "error", status: error.status)
-        if response.status == 500 && error.status != 500 {
-            response = Response.text("\(heading): \(error.message)", status: error.status)
-        }
-        return response
+        return templates.render(page, template: "error", status: error.status)
     }
 
     static func advice(for status: Int) -> String {

@@ -44,7 +44,7 @@ struct LineController {
         let heading = towards.isEmpty ? service : "\(service) towards \(towards)"
         let page = LinePage(
             chrome: site.chrome(title: heading, section: .none, request: request,
-                                stale: stopsResult.isStale ? site.staleNotice([stopsResult.fetchedAt]) : nil),
+                                stale: site.staleNotice(stopsResult)),
             heading: heading, routeName: SpokenName.route(route.routeName),
             summary: "\(stops.count) stops, in order\(towards.isEmpty ? "" : " towards \(towards)").",
             stops: stops, hasStops: !stops.isEmpty, directions: switches, hasDirections: !switches.isEmpty,

@@ -79,19 +79,14 @@ struct NearbyController {
             ? "No \(what) within 1 kilometre of that point. Try another point, or search by name."
             : "\(rows.count) \(rows.count == 1 ? String(what.dropLast()) : what) within 1 kilometre, nearest first."
         let title = heading == "Stops near you"
-            ? "Stops near \(PTVClientCoordinate.text(latitude)), \(PTVClientCoordinate.text(longitude))" : heading
+            ? "Stops near " + String(format: "%.4f, %.4f", latitude, longitude) : heading
         let page = NearbyPage(
             chrome: site.chrome(title: title, section: .nearby, request: request,
-                                stale: found.isStale ? site.staleNotice([found.fetchedAt]) : nil, scripts: ["/static/js/location.js"]),
+                                stale: site.staleNotice(found), scripts: ["/static/js/location.js"]),
             heading: heading, searched: true, summary: summary, stops: rows, hasStops: !rows.isEmpty,
             lat: lat, lon: lon, modes: modes, errors: [], hasErrors: false, place: place)
         return site.templates.render(page, template: "nearby")
     }
-}
-
-/// Short coordinates for titles.
-enum PTVClientCoordinate {
-    static func text(_ value: Double) -> String { String(format: "%.4f", value) }
 }
 
 /// A form field's error, linked from the error summary.

@@ -41,7 +41,7 @@ struct RunController {
                 isChosen: index == startIndex, anchor: "stop-\(departure.stopId)")
             if beforeChosen { earlier.append(row) } else { ahead.append(row) }
         }
-        var summary = "\(service) to \(destination)."
+        let summary: String
         if let startIndex, let chosen = ahead.first, let last = departures.last, let startTime = departures[startIndex].bestTime,
            let endTime = last.bestTime {
             let stopsToGo = departures.count - startIndex - 1
@@ -53,7 +53,7 @@ struct RunController {
         let heading = "\(service) to \(destination)"
         let page = RunPage(
             chrome: site.chrome(title: "\(heading), \(words.clock(departures[0].bestTime ?? words.now))", section: .none, request: request,
-                                stale: pattern.isStale ? site.staleNotice([pattern.fetchedAt]) : nil),
+                                stale: site.staleNotice(pattern)),
             heading: heading, summary: summary, earlier: earlier, hasEarlier: !earlier.isEmpty, earlierCount: earlier.count,
             stops: ahead, lineURL: route.map { ModeWords.lineURL(type, $0.routeId) }, updated: words.clock(pattern.fetchedAt),
             disruptions: pattern.value.disruptions.map { DisruptionLink(href: "/disruptions/\($0.disruptionId)", title: $0.title) },

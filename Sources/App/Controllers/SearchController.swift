@@ -34,7 +34,7 @@ struct SearchController {
         }
         let page = SearchPage(
             chrome: site.chrome(title: "Search results for \(query)", section: .search, request: request,
-                                stale: result.isStale ? site.staleNotice([result.fetchedAt]) : nil),
+                                stale: site.staleNotice(result)),
             query: query, searched: true, summary: summary, stops: Array(stops), lines: Array(lines),
             hasStops: !stops.isEmpty, hasLines: !lines.isEmpty)
         return site.templates.render(page, template: "search")

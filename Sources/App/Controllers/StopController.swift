@@ -52,8 +52,8 @@ struct StopController {
             .map { DisruptionLink(href: "/disruptions/\($0.disruptionId)", title: $0.title) }
         let page = StopPage(
             chrome: site.chrome(title: "\(name) departures", section: .none, request: request,
-                                stale: departures.isStale ? site.staleNotice([departures.fetchedAt]) : nil,
-                                scripts: ["/static/js/refresh.js"], token: PageCache.tokenPlaceholder),
+                                stale: site.staleNotice(departures),
+                                scripts: ["/static/js/refresh.js"]),
             name: name, suburb: suburb, summary: board.summary, groups: board.groups, hasDepartures: !board.groups.isEmpty,
             updated: words.clock(departures.fetchedAt), refreshURL: String(path),
             favourite: FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourite,

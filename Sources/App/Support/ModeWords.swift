@@ -30,12 +30,6 @@ enum ModeWords {
         }
     }
 
-    /// The route's name for lists: "Frankston" for trains, "86: Bundoora RMIT to Waterfront City Docklands" for others.
-    static func routeLabel(_ route: Route) -> String {
-        let name = SpokenName.route(route.routeName)
-        return route.routeNumber.isEmpty ? name : "\(route.routeNumber): \(name)"
-    }
-
     /// `/stops/{mode}/{id}`.
     static func stopURL(_ type: RouteType, _ id: Int) -> String { "/stops/\(slug(type))/\(id)" }
 

@@ -18,17 +18,16 @@ struct Site: Sendable {
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
 
-    /// The layout chrome for a page, with the one-off banner from the query and the request's form token.
+    /// The layout chrome for a page, with the one-off banner from the query.
     func chrome(title: String, section: PageChrome.Section, request: Request, stale: String? = nil,
-                hasErrors: Bool = false, scripts: [String] = [], token: String? = nil) -> PageChrome {
-        PageChrome(title: title, section: section, demo: demo, csrfToken: token ?? FormToken.value(for: request),
+                hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
+        PageChrome(title: title, section: section, demo: demo,
                    banner: Banner.text(from: request), stale: stale, hasErrors: hasErrors, scripts: scripts)
     }
 
-    /// "Showing information from 10:42 am because PTV is not answering." when any input is stale.
-    func staleNotice(_ fetchedAt: [Date?]) -> String? {
-        let times = fetchedAt.compactMap { $0 }
-        guard let oldest = times.min() else { return nil }
-        return "PTV is not answering right now, so this page shows information from \(timeWords().clock(oldest))."
+    /// "PTV is not answering right now, so this page shows information from 10:42 am." when `fetched` is a stale copy.
+    func staleNotice<T>(_ fetched: Fetched<T>) -> String? {
+        guard fetched.isStale else { return nil }
+        return "PTV is not answering right now, so this page shows information from \(timeWords().clock(fetched.fetchedAt))."
     }
 }

@@ -21,8 +21,6 @@ struct DepartureRow: Sendable {
     let runURL: String
     /// Disruption links for this departure.
     let disruptions: [DisruptionLink]
-    /// Whether there are disruptions.
-    let hasDisruptions: Bool
     /// The destination, for the favourites list.
     let destination: String
     /// The service, for the favourites list ("Route 86 tram").
@@ -138,6 +136,6 @@ struct DepartureBoard: Sendable {
         return DepartureRow(
             time: words.clock(cancelled ? scheduled : best), until: until, status: status, cancelled: cancelled, live: live,
             platform: platform, platformNumber: platformNumber, runURL: ModeWords.runURL(routeType, departure.runRef, stop: stopID),
-            disruptions: links, hasDisruptions: !links.isEmpty, destination: destination, service: service, sentence: sentence)
+            disruptions: links, destination: destination, service: service, sentence: sentence)
     }
 }

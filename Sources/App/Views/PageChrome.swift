@@ -1,4 +1,4 @@
-/// What the layout needs on every page: the title, navigation, notices and the form token.
+/// What the layout needs on every page: the title, navigation and notices.
 public struct PageChrome: Sendable {
     /// One main navigation link.
     public struct NavItem: Sendable {
@@ -19,8 +19,6 @@ public struct PageChrome: Sendable {
     let banner: String?
     /// Said when cached data is shown because PTV failed ("showing information from 10:42 am").
     let stale: String?
-    /// The per-form token for state-changing forms.
-    let csrfToken: String
     /// Scripts to load (enhancements only).
     let scripts: [String]
 
@@ -32,19 +30,17 @@ public struct PageChrome: Sendable {
     ///   - title: Page title.
     ///   - section: The current navigation section.
     ///   - demo: Whether demo data is in use.
-    ///   - csrfToken: Form token.
     ///   - banner: Confirmation banner.
     ///   - stale: Stale-data notice.
     ///   - hasErrors: Whether a form has errors.
     ///   - scripts: Script URLs.
-    public init(title: String, section: Section, demo: Bool, csrfToken: String = "", banner: String? = nil,
+    public init(title: String, section: Section, demo: Bool, banner: String? = nil,
                 stale: String? = nil, hasErrors: Bool = false, scripts: [String] = []) {
         self.title = title
         self.hasErrors = hasErrors
         self.demo = demo
         self.banner = banner
         self.stale = stale
-        self.csrfToken = csrfToken
         self.scripts = scripts
         nav = [
             NavItem(href: "/", label: "Home", current: section == .home),

@@ -35,7 +35,6 @@ extension PageChrome: MustacheParent {
         case "demo": demo
         case "banner": banner
         case "stale": stale
-        case "csrfToken": csrfToken
         case "scripts": scripts
         default: nil
         }
@@ -77,7 +76,6 @@ extension DepartureRow: MustacheParent {
         case "platformNumber": platformNumber
         case "runURL": runURL
         case "disruptions": disruptions
-        case "hasDisruptions": hasDisruptions
         case "destination": destination
         case "service": service
         case "sentence": sentence

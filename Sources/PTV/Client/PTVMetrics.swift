@@ -25,15 +25,6 @@ public final class PTVMetrics: Sendable {
     func staleServe(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.stale[endpoint.rawValue, default: 0] += 1 } }
     func coalesced(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.coalesced[endpoint.rawValue, default: 0] += 1 } }
 
-    /// Total upstream requests for an endpoint (all outcomes).
-    /// - Parameter endpoint: Endpoint family.
-    public func upstreamCount(_ endpoint: PTVRequest.Endpoint) -> Int {
-        counters.withLock { $0.upstream.filter { $0.key.hasPrefix(endpoint.rawValue + "|") }.values.reduce(0, +) }
-    }
-
-    /// Total upstream requests.
-    public var upstreamTotal: Int { counters.withLock { $0.upstream.values.reduce(0, +) } }
-
     /// Prometheus text exposition.
     public func render() -> String {
         let snapshot = counters.withLock { $0 }
