@@ -108,7 +108,7 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
-    let site = Site(templates: templates, ptv: ptv, favourites: SQLiteFavouritesStore(database: database),
+    let site = Site(templates: templates, source: ptv, favourites: SQLiteFavouritesStore(database: database),
                     demo: simulator != nil, now: clock, logger: logger, pages: PageCache(now: clock))
 
     var router = Router()

@@ -24,7 +24,7 @@ struct DisruptionsController {
         if let mode, !Self.buckets.contains(where: { $0.0 == mode }) {
             throw HTTPError(400, "“\(mode.prefix(40))” is not a disruption mode. Use one of: \(Self.buckets.map(\.0).joined(separator: ", ")).")
         }
-        let result = try await Upstream.call(missing: "There are no disruptions.") { try await site.ptv.disruptions() }
+        let result = try await Upstream.call(missing: "There are no disruptions.") { try await site.source.disruptions() }
         let words = site.timeWords()
         let groups = Self.buckets.compactMap { bucket, label -> DisruptionGroup? in
             guard mode == nil || mode == bucket else { return nil }
@@ -50,7 +50,7 @@ struct DisruptionsController {
             throw HTTPError(400, "The disruption number must be a whole number.")
         }
         let missing = "There is no disruption with the number \(id). It may have ended."
-        let result = try await Upstream.call(missing: missing) { try await site.ptv.disruption(id) }
+        let result = try await Upstream.call(missing: missing) { try await site.source.disruption(id) }
         guard let disruption = result.value.disruption else { throw HTTPError(404, missing) }
         let words = site.timeWords()
         let item = DisruptionItem(disruption, words: words)

@@ -109,7 +109,7 @@ struct FavouritesController {
     }
 
     func officialName(type: RouteType, stopID: Int) async -> String {
-        if let details = try? await site.ptv.stop(stopID, routeType: type.rawValue), let stop = details.value.stop, !stop.stopName.isEmpty {
+        if let details = try? await site.source.stop(stopID, routeType: type.rawValue), let stop = details.value.stop, !stop.stopName.isEmpty {
             return stop.stopName
         }
         return "Stop \(stopID)"

@@ -15,8 +15,8 @@ struct LineController {
         let routeID = try Params.id(context.require("id"), "line number")
         let wanted = try request.query("direction").flatMap { $0.isEmpty ? nil : $0 }.map { try Params.id($0, "direction") }
         let missing = "There is no \(ModeWords.noun(type)) line with the number \(routeID)."
-        async let routeCall = Upstream.call(missing: missing) { try await site.ptv.route(routeID) }
-        async let directionsCall = Upstream.call(missing: missing) { try await site.ptv.directions(routeID: routeID) }
+        async let routeCall = Upstream.call(missing: missing) { try await site.source.route(routeID) }
+        async let directionsCall = Upstream.call(missing: missing) { try await site.source.directions(routeID: routeID) }
         let routeResult = try await routeCall
         guard let route = routeResult.value.route, route.routeType == type else { throw HTTPError(404, missing) }
         let directions = try await directionsCall.value.directions.filter { $0.routeId == routeID || $0.routeId == 0 }
@@ -30,9 +30,9 @@ struct LineController {
             chosen = directions.first
         }
         let stopsResult = try await Upstream.call(missing: missing) {
-            try await site.ptv.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: chosen?.directionId)
+            try await site.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: chosen?.directionId)
         }
-        let disruptions = (try? await site.ptv.disruptions(routeID: routeID))?.value.disruptions ?? []
+        let disruptions = (try? await site.source.disruptions(routeID: routeID))?.value.disruptions ?? []
         let stops = stopsResult.value.stops.sorted { $0.stopSequence < $1.stopSequence }.map { stop in
             LineStop(name: SpokenName.stop(stop.stopName), href: ModeWords.stopURL(type, stop.stopId), suburb: stop.stopSuburb)
         }
@@ -48,7 +48,7 @@ struct LineController {
             heading: heading, routeName: SpokenName.route(route.routeName),
             summary: "\(stops.count) stops, in order\(towards.isEmpty ? "" : " towards \(towards)").",
             stops: stops, hasStops: !stops.isEmpty, directions: switches, hasDirections: !switches.isEmpty,
-            disruptions: disruptions.map { DisruptionLink(href: "/disruptions/\($0.disruptionId)", title: $0.title) },
+            disruptions: disruptions.map { Link($0.title, href: "/disruptions/\($0.disruptionId)") },
             hasDisruptions: !disruptions.isEmpty)
         return site.templates.render(page, template: "line")
     }
@@ -77,6 +77,6 @@ struct LinePage: Sendable {
     let hasStops: Bool
     let directions: [DirectionLink]
     let hasDirections: Bool
-    let disruptions: [DisruptionLink]
+    let disruptions: [Link]
     let hasDisruptions: Bool
 }

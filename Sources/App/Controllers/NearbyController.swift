@@ -49,7 +49,7 @@ struct NearbyController {
 
     /// Stops near the first stop whose name or suburb matches `place`.
     func near(place: String, mode: RouteType?, modes: [NearbyPage.ModeOption], request: Request) async throws -> Response {
-        let result = try await Upstream.call(missing: "Nothing matched “\(place)”.") { try await site.ptv.search(place) }
+        let result = try await Upstream.call(missing: "Nothing matched “\(place)”.") { try await site.source.search(place) }
         guard let match = result.value.stops.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
               let latitude = match.stopLatitude, let longitude = match.stopLongitude else {
             let errors = [FieldError(field: "place", message: "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude.")]
@@ -67,7 +67,7 @@ struct NearbyController {
     func list(latitude: Double, longitude: Double, heading: String, mode: RouteType?, modes: [NearbyPage.ModeOption],
               request: Request, lat: String, lon: String, place: String = "") async throws -> Response {
         let found = try await Upstream.call(missing: "No stops were found near that point.") {
-            try await site.ptv.stopsNearby(latitude: latitude, longitude: longitude,
+            try await site.source.stopsNearby(latitude: latitude, longitude: longitude,
                                            routeTypes: mode.map { [$0.rawValue] } ?? [], maxResults: 30, maxDistance: 1000)
         }
         let rows = found.value.stops

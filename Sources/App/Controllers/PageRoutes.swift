@@ -6,6 +6,7 @@ func addPageRoutes(site: Site, to router: inout Router) {
     NearbyController(site: site).addRoutes(to: &router)
     StopController(site: site).addRoutes(to: &router)
     RunController(site: site).addRoutes(to: &router)
+    RideController(site: site).addRoutes(to: &router)
     SearchController(site: site).addRoutes(to: &router)
     LineController(site: site).addRoutes(to: &router)
     FavouritesController(site: site).addRoutes(to: &router)

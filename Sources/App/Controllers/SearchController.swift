@@ -17,7 +17,7 @@ struct SearchController {
                                   query: "", searched: false, summary: "", stops: [], lines: [], hasStops: false, hasLines: false)
             return site.templates.render(page, template: "search")
         }
-        let result = try await Upstream.call(missing: "Nothing matched “\(query)”.") { try await site.ptv.search(query) }
+        let result = try await Upstream.call(missing: "Nothing matched “\(query)”.") { try await site.source.search(query) }
         let stops = result.value.stops.prefix(30).map { stop in
             SearchStop(name: SpokenName.stop(stop.stopName), href: ModeWords.stopURL(stop.routeType, stop.stopId),
                        detail: [ModeWords.noun(stop.routeType).capitalisedFirst, stop.stopSuburb].filter { !$0.isEmpty }.joined(separator: ", "))

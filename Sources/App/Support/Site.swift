@@ -4,10 +4,10 @@ import Logging
 import PTV
 import Storage
 
-/// What every controller shares: templates, PTV, favourites, the clock, and demo mode.
+/// What every controller shares: templates, the PTV source, favourites, the clock, and demo mode.
 struct Site: Sendable {
     let templates: Templates
-    let ptv: PTVClient
+    let source: any TransitSource
     let favourites: any FavouritesStore
     let demo: Bool
     let now: @Sendable () -> Date
@@ -18,6 +18,11 @@ struct Site: Sendable {
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
 
+    /// What a page builder needs besides its data.
+    func context(for request: Request) -> PageContext {
+        PageContext(words: timeWords(), demo: demo, banner: Banner.text(from: request), path: String(request.rawPath))
+    }
+
     /// The layout chrome for a page, with the one-off banner from the query.
     func chrome(title: String, section: PageChrome.Section, request: Request, stale: String? = nil,
                 hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
@@ -27,7 +32,10 @@ struct Site: Sendable {
 
     /// "PTV is not answering right now, so this page shows information from 10:42 am." when `fetched` is a stale copy.
     func staleNotice<T>(_ fetched: Fetched<T>) -> String? {
-        guard fetched.isStale else { return nil }
-        return "PTV is not answering right now, so this page shows information from \(timeWords().clock(fetched.fetchedAt))."
+        context(forWords: timeWords()).staleNotice(isStale: fetched.isStale, fetchedAt: fetched.fetchedAt)
+    }
+
+    private func context(forWords words: TimeWords) -> PageContext {
+        PageContext(words: words, demo: demo, banner: nil, path: "")
     }
 }

@@ -7,7 +7,7 @@ public struct Templates: Sendable {
     /// Every page and partial the app renders; a missing one stops start-up.
     public static let required = [
         "layout", "home", "error", "disruptions", "disruption", "nearby", "stop", "run", "search", "line",
-        "favourites", "partials/departures", "partials/favourite-button",
+        "favourites", "ride", "partials/departures", "partials/favourite-button",
     ]
 
     let library: MustacheLibrary

@@ -3,52 +3,59 @@ import PTV
 
 /// One departure as the page says it.
 struct DepartureRow: Sendable {
-    /// "3:05 pm".
+    /// "3:05 pm" (the scheduled time when cancelled).
     let time: String
-    /// "in 5 minutes", "now", "departed".
+    /// "in 5 minutes", "now", "tomorrow 6:08 pm"; "departed" only when `departed`.
     let until: String
-    /// "Live", "Timetable" or "Cancelled", with the delay when known ("Live, delayed 4 minutes").
+    /// Whether its time is more than 30 seconds past.
+    let departed: Bool
+    /// The same phrase as on the run page: "Live, delayed 4 minutes", "Timetable", "Cancelled".
     let status: String
-    /// Whether it is cancelled (for styling only; the status already says it).
+    /// Whether it is cancelled.
     let cancelled: Bool
     /// Whether the time is a live estimate.
     let live: Bool
     /// "Platform 3", or nil.
     let platform: String?
-    /// "3" or "" (for the table column).
-    let platformNumber: String
-    /// Link to the run's stopping pattern from this stop.
+    /// "Extra service", "Express", "via Metro Tunnel", "Pick up only".
+    let notes: [String]
+    /// The words after the time link: "in 5 minutes, platform 3, live, on time, via Metro Tunnel".
+    let detail: String
+    /// The run's stopping pattern from this stop.
     let runURL: String
-    /// Disruption links for this departure.
-    let disruptions: [DisruptionLink]
-    /// The destination, for the favourites list.
+    /// Riding this service from this stop.
+    let rideURL: String
+    /// "Bundoora RMIT".
     let destination: String
-    /// The service, for the favourites list ("Route 86 tram").
+    /// "Route 86 tram".
     let service: String
-    /// A short sentence: "Route 86 tram to Bundoora RMIT, in 3 minutes, live."
+    /// "Route 86 tram to Bundoora RMIT".
+    let caption: String
+    /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live."
     let sentence: String
+    let routeID: Int
+    let directionID: Int
+    /// When it leaves (live estimate, else timetable), for ordering.
+    let at: Date
 }
 
-/// A link to a disruption.
-struct DisruptionLink: Sendable {
-    let href: String
-    let title: String
-}
-
-/// Departures for one route and destination: one table.
+/// Departures for one route and destination.
 struct DepartureGroup: Sendable {
     /// "Route 86 tram to Bundoora RMIT".
     let caption: String
-    /// Whether the platform column is shown (trains and V/Line).
-    let showPlatform: Bool
+    let routeID: Int
+    let directionID: Int
     /// The rows in time order.
     let rows: [DepartureRow]
+    /// Disruptions on this line that its departures name, said once for the line.
+    let disruptions: [Link]
 }
 
-/// Turns a departures response into groups and a one-sentence summary.
+/// Turns a departures answer into groups by line and destination, and a one-sentence summary.
 struct DepartureBoard: Sendable {
     let groups: [DepartureGroup]
     let summary: String
+    /// Every row, in time order.
     let next: [DepartureRow]
 
     /// Builds the board for `stopID`.
@@ -60,82 +67,100 @@ struct DepartureBoard: Sendable {
     ///   - limit: Most departures per group.
     init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 3) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
-        // Nothing is dropped for being in the past: PTV answers around now, and a past time reads "departed".
         let atStop = response.departures.filter { $0.stopId == stopID }
         let departures = (atStop.isEmpty ? response.departures : atStop)
-            .sorted { ($0.bestTime ?? .distantFuture, $0.departureSequence) < ($1.bestTime ?? .distantFuture, $1.departureSequence) }
+            .sorted {
+                // Member routes before a "combined" listing of them, so the member's row is the one kept.
+                ($0.bestTime ?? .distantFuture, Self.isCombined(response.routes[String($0.routeId)]) ? 1 : 0, $0.departureSequence)
+                    < ($1.bestTime ?? .distantFuture, Self.isCombined(response.routes[String($1.routeId)]) ? 1 : 0, $1.departureSequence)
+            }
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
-        var captions: [String: String] = [:]
         var allRows: [DepartureRow] = []
+        var seen = Set<String>()
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            let destination = Self.destination(run: run, direction: response.directions[String(departure.directionId)])
-            let service = ModeWords.service(route, type: routeType)
+            let destination = Journey.destination(run: run, direction: response.directions[String(departure.directionId)])
+            // A "combined" route repeats its member routes' vehicles: one vehicle at one time to one place is one row.
+            let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)|\(Self.isCombined(route) ? "" : String(departure.routeId))"
+            let alone = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)|"
+            if seen.contains(vehicle) || (Self.isCombined(route) && seen.contains(alone)) { continue }
+            seen.insert(vehicle)
+            seen.insert(alone)
             let key = "\(departure.routeId)|\(destination)"
-            if rowsByKey[key] == nil {
-                order.append(key)
-                captions[key] = destination.isEmpty ? service : "\(service) to \(destination)"
-            }
             guard (rowsByKey[key]?.count ?? 0) < limit else { continue }
-            let row = Self.row(departure, run: run, routeType: routeType, stopID: stopID, service: service,
-                               destination: destination, disruptions: response.disruptions, words: words)
+            if rowsByKey[key] == nil { order.append(key) }
+            let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
+                               destination: destination, words: words)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
-        let showPlatform = routeType == .train || routeType == .vline
-        groups = order.map { DepartureGroup(caption: captions[$0] ?? "", showPlatform: showPlatform, rows: rowsByKey[$0] ?? []) }
-        next = allRows
-        if let first = allRows.first(where: { !$0.cancelled && $0.until != "departed" }) ?? allRows.first(where: { !$0.cancelled }) ?? allRows.first {
-            summary = "Next: " + ModeWords.midSentence(first.sentence)
-        } else {
-            summary = "No departures in the next few hours."
+        groups = order.compactMap { key in
+            guard let rows = rowsByKey[key], let first = rows.first else { return nil }
+            let ids = Set(departures.filter { $0.routeId == first.routeID }.flatMap(\.disruptionIds))
+            let links = ids.sorted().compactMap { id in response.disruptions[String(id)].map { Link($0.title, href: Paths.disruption($0.disruptionId)) } }
+            return DepartureGroup(caption: first.caption, routeID: first.routeID, directionID: first.directionID, rows: rows, disruptions: links)
         }
+        next = allRows
+        summary = Self.summary(allRows)
     }
 
-    static func destination(run: Run?, direction: Direction?) -> String {
-        if let name = run?.destinationName, !name.isEmpty { return SpokenName.stop(name) }
-        return SpokenName.stop(direction?.directionName ?? "")
+    /// "Next: Frankston line to Frankston, in 4 minutes from platform 8, live.", naming a cancelled service first
+    /// when it would have left before the next one that runs.
+    static func summary(_ rows: [DepartureRow]) -> String {
+        let upcoming = rows.filter { !$0.departed }
+        guard let next = upcoming.first(where: { !$0.cancelled }) else {
+            if let cancelled = upcoming.first {
+                return "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled, and no other departures are listed."
+            }
+            return "No departures in the next few hours."
+        }
+        var text = ""
+        if let cancelled = upcoming.first(where: { $0.cancelled && $0.at <= next.at }) {
+            text = "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled. "
+        }
+        return text + "Next: " + ModeWords.midSentence(next.sentence)
     }
 
-    static func row(_ departure: Departure, run: Run?, routeType: RouteType, stopID: Int, service: String,
-                    destination: String, disruptions: [String: Disruption], words: TimeWords) -> DepartureRow {
+    /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").
+    static func isCombined(_ route: Route?) -> Bool {
+        route.map { $0.routeName.lowercased().contains("combined") || $0.routeNumber.lowercased().contains("combined") } ?? false
+    }
+
+    static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
+                    destination: String, words: TimeWords) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
-        let live = departure.isRealtime && !cancelled
-        var status: String
-        if cancelled {
-            status = "Cancelled"
-        } else if live {
-            status = "Live"
-            if let delay = words.delay(scheduled: scheduled, estimated: departure.estimatedDepartureUTC), delay != "on time" {
-                status += ", \(delay)"
-            } else {
-                status += ", on time"
-            }
-        } else {
-            status = "Timetable"
-        }
-        let platformNumber = (departure.platformNumber ?? "").trimmingCharacters(in: .whitespaces)
-        let platform = platformNumber.isEmpty ? nil : "Platform \(platformNumber)"
-        let links = departure.disruptionIds.compactMap { id -> DisruptionLink? in
-            guard let disruption = disruptions[String(id)] else { return nil }
-            return DisruptionLink(href: "/disruptions/\(id)", title: disruption.title)
-        }
+        let source = ServiceWords.source(scheduled: departure.scheduledDepartureUTC, estimated: departure.estimatedDepartureUTC,
+                                         cancelled: cancelled)
+        let status = ServiceWords.status(source, words: words)
+        let number = (departure.platformNumber ?? "").trimmingCharacters(in: .whitespaces)
+        let platform = number.isEmpty ? nil : "Platform \(number)"
+        let departed = !cancelled && best < words.now.addingTimeInterval(-30)
         let until = cancelled ? "cancelled" : words.until(best)
-        var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
+        let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
+        let service = ModeWords.service(route, type: routeType)
+        let caption = destination.isEmpty ? service : "\(service) to \(destination)"
+        var detail = [until]
+        if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
+        if !cancelled { detail.append(ModeWords.midSentence(status)) }
+        detail += notes
+        var sentence = caption
         if cancelled {
             sentence += ", \(words.clock(scheduled)), cancelled."
         } else {
             sentence += ", \(until)"
             if let platform { sentence += " from \(ModeWords.midSentence(platform))" }
-            sentence += live ? ", live." : ", timetable."
+            sentence += source == .timetable ? ", timetable." : ", live."
         }
         return DepartureRow(
-            time: words.clock(cancelled ? scheduled : best), until: until, status: status, cancelled: cancelled, live: live,
-            platform: platform, platformNumber: platformNumber, runURL: ModeWords.runURL(routeType, departure.runRef, stop: stopID),
-            disruptions: links, destination: destination, service: service, sentence: sentence)
+            time: words.clock(cancelled ? scheduled : best), until: until, departed: departed, status: status,
+            cancelled: cancelled, live: source != .timetable && !cancelled, platform: platform, notes: notes,
+            detail: detail.joined(separator: ", "),
+            runURL: Paths.run(routeType, departure.runRef, stop: stopID), rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
+            destination: destination, service: service, caption: caption, sentence: sentence,
+            routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
 }

@@ -39,7 +39,8 @@ extension Site {
                     do {
                         // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
                         guard index < 40 else { throw CancellationError() }
-                        let result = try await ptv.departures(routeType: favourite.routeType, stopID: favourite.stopID, maxResults: 2)
+                        let result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
+                                                                 maxResults: DeparturesQuestion.perRoute)
                         next = Array(DepartureBoard(result.value, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
                         if next.isEmpty { unavailable = "No departures in the next few hours." }
                     } catch is CancellationError {

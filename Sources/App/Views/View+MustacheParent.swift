@@ -11,15 +11,14 @@ extension StopPage: MustacheParent {
         case "suburb": suburb
         case "summary": summary
         case "groups": groups
-        case "hasDepartures": hasDepartures
+        case "chronological": chronological
+        case "disruptions": disruptions
         case "updated": updated
         case "refreshURL": refreshURL
         case "favourite": favourite
         case "facts": facts
-        case "disruptions": disruptions
-        case "hasDisruptions": hasDisruptions
-        case "nearby": nearby
-        case "hasNearby": hasNearby
+        case "factsUnavailable": factsUnavailable
+        case "nearbyURL": nearbyURL
         default: nil
         }
     }
@@ -36,6 +35,7 @@ extension PageChrome: MustacheParent {
         case "banner": banner
         case "stale": stale
         case "scripts": scripts
+        case "refresh": refresh
         default: nil
         }
     }
@@ -57,8 +57,10 @@ extension DepartureGroup: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "caption": caption
-        case "showPlatform": showPlatform
+        case "routeID": routeID
+        case "directionID": directionID
         case "rows": rows
+        case "disruptions": disruptions
         default: nil
         }
     }
@@ -69,26 +71,33 @@ extension DepartureRow: MustacheParent {
         switch name {
         case "time": time
         case "until": until
+        case "departed": departed
         case "status": status
         case "cancelled": cancelled
         case "live": live
         case "platform": platform
-        case "platformNumber": platformNumber
+        case "notes": notes
+        case "detail": detail
         case "runURL": runURL
-        case "disruptions": disruptions
+        case "rideURL": rideURL
         case "destination": destination
         case "service": service
+        case "caption": caption
         case "sentence": sentence
+        case "routeID": routeID
+        case "directionID": directionID
+        case "at": at
         default: nil
         }
     }
 }
 
-extension DisruptionLink: MustacheParent {
+extension Link: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "name": self.name
         case "href": href
-        case "title": title
+        case "detail": detail
         default: nil
         }
     }

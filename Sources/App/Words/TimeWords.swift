@@ -60,17 +60,36 @@ public struct TimeWords: Sendable {
         clock(d)
     }
 
-    /// How long until `d`, counted in real elapsed time and rounded down to whole minutes.
+    /// How long until `d`, so that it agrees with the clock times shown beside it: the minutes between
+    /// the clock minute of now and of `d` (a 6:08 pm departure at 6:01:50 pm is "in 7 minutes").
+    /// Elapsed time is counted, so daylight-saving changes do not add or remove an hour.
     ///
-    /// "now" from 30 seconds past to just under 30 seconds away, "in 1 minute" up to 1 minute
-    /// 59 seconds, then "in 7 minutes", "in 1 hour 5 minutes"; "departed" when more than
-    /// 30 seconds past.
+    /// "now" from 30 seconds past to under 30 seconds away; "in 1 minute" … "in 2 hours"; past two hours
+    /// the day and time ("today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm"); "departed" when more
+    /// than 30 seconds past (callers decide departed from dates, not from these words).
     public func until(_ d: Date) -> String {
         let seconds = d.timeIntervalSince(now)
         if seconds < -30 { return "departed" }
         if seconds < 30 { return "now" }
-        if seconds < 120 { return "in 1 minute" }
-        return "in " + minutes(Int((seconds / 60).rounded(.down)))
+        let minutes = max(1, minutesBetweenClocks(now, d))
+        if minutes <= 120 { return "in " + self.minutes(minutes) }
+        return dayAndClock(d)
+    }
+
+    /// Whole minutes between the clock minutes of two moments (Melbourne's offsets are whole minutes).
+    public func minutesBetweenClocks(_ a: Date, _ b: Date) -> Int {
+        Int((b.timeIntervalSince1970 / 60).rounded(.down)) - Int((a.timeIntervalSince1970 / 60).rounded(.down))
+    }
+
+    /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
+    public func dayAndClock(_ d: Date) -> String {
+        let day = relativeDay(d)
+        if day == "today" || day == "tomorrow" || day == "yesterday" { return "\(day) \(clock(d))" }
+        if d > now, d.timeIntervalSince(now) < 6 * 86400 {
+            let weekday = calendar.component(.weekday, from: d)
+            return "\(Self.weekdays[(weekday - 1 + 7) % 7]) \(clock(d))"
+        }
+        return date(d)
     }
 
     /// How many minutes late the estimate is, rounded to the nearest minute; negative when

@@ -1,0 +1,39 @@
+import Foundation
+import HTTPServer
+import PTV
+
+/// `GET /ride/{mode}/{run_ref}[?from=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
+struct RideController {
+    let site: Site
+
+    func addRoutes(to router: inout Router) {
+        router.get("/ride/{mode}/{ref}") { request, context in try await ride(request, context) }
+    }
+
+    func ride(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let type = try Params.mode(context.require("mode"))
+        let ref = try Params.runRef(context.require("ref"))
+        let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
+        let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
+        let auto = try request.query("auto").map { text in
+            guard let seconds = Int(text), RideRefresh.allowed.contains(seconds) else {
+                throw HTTPError(400, "Automatic refresh can be every \(Plural.list(RideRefresh.allowed.map(String.init))) seconds.")
+            }
+            return seconds
+        }
+        let (journey, pattern) = try await JourneyLoader(source: site.source).load(ref: ref, type: type)
+        let noun = ModeWords.noun(type)
+        let from = try fromStop.map { id in
+            guard let index = journey.index(of: id) else { throw HTTPError(400, "This \(noun) does not stop at stop number \(id), so you cannot board it there.") }
+            return index
+        }
+        let to = try toStop.map { id in
+            guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == id && $0 > (from ?? -1) }) else {
+                throw HTTPError(400, "This \(noun) does not stop at stop number \(id)" + (from == nil ? "." : " after the stop you board at."))
+            }
+            return index
+        }
+        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
+        return site.templates.render(page, template: "ride")
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PTV
+
+/// A run's whole journey as one ordered list of calls, read from a stopping pattern.
+///
+/// Real patterns need care: a through-run holds two `run_ref`s whose ends overlap (the Frankston train
+/// that continues from Flinders Street as a Werribee train lists Flinders Street and Southern Cross
+/// twice), a trip across midnight can carry the second part's times a day early, and estimates can be
+/// left on stops already passed. `Journey` orders by `departure_sequence`, joins the parts at the stop
+/// where the second begins, moves day-early times forward, and never lets a time run backwards.
+struct Journey: Sendable {
+    /// One stop the vehicle calls at.
+    struct Call: Sendable {
+        let stopID: Int
+        /// The stop's name as it reads aloud.
+        let name: String
+        let runRef: String
+        let routeID: Int
+        let scheduled: Date?
+        let estimated: Date?
+        /// "3", or nil when not known.
+        let platform: String?
+        let atPlatform: Bool
+        let cancelled: Bool
+        /// "via Metro Tunnel", or "".
+        let note: String
+        let flags: [String]
+        let latitude: Double?
+        let longitude: Double?
+
+        /// The live estimate, else the timetable.
+        var time: Date? { estimated ?? scheduled }
+        /// Whether the time is a live estimate.
+        var isLive: Bool { estimated != nil && !cancelled }
+    }
+
+    /// One run of a through-run.
+    struct Leg: Sendable {
+        let runRef: String
+        let run: Run?
+        let route: Route?
+        /// "Frankston line".
+        let service: String
+        /// "Flinders Street".
+        let destination: String
+        /// Index of its first call in `calls`.
+        let start: Int
+    }
+
+    let routeType: RouteType
+    let calls: [Call]
+    let legs: [Leg]
+
+    /// Reads a pattern. Calls of every `run_ref` in it are kept, in `departure_sequence` order.
+    /// - Parameters:
+    ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
+    ///   - routeType: The run's route type.
+    init(_ pattern: PatternResponse, routeType: RouteType) {
+        self.routeType = routeType
+        let ordered = pattern.departures.enumerated()
+            .sorted { ($0.element.departureSequence, $0.offset) < ($1.element.departureSequence, $1.offset) }
+            .map(\.element)
+        var calls: [Call] = []
+        var legs: [Leg] = []
+        var dayShift: TimeInterval = 0
+        var lastScheduled: Date?
+        for departure in ordered {
+            if legs.last?.runRef != departure.runRef {
+                // A new part: drop the previous part's calls from the stop where this one starts.
+                if let join = calls.lastIndex(where: { $0.stopID == departure.stopId }) {
+                    calls.removeSubrange(join...)
+                }
+                let run = pattern.runs[departure.runRef]
+                let route = pattern.routes[String(departure.routeId)] ?? run.flatMap { pattern.routes[String($0.routeId)] }
+                let direction = pattern.directions[String(departure.directionId)]
+                legs.append(Leg(runRef: departure.runRef, run: run, route: route,
+                                service: ModeWords.service(route, type: routeType),
+                                destination: Self.destination(run: run, direction: direction), start: calls.count))
+            }
+            // A time more than 12 hours before the one before it belongs to the next day.
+            if let scheduled = departure.scheduledDepartureUTC {
+                if let lastScheduled, scheduled.addingTimeInterval(dayShift) < lastScheduled.addingTimeInterval(-12 * 3600) {
+                    dayShift += 24 * 3600
+                }
+                lastScheduled = scheduled.addingTimeInterval(dayShift)
+            }
+            let stop = pattern.stops[String(departure.stopId)]
+            let run = pattern.runs[departure.runRef]
+            let platform = departure.platformNumber?.trimmingCharacters(in: .whitespaces)
+            calls.append(Call(
+                stopID: departure.stopId,
+                name: stop.map { SpokenName.stop($0.stopName) } ?? "",
+                runRef: departure.runRef, routeID: departure.routeId,
+                scheduled: departure.scheduledDepartureUTC?.addingTimeInterval(dayShift),
+                estimated: departure.estimatedDepartureUTC?.addingTimeInterval(dayShift),
+                platform: platform?.isEmpty == false ? platform : nil,
+                atPlatform: departure.atPlatform,
+                cancelled: departure.isCancelled || (run?.isCancelled ?? false),
+                note: departure.departureNote?.trimmingCharacters(in: .whitespaces) ?? "",
+                flags: ServiceWords.flags(departure.flags),
+                latitude: stop?.stopLatitude, longitude: stop?.stopLongitude))
+        }
+        // Legs whose calls were all replaced by the next part's are dropped; starts stay valid.
+        self.legs = legs.indices.filter { $0 + 1 == legs.count || legs[$0 + 1].start > legs[$0].start }.map { legs[$0] }
+        self.calls = calls
+    }
+
+    /// The first part of the journey.
+    var first: Leg? { legs.first }
+
+    /// Where the whole journey ends.
+    var destination: String { legs.last?.destination ?? "" }
+
+    /// Whether the run is cancelled (every call cancelled, or the run's status says so).
+    var isCancelled: Bool { !calls.isEmpty && calls.allSatisfy(\.cancelled) }
+
+    /// The index of the first call at `stopID`, if the run calls there.
+    func index(of stopID: Int) -> Int? { calls.firstIndex { $0.stopID == stopID } }
+
+    /// The part of the journey a call belongs to.
+    func leg(of index: Int) -> Leg? { legs.last { $0.start <= index } }
+
+    /// Minutes from one call to a later one, or nil when the recorded times cannot give a positive answer.
+    /// Live estimates are tried first, then the timetable (estimates left on passed stops disagree with it).
+    func minutes(from start: Int, to end: Int) -> Int? {
+        guard end > start else { return nil }
+        let a = calls[start], b = calls[end]
+        for (from, to) in [(a.time, b.time), (a.scheduled, b.scheduled)] {
+            if let from, let to {
+                let minutes = Int((to.timeIntervalSince(from) / 60).rounded())
+                if minutes > 0 { return minutes }
+            }
+        }
+        return nil
+    }
+
+    /// The run's destination: its own name, else the direction's.
+    static func destination(run: Run?, direction: Direction?) -> String {
+        if let name = run?.destinationName, !name.isEmpty { return SpokenName.stop(name) }
+        return SpokenName.stop(direction?.directionName ?? "")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import PTV
+
+/// How far a run has got at one moment, from the evidence PTV gives and nothing more.
+///
+/// A stop has been departed when its time (live estimate, else timetable) is past, or when the vehicle is
+/// known to be beyond it: `at_platform` at a later stop, or a fresh vehicle position that fits this run's
+/// route and times. A position that does not fit (a bus still on its previous trip) is not used.
+struct JourneyProgress: Sendable {
+    /// Where the vehicle is known to be.
+    enum Place: Sendable, Equatable {
+        /// Standing at a call.
+        case at(Int)
+        /// Between two consecutive calls.
+        case between(Int, Int)
+
+        /// The first call the vehicle has not yet left.
+        var nextIndex: Int {
+            switch self {
+            case .at(let index): index
+            case .between(_, let next): next
+            }
+        }
+    }
+
+    /// What the vehicle's place comes from.
+    enum Evidence: Sendable, Equatable {
+        /// PTV says the train is at the platform.
+        case atPlatform
+        /// A vehicle position reported this many seconds ago.
+        case position(age: Int)
+    }
+
+    /// Where the vehicle is, when known.
+    let place: Place?
+    /// What says so.
+    let evidence: Evidence?
+    /// When live position information was last good, if it has been lost.
+    let lostAt: Date?
+    /// The vehicle's bearing when moving, in degrees, if given.
+    let bearing: Double?
+    /// The moment this progress describes.
+    let now: Date
+    private let journey: Journey
+
+    /// How long a position without its own expiry stays usable, and the most we trust any position.
+    static let positionLifetime: TimeInterval = 120
+    /// A call within this distance counts as "at" it.
+    static let atStopMetres = 120.0
+    /// A position further than this from the run's line does not belong to it.
+    static let offRouteMetres = 400.0
+
+    /// Works out the progress of `journey` at `now`.
+    init(_ journey: Journey, now: Date) {
+        self.journey = journey
+        self.now = now
+        var place: Place?
+        var evidence: Evidence?
+        var lostAt: Date?
+        var bearing: Double?
+        if let index = journey.calls.lastIndex(where: { $0.atPlatform && !$0.cancelled }) {
+            place = .at(index)
+            evidence = .atPlatform
+        }
+        let positions = journey.legs.compactMap { $0.run?.vehiclePosition }
+            .filter { $0.latitude != nil && $0.longitude != nil }
+            .sorted { ($0.datetime ?? .distantPast) > ($1.datetime ?? .distantPast) }
+        if let position = positions.first {
+            let reported = position.datetime ?? now
+            let expiry = min(position.expiryTime ?? reported.addingTimeInterval(Self.positionLifetime),
+                             reported.addingTimeInterval(Self.positionLifetime))
+            if now > expiry {
+                lostAt = expiry
+            } else if place == nil, let fitted = Self.fit(position, to: journey, now: now) {
+                place = fitted
+                evidence = .position(age: max(0, Int(now.timeIntervalSince(reported))))
+                bearing = position.bearing
+            }
+        }
+        self.place = place
+        self.evidence = evidence
+        self.lostAt = lostAt
+        self.bearing = bearing
+    }
+
+    /// Whether the vehicle has left call `index`.
+    func hasDeparted(_ index: Int) -> Bool {
+        if let place, index < place.nextIndex { return true }
+        if let place, index >= place.nextIndex { return false }
+        guard let time = journey.calls[index].time else { return false }
+        return time < now.addingTimeInterval(-30)
+    }
+
+    /// The first call not yet departed, or nil when the run has finished.
+    var nextIndex: Int? { journey.calls.indices.first { !hasDeparted($0) } }
+
+    /// Whether any call still ahead has a live estimate.
+    var hasLiveTimes: Bool {
+        journey.calls.indices.contains { !hasDeparted($0) && journey.calls[$0].isLive }
+    }
+
+    /// The call nearest to a position on the run's line, if the position belongs to this run now.
+    static func fit(_ position: VehiclePosition, to journey: Journey, now: Date) -> Place? {
+        guard let latitude = position.latitude, let longitude = position.longitude else { return nil }
+        let calls = journey.calls
+        var best: (place: Place, distance: Double)?
+        for index in calls.indices {
+            guard let lat = calls[index].latitude, let lon = calls[index].longitude else { continue }
+            let toStop = Compass.distance(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
+            if toStop <= atStopMetres, toStop < (best?.distance ?? .infinity) {
+                best = (.at(index), toStop)
+            }
+            guard index + 1 < calls.count, let nextLat = calls[index + 1].latitude, let nextLon = calls[index + 1].longitude else { continue }
+            let offLine = distanceToSegment(latitude, longitude, lat, lon, nextLat, nextLon)
+            if offLine <= offRouteMetres, offLine + atStopMetres < (best?.distance ?? .infinity) {
+                best = (.between(index, index + 1), offLine + atStopMetres)
+            }
+        }
+        guard let place = best?.place else { return nil }
+        // The position must fit the run's times too: a vehicle still on its previous trip can stand on this
+        // run's line long before this run starts.
+        let window: (Date?, Date?)
+        switch place {
+        case .at(let index): window = (calls[index].time, calls[index].time)
+        case .between(let from, let to): window = (calls[from].time, calls[to].time)
+        }
+        let slack: TimeInterval = 10 * 60
+        if let start = window.0, now < start.addingTimeInterval(-slack) { return nil }
+        if let end = window.1, now > end.addingTimeInterval(slack) { return nil }
+        return place
+    }
+
+    /// Distance in metres from a point to the segment between two points (flat approximation, fine at city scale).
+    static func distanceToSegment(_ lat: Double, _ lon: Double, _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let metresPerDegree = Compass.earthRadius * .pi / 180
+        let scale = cos(lat * .pi / 180)
+        let (px, py) = (lon * scale * metresPerDegree, lat * metresPerDegree)
+        let (ax, ay) = (lon1 * scale * metresPerDegree, lat1 * metresPerDegree)
+        let (bx, by) = (lon2 * scale * metresPerDegree, lat2 * metresPerDegree)
+        let (dx, dy) = (bx - ax, by - ay)
+        let length = dx * dx + dy * dy
+        let t = length == 0 ? 0 : max(0, min(1, ((px - ax) * dx + (py - ay) * dy) / length))
+        let (cx, cy) = (ax + t * dx, ay + t * dy)
+        return ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot()
+    }
+}

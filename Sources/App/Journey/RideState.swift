@@ -1,0 +1,54 @@
+import Foundation
+import PTV
+
+/// Where a rider stands on a run, worked out from the journey, its progress and the rider's stops.
+enum RideState: Sendable, Equatable {
+    case cancelled
+    /// The run has finished.
+    case ended
+    /// The vehicle has not yet reached the rider's boarding stop.
+    case waiting(from: Int)
+    /// The rider's stop is the next one.
+    case getReady(to: Int)
+    /// The vehicle is at the rider's stop (live data only).
+    case atYourStop(to: Int)
+    /// The vehicle has left the rider's stop.
+    case passed(to: Int)
+    /// On the way: the next stop is `next`.
+    case onTheWay(next: Int)
+
+    /// Works out the state.
+    init(journey: Journey, progress: JourneyProgress, from: Int?, to: Int?) {
+        if journey.isCancelled {
+            self = .cancelled
+            return
+        }
+        guard let next = progress.nextIndex else {
+            self = .ended
+            return
+        }
+        if let to, progress.hasDeparted(to) {
+            self = .passed(to: to)
+        } else if let to, progress.place == .at(to), progress.evidence != nil {
+            self = .atYourStop(to: to)
+        } else if let from, !progress.hasDeparted(from), from != to {
+            self = .waiting(from: from)
+        } else if let to, next == to {
+            self = .getReady(to: to)
+        } else {
+            self = .onTheWay(next: next)
+        }
+    }
+
+    /// A key for the event this state announces once, or nil when it announces nothing by itself.
+    var eventKey: String? {
+        switch self {
+        case .cancelled: "cancelled"
+        case .ended: "ended"
+        case .getReady(let to): "ready-\(to)"
+        case .atYourStop(let to): "arriving-\(to)"
+        case .passed(let to): "passed-\(to)"
+        case .waiting, .onTheWay: nil
+        }
+    }
+}

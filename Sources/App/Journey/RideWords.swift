@@ -1,0 +1,116 @@
+import Foundation
+import PTV
+
+/// The ride page's sentences. Nothing says "now" or "at" unless live data puts the vehicle there; with the
+/// timetable only, times are "due".
+struct RideWords {
+    let journey: Journey
+    let progress: JourneyProgress
+    let words: TimeWords
+    /// "train", "tram", "bus".
+    let noun: String
+
+    /// The state in one or two sentences.
+    func sentence(_ state: RideState, to: Int?) -> String {
+        let calls = journey.calls
+        var text: String
+        switch state {
+        case .cancelled:
+            return "This \(noun) is cancelled."
+        case .ended:
+            return "This \(noun) has finished its run at \(calls.last?.name ?? journey.destination)."
+        case .waiting(let from):
+            text = waiting(from)
+        case .getReady(let to):
+            text = "Get ready: your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
+        case .atYourStop(let to):
+            text = "You are at your stop, \(calls[to].name)."
+        case .passed(let to):
+            return "You have passed \(calls[to].name)." + (progress.nextIndex.map { " The next stop is \(calls[$0].name)." } ?? "")
+        case .onTheWay(let next):
+            text = onTheWay(next)
+            if let to {
+                text += " Your stop, \(calls[to].name), is \(Plural.count(to - next + 1, "stop")) away" + due(to, prefix: ", ") + "."
+            } else {
+                text += " Choose where you are getting off, and this page will tell you when it is near."
+            }
+        }
+        if let to, calls[to].cancelled { text += " This \(noun) does not stop at \(calls[to].name): that stop is cancelled." }
+        return text
+    }
+
+    private func waiting(_ from: Int) -> String {
+        let calls = journey.calls
+        let stop = calls[from].name
+        switch progress.place {
+        case .at(let index) where index == from:
+            return "Your \(noun) is at \(stop)."
+        case .at(let index):
+            return "Your \(noun) is at \(calls[index].name), \(Plural.count(from - index, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
+        case .between(let previous, let next):
+            return "Your \(noun) is between \(calls[previous].name) and \(calls[next].name), \(Plural.count(from - previous, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
+        case nil:
+            return "Your \(noun) is due at \(stop)" + due(from, prefix: " ") + "."
+        }
+    }
+
+    private func onTheWay(_ next: Int) -> String {
+        let calls = journey.calls
+        switch progress.place {
+        case .at(let index):
+            return "The \(noun) is at \(calls[index].name). Next stop: \(calls[min(index + 1, calls.count - 1)].name)."
+        case .between:
+            return "Next stop: \(calls[next].name)."
+        case nil where calls[next].isLive:
+            return "Next stop: \(calls[next].name)" + due(next, prefix: ", ") + "."
+        case nil:
+            return "By the timetable, the next stop is \(calls[next].name)" + due(next, prefix: ", ") + "."
+        }
+    }
+
+    /// ", due in 6 minutes" (live) or ", due 6:08 pm, in 6 minutes" (timetable); "" when no time is known.
+    private func due(_ index: Int, prefix: String) -> String {
+        let call = journey.calls[index]
+        guard let time = call.time, !call.cancelled else { return "" }
+        let until = words.until(time)
+        let relative = until.hasPrefix("in ") ? until : (until == "now" ? "about now" : until)
+        if call.isLive { return prefix + "due " + relative }
+        return prefix + "due \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)" : "")
+    }
+
+    /// Where the information comes from.
+    static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String) -> String {
+        let listen = "Listen for the on-board announcement or ask the driver."
+        switch progress.evidence {
+        case .position(let age):
+            return "Live position, " + (age < 60 ? Plural.count(age, "second") : words.minutes(age / 60)) + " old."
+        case .atPlatform:
+            return "Live: PTV reports the \(noun) at the platform."
+        case nil:
+            if let lost = progress.lostAt {
+                return "Live position lost at \(clockWithSeconds(lost, words: words))" + (live ? "; times are live estimates. " : "; times are from the timetable. ") + listen
+            }
+            if live { return noun == "tram" ? "Live times; PTV gives no position for trams." : "Live times; no vehicle position." }
+            return "Timetable only. " + listen
+        }
+    }
+
+    /// "The train is heading north-east towards Westgarth.", from the bearing between the stops either side.
+    static func orientation(journey: Journey, progress: JourneyProgress, noun: String) -> String? {
+        guard let next = progress.nextIndex, next > 0 else { return nil }
+        let a = journey.calls[next - 1], b = journey.calls[next]
+        guard let lat1 = a.latitude, let lon1 = a.longitude, let lat2 = b.latitude, let lon2 = b.longitude,
+              Compass.distance(fromLatitude: lat1, fromLongitude: lon1, toLatitude: lat2, toLongitude: lon2) > 50 else { return nil }
+        let bearing = Compass.bearing(fromLatitude: lat1, fromLongitude: lon1, toLatitude: lat2, toLongitude: lon2)
+        return "The \(noun) is heading \(Compass.word(bearing)) towards \(b.name)."
+    }
+
+    /// "6:43:10 pm".
+    static func clockWithSeconds(_ date: Date, words: TimeWords) -> String {
+        let clock = words.clock(date)
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 60
+        let padded = seconds < 10 ? "0\(seconds)" : "\(seconds)"
+        guard let space = clock.lastIndex(of: " ") else { return clock }
+        return clock[..<space] + ":" + padded + clock[space...]
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPClient
+import PTV
+
+/// Every URL Trakx links to, built in one place.
+enum Paths {
+    /// `/`.
+    static let home = "/"
+    /// `/favourites`.
+    static let favourites = "/favourites"
+
+    /// `/stops/{mode}/{id}`.
+    static func stop(_ type: RouteType, _ id: Int) -> String { "/stops/\(ModeWords.slug(type))/\(id)" }
+
+    /// `/lines/{mode}/{id}[?direction=]`.
+    static func line(_ type: RouteType, _ id: Int, direction: Int? = nil) -> String {
+        "/lines/\(ModeWords.slug(type))/\(id)" + (direction.map { "?direction=\($0)" } ?? "")
+    }
+
+    /// `/runs/{mode}/{ref}[?stop=]`.
+    static func run(_ type: RouteType, _ ref: String, stop: Int? = nil) -> String {
+        "/runs/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))" + (stop.map { "?stop=\($0)" } ?? "")
+    }
+
+    /// `/ride/{mode}/{ref}[?from=][&to=][&auto=]`.
+    static func ride(_ type: RouteType, _ ref: String, from: Int? = nil, to: Int? = nil, auto: Int? = nil) -> String {
+        let query = [from.map { "from=\($0)" }, to.map { "to=\($0)" }, auto.map { "auto=\($0)" }].compactMap { $0 }
+        return "/ride/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+
+    /// `/disruptions/{id}`.
+    static func disruption(_ id: Int64) -> String { "/disruptions/\(id)" }
+
+    /// `/disruptions[?mode=]`.
+    static func disruptions(mode: String? = nil) -> String {
+        "/disruptions" + (mode.map { "?mode=\(PercentEncoding.encode($0))" } ?? "")
+    }
+
+    /// `/nearby?lat=&lon=`.
+    static func nearby(latitude: Double, longitude: Double) -> String {
+        "/nearby?lat=\(coordinate(latitude))&lon=\(coordinate(longitude))"
+    }
+
+    /// `/search?q=`.
+    static func search(_ query: String) -> String { "/search?q=\(PercentEncoding.encode(query))" }
+
+    private static func coordinate(_ value: Double) -> String {
+        var text = String(format: "%.5f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What every page builder gets besides its data: the clock's words, demo mode, the one-off banner and the path.
+struct PageContext: Sendable {
+    /// Time words for now.
+    let words: TimeWords
+    /// Whether demo data is in use.
+    let demo: Bool
+    /// A one-off confirmation from the query, if any.
+    let banner: String?
+    /// The request's path and query, for refresh links and form returns.
+    let path: String
+
+    /// The layout chrome.
+    func chrome(title: String, section: PageChrome.Section = .none, stale: String? = nil, hasErrors: Bool = false,
+                scripts: [String] = [], refresh: Int? = nil) -> PageChrome {
+        PageChrome(title: title, section: section, demo: demo, banner: banner, stale: stale, hasErrors: hasErrors,
+                   scripts: scripts, refresh: refresh)
+    }
+
+    /// "PTV is not answering right now, so this page shows information from 10:42 am." for a stale copy.
+    func staleNotice(isStale: Bool, fetchedAt: Date) -> String? {
+        isStale ? "PTV is not answering right now, so this page shows information from \(words.clock(fetchedAt))." : nil
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PTV
+
+/// The ride page: where the vehicle is, how far the rider's stop is, and the stops ahead.
+struct RidePage: Sendable {
+    /// One stop ahead.
+    struct Stop: Sendable {
+        let name: String
+        /// "6:08 pm".
+        let time: String
+        /// "in 5 minutes", "due 6:08 pm", "cancelled".
+        let when: String
+        /// Link that makes this the rider's stop, when none is chosen yet.
+        let chooseURL: String?
+        let isYours: Bool
+    }
+
+    /// An event the page's script announces once.
+    struct Event: Sendable {
+        let key: String
+        let text: String
+    }
+
+    let chrome: PageChrome
+    let heading: String
+    /// "Where am I and how far is my stop", in one or two sentences.
+    let state: String
+    /// Where the information comes from: "Live position, 20 seconds old.", "Timetable only. …".
+    let source: String
+    /// "The train continues north-east towards Westgarth.", when known.
+    let orientation: String?
+    /// Stops ahead, up to the rider's stop (or to the end).
+    let stops: [Stop]
+    /// Whether the rider still has to choose where to get off.
+    let choosing: Bool
+    /// Events for the live region, each announced once by the script.
+    let events: [Event]
+    /// Whether live information is in use (for the script: "lost"/"back").
+    let live: Bool
+    /// Set when automatic refresh is on: the URL without it.
+    let stopAutoURL: String?
+    /// Automatic refresh choices, when it is off.
+    let autoChoices: [Link]
+    let refreshURL: String
+    /// "6:43:10 pm".
+    let updated: String
+    let runURL: String
+    let facts: [String]
+
+    /// Builds the page.
+    /// - Parameters:
+    ///   - journey: The run's journey.
+    ///   - from: The rider's boarding stop index.
+    ///   - to: The rider's alighting stop index.
+    ///   - auto: Automatic refresh seconds, when asked for.
+    ///   - pattern: The fetched pattern.
+    ///   - context: Words, demo mode and path.
+    ///   - fromStop: The `from` stop id as given, for links.
+    init(journey: Journey, from: Int?, to: Int?, auto: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+        let words = context.words
+        let progress = JourneyProgress(journey, now: words.now)
+        let state = RideState(journey: journey, progress: progress, from: from, to: to)
+        let type = journey.routeType
+        let noun = ModeWords.noun(type)
+        let calls = journey.calls
+        let ref = journey.first?.runRef ?? ""
+        let fromID = from.map { calls[$0].stopID }
+        let toID = to.map { calls[$0].stopID }
+        let heading = "Riding the \(journey.first?.service ?? noun) to \(journey.destination)"
+        self.heading = heading
+        let live = progress.evidence != nil || progress.hasLiveTimes
+        self.live = live
+        self.state = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
+        source = RideWords.source(progress, live: live, words: words, noun: noun)
+        orientation = RideWords.orientation(journey: journey, progress: progress, noun: noun)
+        // Where to get off can only be a stop after the boarding stop.
+        let start = max(progress.nextIndex ?? calls.count, from.map { to == nil ? $0 + 1 : $0 } ?? 0)
+        let end = to ?? (calls.count - 1)
+        choosing = to == nil
+        stops = start <= end ? (start ... end).map { index in
+            let call = calls[index]
+            let when: String
+            if call.cancelled { when = "cancelled" } else if let time = call.time {
+                when = call.isLive ? words.until(time) : "due \(words.clock(time))"
+            } else { when = "time not known" }
+            return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
+                        chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
+        } : []
+        var events: [Event] = []
+        if case .onTheWay(let next) = state, let to, to - next <= 3 {
+            events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop: \(calls[next].name)."))
+        }
+        if let key = state.eventKey { events.append(Event(key: key, text: self.state)) }
+        self.events = events
+        stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, to: toID) }
+        autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, to: toID, auto: $0)) } : []
+        refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
+        updated = RideWords.clockWithSeconds(words.now, words: words)
+        runURL = Paths.run(type, ref, stop: fromID)
+        facts = RunPage.notes(journey: journey)
+        let title = to.map { "\(heading), getting off at \(calls[$0].name)" } ?? heading
+        chrome = context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
+                                scripts: ["/static/js/ride.js"], refresh: auto)
+    }
+}
+
+/// The automatic refresh a rider may ask for without JavaScript.
+enum RideRefresh {
+    /// Allowed `auto` values, in seconds.
+    static let allowed = [30, 60]
+}

@@ -1,0 +1,144 @@
+import Foundation
+import PTV
+
+/// One stop in a stopping pattern, as the run page says it.
+struct PatternRow: Sendable {
+    let name: String
+    /// The stop's page.
+    let href: String
+    /// Riding this run from this stop.
+    let rideURL: String
+    let time: String
+    /// "departed", "before your stop", "in 5 minutes", "your stop, in 5 minutes".
+    let when: String
+    /// The same phrase as on the board: "Live, delayed 1 minute", "Timetable", "Cancelled".
+    let status: String
+    let platform: String?
+    let isChosen: Bool
+    let departed: Bool
+    let anchor: String
+    /// "Continues as the Werribee line train to Laverton." said before this stop, where the run changes name.
+    let continuation: String?
+}
+
+/// The run page's view model: a run's whole journey, opened at the rider's stop.
+struct RunPage: Sendable {
+    let chrome: PageChrome
+    let heading: String
+    let summary: String
+    /// Facts about the run: express, via, extra service, vehicle.
+    let notes: [String]
+    /// Stops before the rider's stop.
+    let earlier: [PatternRow]
+    let earlierLabel: String
+    /// The rider's stop and the stops after it (every stop when no stop was chosen).
+    let stops: [PatternRow]
+    let lineURL: String?
+    let rideURL: String
+    let updated: String
+    let disruptions: [Link]
+
+    /// Builds the page.
+    /// - Parameters:
+    ///   - journey: The run's journey.
+    ///   - fromStop: The rider's stop, if given (it must be one the run calls at).
+    ///   - pattern: The fetched pattern (for its fetch time, staleness and disruptions).
+    ///   - context: Words, demo mode, banner and path.
+    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+        let words = context.words
+        let progress = JourneyProgress(journey, now: words.now)
+        let type = journey.routeType
+        let chosen = fromStop.flatMap { journey.index(of: $0) }
+        let first = journey.first
+        heading = "\(first?.service ?? ModeWords.service(nil, type: type)) to \(journey.destination)"
+        var rows: [PatternRow] = []
+        for (index, call) in journey.calls.enumerated() {
+            let departed = progress.hasDeparted(index)
+            let source = ServiceWords.source(scheduled: call.scheduled, estimated: call.estimated, cancelled: call.cancelled)
+            let when: String
+            if departed {
+                when = "departed"
+            } else if let chosen, index < chosen {
+                when = "before your stop"
+            } else if call.cancelled {
+                when = "cancelled"
+            } else {
+                when = call.time.map { words.until($0) } ?? "time not known"
+            }
+            var continuation: String?
+            if index > 0, let leg = journey.legs.first(where: { $0.start == index }) {
+                continuation = "Continues as the \(leg.service) train to \(leg.destination)."
+                if type != .train && type != .vline { continuation = "Continues as the \(leg.service) to \(leg.destination)." }
+            }
+            rows.append(PatternRow(
+                name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
+                rideURL: Paths.ride(type, call.runRef, from: call.stopID), time: call.time.map { words.clock($0) } ?? "",
+                when: when, status: ModeWords.midSentence(ServiceWords.status(source, words: words)),
+                platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
+                anchor: "stop-\(call.stopID)", continuation: continuation))
+        }
+        let split = chosen ?? 0
+        earlier = Array(rows[..<split])
+        stops = Array(rows[split...])
+        let departedEarlier = earlier.filter(\.departed).count
+        earlierLabel = "Stops before yours (\(earlier.count)" + (departedEarlier == earlier.count ? ", departed)" : departedEarlier == 0 ? ", still to come)" : ", \(departedEarlier) departed)")
+        summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
+        notes = Self.notes(journey: journey)
+        lineURL = first?.route.map { Paths.line(type, $0.routeId) }
+        rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
+        updated = words.clock(pattern.fetchedAt)
+        disruptions = pattern.value.disruptions.map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
+        let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
+        chrome = context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
+                                stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt))
+    }
+
+    /// The answer first: the rider's stop and how far the run goes from it.
+    static func summary(journey: Journey, chosen: Int?, progress: JourneyProgress, words: TimeWords) -> String {
+        if journey.isCancelled { return "This service is cancelled." }
+        guard let chosen else {
+            let first = journey.calls.first?.name ?? ""
+            return "\(Plural.count(journey.calls.count, "stop")), from \(first) to \(journey.calls.last?.name ?? journey.destination)."
+        }
+        let call = journey.calls[chosen]
+        let last = journey.calls.count - 1
+        if chosen == last { return "\(call.name) is the last stop of this service." }
+        let toGo = last - chosen
+        var text = "From \(call.name): \(Plural.count(toGo, "stop")) to \(journey.calls[last].name)"
+        if let minutes = journey.minutes(from: chosen, to: last) { text += ", \(words.minutes(minutes))" }
+        text += "."
+        if call.cancelled {
+            text += " It is cancelled at \(call.name)."
+        } else if progress.hasDeparted(chosen) {
+            text += " It has left \(call.name)."
+        } else if let time = call.time {
+            let until = words.until(time)
+            text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
+            text += call.isLive ? ", live." : ", timetable."
+        }
+        if let next = journey.legs.first(where: { $0.start > chosen }) {
+            text += " At \(journey.calls[next.start].name) it continues as the \(next.service) to \(next.destination)."
+        }
+        return text
+    }
+
+    /// Express, via, extra service and the vehicle, from the run.
+    static func notes(journey: Journey) -> [String] {
+        var notes: [String] = []
+        for leg in journey.legs {
+            let call = journey.calls[leg.start]
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) {
+                if note == "Express", let count = leg.run?.expressStopCount {
+                    notes.append("Express: runs past \(Plural.count(count, "stop")) without stopping")
+                } else {
+                    notes.append(note)
+                }
+            }
+        }
+        if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
+            notes.append("Vehicle: \(vehicle.description)")
+        }
+        return notes
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import PTV
+
+/// Who a stop is, from whichever answer carries it: the stop-details answer, else the departures answer's
+/// stop map. The stop page, favourites and banners all name a stop through this, so none of them falls back
+/// to a placeholder ("Stop 1099") while PTV has told Trakx the real name.
+struct StopIdentity: Sendable {
+    /// The details, real or assembled from the departures answer.
+    let details: StopDetails
+    /// PTV's name, as signed.
+    var officialName: String { details.stopName }
+    /// The name as it reads aloud ("Flinders Street Station").
+    let spokenName: String
+    /// The suburb ("" when unknown).
+    let suburb: String
+
+    var latitude: Double? { details.location?.latitude }
+    var longitude: Double? { details.location?.longitude }
+
+    /// The suburb unless the name already says it ("Richmond", not "Richmond Richmond").
+    var suburbIfNotInName: String {
+        suburb.isEmpty || spokenName.lowercased().contains(suburb.lowercased()) ? "" : suburb
+    }
+
+    /// Finds the stop's identity, or nil when neither answer names it.
+    init?(stopID: Int, type: RouteType, details: StopDetailsResponse?, departures: DeparturesResponse?) {
+        let fromMap = departures?.stops[String(stopID)]
+        if let stop = details?.stop, !stop.stopName.trimmingCharacters(in: .whitespaces).isEmpty {
+            self.details = stop
+        } else if let fromMap, !fromMap.stopName.trimmingCharacters(in: .whitespaces).isEmpty {
+            self.details = StopDetails(stopId: fromMap.stopId, stopName: fromMap.stopName, routeType: type,
+                                       stopLandmark: fromMap.stopLandmark,
+                                       location: StopLocation(suburb: fromMap.stopSuburb, latitude: fromMap.stopLatitude,
+                                                              longitude: fromMap.stopLongitude))
+        } else {
+            return nil
+        }
+        spokenName = SpokenName.stop(self.details.stopName)
+        let suburb = self.details.location?.suburb ?? ""
+        self.suburb = (suburb.isEmpty ? fromMap?.stopSuburb ?? "" : suburb).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Disruptions at this stop: the ones its details list, and the ones its departures name.
+    func disruptions(in departures: DeparturesResponse, details: StopDetailsResponse?) -> [Link] {
+        var all = departures.disruptions
+        all.merge(details?.disruptions ?? [:]) { first, _ in first }
+        let ids = Set(self.details.disruptionIds.map(String.init))
+        return all.filter { ids.contains($0.key) }.values
+            .sorted { $0.disruptionId < $1.disruptionId }
+            .map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+    }
+}

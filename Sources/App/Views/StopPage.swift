@@ -1,0 +1,62 @@
+import Foundation
+import PTV
+import Storage
+
+/// The stop page's view model: the summary first, then departures by line, then facts.
+struct StopPage: Sendable {
+    let chrome: PageChrome
+    /// "Flinders Street Station".
+    let name: String
+    /// The suburb, or "" when the name already says it.
+    let suburb: String
+    let summary: String
+    /// Per-line groups (stations).
+    let groups: [DepartureGroup]
+    /// One time-ordered list (stops served by many lines), or empty when `groups` is used.
+    let chronological: [DepartureRow]
+    /// Disruptions said once for the board when it is chronological.
+    let disruptions: [Link]
+    let updated: String
+    let refreshURL: String
+    let favourite: FavouriteButton
+    let facts: StopFacts
+    /// Said when the stop's details could not be fetched.
+    let factsUnavailable: String?
+    /// "Stops near here", when the stop's position is known.
+    let nearbyURL: String?
+
+    /// Builds the page from what was loaded.
+    /// - Parameters:
+    ///   - type: The stop's mode.
+    ///   - stopID: The stop.
+    ///   - departures: PTV's departures.
+    ///   - details: PTV's stop details, or nil when that call failed.
+    ///   - favourite: The saved favourite for this stop, if any.
+    ///   - context: Words, demo mode, banner and path.
+    init?(type: RouteType, stopID: Int, departures: Fetched<DeparturesResponse>, details: StopDetailsResponse?,
+          favourite: FavouriteStop?, context: PageContext) {
+        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures.value) else { return nil }
+        let words = context.words
+        let board = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
+        let chronological = board.groups.count > 6 || (type != .train && type != .vline && board.groups.count > 3)
+        name = identity.spokenName
+        suburb = identity.suburbIfNotInName
+        summary = board.summary
+        groups = chronological ? [] : board.groups
+        self.chronological = chronological ? board.next : []
+        var links: [Link] = []
+        for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)
+            where !links.contains(link) { links.append(link) }
+        disruptions = chronological ? links : links.filter { link in !board.groups.contains { $0.disruptions.contains(link) } }
+        updated = words.clock(departures.fetchedAt)
+        refreshURL = context.path
+        self.favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourite,
+                                         token: PageCache.tokenPlaceholder, returnPath: context.path)
+        facts = StopFacts(identity, type: type)
+        factsUnavailable = details == nil ? "More about this stop (access, facilities) could not be checked just now." : nil
+        nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
+        chrome = context.chrome(title: "\(name) departures",
+                                stale: context.staleNotice(isStale: departures.isStale, fetchedAt: departures.fetchedAt),
+                                scripts: ["/static/js/refresh.js"])
+    }
+}

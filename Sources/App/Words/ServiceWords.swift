@@ -1,0 +1,61 @@
+import Foundation
+import PTV
+
+/// The words for one service at one stop, said the same way on the board, the run page and the ride page.
+enum ServiceWords {
+    /// What the data says about a departure's time.
+    enum Source: Sendable, Equatable {
+        case cancelled
+        /// A live estimate, with minutes late (negative when early).
+        case live(minutesLate: Int)
+        case timetable
+    }
+
+    /// The source of a call's time.
+    /// - Parameters:
+    ///   - scheduled: The timetabled time.
+    ///   - estimated: The live estimate.
+    ///   - cancelled: Whether it is cancelled.
+    static func source(scheduled: Date?, estimated: Date?, cancelled: Bool) -> Source {
+        if cancelled { return .cancelled }
+        guard let estimated else { return .timetable }
+        guard let scheduled else { return .live(minutesLate: 0) }
+        let seconds = estimated.timeIntervalSince(scheduled)
+        return .live(minutesLate: abs(seconds) < 60 ? 0 : Int((seconds / 60).rounded()))
+    }
+
+    /// "Cancelled", "Live, on time", "Live, delayed 4 minutes", "Live, early 1 minute", "Timetable".
+    static func status(_ source: Source, words: TimeWords) -> String {
+        switch source {
+        case .cancelled: "Cancelled"
+        case .timetable: "Timetable"
+        case .live(let late) where late == 0: "Live, on time"
+        case .live(let late) where late > 0: "Live, delayed \(words.minutes(late))"
+        case .live(let late): "Live, early \(words.minutes(-late))"
+        }
+    }
+
+    /// Notes a rider acts on, from the run and the departure: "Extra service", "Express", "via Metro Tunnel",
+    /// and the flags PTV documents ("Pick up only", "Mondays only"; the "E" flag is ignored).
+    static func notes(run: Run?, departureNote: String, flags: [String]) -> [String] {
+        var notes: [String] = []
+        if run?.status.lowercased() == "added" { notes.append("Extra service") }
+        if let express = run?.expressStopCount, express > 0 { notes.append("Express") }
+        let note = departureNote.trimmingCharacters(in: .whitespaces)
+        if !note.isEmpty { notes.append(note) }
+        notes += flags.compactMap { flagWords[$0] }
+        return notes
+    }
+
+    /// PTV's documented departure flags that matter to a rider.
+    static let flagWords: [String: String] = [
+        "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Set down only", "PUO": "Pick up only",
+        "MO": "Mondays only", "TU": "Tuesdays only", "WE": "Wednesdays only", "TH": "Thursdays only",
+        "FR": "Fridays only", "SS": "School days only",
+    ]
+
+    /// The flags in PTV's "RR-GC" form, split.
+    static func flags(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "-" || $0 == "," || $0 == " " }).map(String.init)
+    }
+}
