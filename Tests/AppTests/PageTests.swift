@@ -16,7 +16,7 @@ struct PageTests {
             #expect(response.status == 200)
             #expect(response.header("Content-Type") == "text/html; charset=utf-8")
             #expect(pageProblems(response.text) == [])
-            #expect(response.text.contains("Demo data:"))
+            #expect(response.text.contains("<strong>Demo data</strong>"))
             #expect(!response.text.contains("{{"))
         }
     }
@@ -27,13 +27,13 @@ struct PageTests {
             #expect(html.contains("<title>Flinders Street Station departures – Trakx</title>"))
             let h1 = try #require(html.range(of: "<h1>"))
             let summary = try #require(html.range(of: "<p class=\"summary\" id=\"summary\">Next: "))
-            let table = try #require(html.range(of: "<table class=\"departures\">"))
-            #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < table.lowerBound)
-            #expect(html.contains("<caption>"))
-            #expect(html.contains("<th scope=\"col\">De&shy;parts</th>"))
-            #expect(html.contains("<th scope=\"row\">"))
-            #expect(html.contains(" line to "))
-            #expect(html.contains("Live, ") && html.contains("Timetable"))
+            let list = try #require(html.range(of: "<ul class=\"departures\">"))
+            #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < list.lowerBound)
+            // One link a departure: its time, to the ride page from this stop.
+            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm)</a> [A-Z][a-z]+( [A-Z][a-z]+)? line to "#,
+                               options: .regularExpression) != nil)
+            #expect(!html.contains("<table"))
+            #expect(html.contains(", live, "))
             #expect(html.range(of: #"in \d+ minutes?|now"#, options: .regularExpression) != nil)
             #expect(html.range(of: #"\d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
             #expect(html.contains("Add to favourites"))
@@ -54,12 +54,14 @@ struct PageTests {
     @Test func runPageOpensAtTheChosenStop() async throws {
         try await TestApp.with { app in
             let stop = try await app.get("/stops/train/1071").text
-            let link = try #require(stop.range(of: #"/runs/train/[A-Za-z0-9-]+\?stop=1071"#, options: .regularExpression))
-            let run = try await app.get(String(stop[link]))
+            let ride = try #require(stop.range(of: #"/ride/train/[A-Za-z0-9-]+\?from=1071"#, options: .regularExpression))
+            let rideHTML = try await app.get(String(stop[ride])).text
+            let link = try #require(rideHTML.range(of: #"/runs/train/[A-Za-z0-9-]+\?stop=1071"#, options: .regularExpression))
+            let run = try await app.get(String(rideHTML[link]))
             #expect(run.status == 200)
             #expect(pageProblems(run.text) == [])
             #expect(run.text.contains("From Flinders Street Station: "))
-            #expect(run.text.range(of: #"\d+ stops and \d+"#, options: .regularExpression) != nil)
+            #expect(run.text.range(of: #"From Flinders Street Station: \d+ stops to [A-Za-z ]+, (\d+ hours? )?\d+ minutes"#, options: .regularExpression) != nil)
             #expect(run.text.contains("(your stop)"))
         }
     }
@@ -144,7 +146,7 @@ struct PageTests {
             let response = try await app.get("/stops/train/1071")
             #expect(response.status == 503)
             #expect(response.text.contains("could not reach PTV"))
-            #expect(!response.text.contains("Demo data:"))
+            #expect(!response.text.contains("<strong>Demo data</strong>"))
         }
     }
 

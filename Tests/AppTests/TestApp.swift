@@ -90,7 +90,7 @@ func pageProblems(_ html: String) -> [String] {
     if !html.contains("<a class=\"skip-link\" href=\"#main-content\">") { problems.append("no skip link") }
     if !html.contains("<main id=\"main-content\" tabindex=\"-1\">") { problems.append("no main target") }
     if html.components(separatedBy: "<h1").count != 2 { problems.append("not exactly one h1") }
-    if !html.contains("<nav aria-label=\"Main\">") { problems.append("no nav") }
+    if !html.contains("aria-label=\"Main\"") || !html.contains("<nav ") { problems.append("no nav") }
     if !html.contains(" – Trakx</title>") { problems.append("no title") }
     return problems
 }

@@ -144,7 +144,8 @@ struct TimeWordsTests {
         (3600.0, "in 1 hour"),
         (3900.0, "in 1 hour 5 minutes"),
         (3660.0, "in 1 hour 1 minute"),
-        (7830.0, "in 2 hours 10 minutes"),
+        (7200.0, "in 2 hours"),
+        (7830.0, "today 12:10 pm"),
     ])
     func untilRoundsDown(seconds: Double, expected: String) {
         let now = utc("2026-06-01T00:00:00Z")

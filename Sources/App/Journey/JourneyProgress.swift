@@ -47,7 +47,7 @@ struct JourneyProgress: Sendable {
     static let positionLifetime: TimeInterval = 120
     /// A call within this distance counts as "at" it.
     static let atStopMetres = 120.0
-    /// A position further than this from the run's line does not belong to it.
+    /// A position further than this (or a fifth of the segment's length) from the run's line does not belong to it.
     static let offRouteMetres = 400.0
 
     /// Works out the progress of `journey` at `now`.
@@ -112,7 +112,9 @@ struct JourneyProgress: Sendable {
             }
             guard index + 1 < calls.count, let nextLat = calls[index + 1].latitude, let nextLon = calls[index + 1].longitude else { continue }
             let offLine = distanceToSegment(latitude, longitude, lat, lon, nextLat, nextLon)
-            if offLine <= offRouteMetres, offLine + atStopMetres < (best?.distance ?? .infinity) {
+            // Track between stops is rarely straight, and an express run's "segment" spans skipped stops.
+            let length = Compass.distance(fromLatitude: lat, fromLongitude: lon, toLatitude: nextLat, toLongitude: nextLon)
+            if offLine <= max(offRouteMetres, length * 0.2), offLine + atStopMetres < (best?.distance ?? .infinity) {
                 best = (.between(index, index + 1), offLine + atStopMetres)
             }
         }

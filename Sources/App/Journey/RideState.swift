@@ -27,16 +27,19 @@ enum RideState: Sendable, Equatable {
             self = .ended
             return
         }
+        // Standing at a stop, the next stop is the one after it.
+        var upcoming = next
+        if case .at(let index) = progress.place, index + 1 < journey.calls.count { upcoming = max(next, index + 1) }
         if let to, progress.hasDeparted(to) {
             self = .passed(to: to)
         } else if let to, progress.place == .at(to), progress.evidence != nil {
             self = .atYourStop(to: to)
         } else if let from, !progress.hasDeparted(from), from != to {
             self = .waiting(from: from)
-        } else if let to, next == to {
+        } else if let to, upcoming == to {
             self = .getReady(to: to)
         } else {
-            self = .onTheWay(next: next)
+            self = .onTheWay(next: upcoming)
         }
     }
 

@@ -26,6 +26,7 @@ struct RideWords {
         case .atYourStop(let to):
             text = "You are at your stop, \(calls[to].name)."
         case .passed(let to):
+            if case .at(let index) = progress.place { return "You have passed \(calls[to].name). The \(noun) is at \(calls[index].name)." }
             return "You have passed \(calls[to].name)." + (progress.nextIndex.map { " The next stop is \(calls[$0].name)." } ?? "")
         case .onTheWay(let next):
             text = onTheWay(next)
@@ -50,7 +51,11 @@ struct RideWords {
         case .between(let previous, let next):
             return "Your \(noun) is between \(calls[previous].name) and \(calls[next].name), \(Plural.count(from - previous, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
         case nil:
-            return "Your \(noun) is due at \(stop)" + due(from, prefix: " ") + "."
+            let call = calls[from]
+            guard let time = call.time else { return "Your \(noun) is due at \(stop); PTV gives no time for it." }
+            let until = words.until(time)
+            if call.isLive { return "Your \(noun) is due at \(stop) \(until.hasPrefix("in ") ? until : "about now"), by live estimate." }
+            return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
     }
 
@@ -58,7 +63,7 @@ struct RideWords {
         let calls = journey.calls
         switch progress.place {
         case .at(let index):
-            return "The \(noun) is at \(calls[index].name). Next stop: \(calls[min(index + 1, calls.count - 1)].name)."
+            return "The \(noun) is at \(calls[index].name). Next stop: \(calls[next].name)."
         case .between:
             return "Next stop: \(calls[next].name)."
         case nil where calls[next].isLive:

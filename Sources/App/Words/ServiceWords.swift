@@ -52,10 +52,12 @@ enum ServiceWords {
         "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Set down only", "PUO": "Pick up only",
         "MO": "Mondays only", "TU": "Tuesdays only", "WE": "Wednesdays only", "TH": "Thursdays only",
         "FR": "Fridays only", "SS": "School days only",
+        // Seen in real answers, not in the spec's list.
+        "S_WCA": "Wheelchair accessible", "S_RRB": "Replacement bus",
     ]
 
-    /// The flags in PTV's "RR-GC" form, split.
+    /// The flags in PTV's "S_WCA-S_RRB-RUN_130" form, split into tokens.
     static func flags(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == "-" || $0 == "," || $0 == " " }).map(String.init)
+        text.split(whereSeparator: { $0 == "-" || $0 == "," || $0 == " " }).map { $0.uppercased() }
     }
 }

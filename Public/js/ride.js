@@ -1,0 +1,119 @@
+// Trakx ride page: keeps "where is my service" up to date once the rider has chosen where to get off
+// (choosing counts as opting in). Every 30 s, every 15 s when the stop is near; paused while the page is
+// hidden and caught up when it is shown. One polite live region speaks only on events, each once:
+// the next stop when near, "Get ready", arriving, passed, live information lost or back, cancelled.
+(function () {
+  'use strict';
+
+  var ride = document.getElementById('ride');
+  var alerts = document.getElementById('ride-alerts');
+  var refresh = document.getElementById('ride-refresh');
+  if (!ride || !alerts || !refresh) return;
+  if (typeof window.fetch !== 'function' || typeof window.DOMParser !== 'function') return;
+  var url = refresh.getAttribute('href') || '';
+  if (url.indexOf('to=') < 0 || url.indexOf('auto=') >= 0) return;
+
+  var storageKey = 'trakx:ride-heard:' + url;
+  var heard = {};
+  try { heard = JSON.parse(window.sessionStorage.getItem(storageKey) || '{}') || {}; } catch (e) { heard = {}; }
+  function remember() {
+    try { window.sessionStorage.setItem(storageKey, JSON.stringify(heard)); } catch (e) { /* storage blocked */ }
+  }
+
+  function events(root) {
+    var list = [];
+    var items = root.querySelectorAll('#ride-events li[data-key]');
+    for (var i = 0; i < items.length; i++) list.push({ key: items[i].getAttribute('data-key'), text: items[i].textContent });
+    return list;
+  }
+  // What the page already says when it loads has been read; only later events are announced.
+  events(document).forEach(function (e) { heard[e.key] = true; });
+  remember();
+  var wasLive = ride.getAttribute('data-live') === 'true';
+
+  function say(texts) {
+    if (!texts.length) return;
+    alerts.textContent = '';
+    // A fresh text node after a tick is announced by every screen reader's polite region.
+    window.setTimeout(function () { alerts.textContent = texts.join(' '); }, 50);
+  }
+
+  function near(root) {
+    return events(root).some(function (e) { return /^(next|ready)-/.test(e.key); });
+  }
+
+  var timer = null;
+  var inFlight = false;
+  function schedule(root) {
+    window.clearTimeout(timer);
+    if (document.hidden) return;
+    timer = window.setTimeout(update, near(root) ? 15000 : 30000);
+  }
+
+  function replace(id, doc) {
+    var fresh = doc.getElementById(id);
+    var old = document.getElementById(id);
+    if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+  }
+
+  function update() {
+    if (inFlight || document.hidden) return;
+    inFlight = true;
+    window.fetch(url, { headers: { Accept: 'text/html' }, credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('status ' + response.status);
+      return response.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, 'text/html');
+      var fresh = doc.getElementById('ride');
+      if (!fresh) throw new Error('no ride');
+      ['ride-state', 'ride-source', 'ride-events', 'stops-heading', 'updated'].forEach(function (id) { replace(id, doc); });
+      var list = document.querySelector('ol.pattern');
+      var freshList = doc.querySelector('ol.pattern');
+      if (list && freshList) list.replaceWith(document.importNode(freshList, true));
+      refresh = document.getElementById('ride-refresh') || refresh;
+      var texts = [];
+      var live = fresh.getAttribute('data-live') === 'true';
+      if (wasLive && !live) texts.push('Live information lost.');
+      if (!wasLive && live) texts.push('Live information is back.');
+      wasLive = live;
+      events(doc).forEach(function (e) {
+        if (heard[e.key]) return;
+        heard[e.key] = true;
+        texts.push(e.text);
+        if (/^ready-/.test(e.key) && typeof navigator.vibrate === 'function') navigator.vibrate([300, 150, 300]);
+      });
+      remember();
+      say(texts);
+      schedule(doc);
+    }).catch(function () {
+      schedule(document);
+    }).then(function () { inFlight = false; });
+  }
+
+  // Keep the screen on (Screen Wake Lock), opt-in, asked for again when the page is shown.
+  var lock = null;
+  var wanted = false;
+  if (navigator.wakeLock && typeof navigator.wakeLock.request === 'function') {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'button';
+    button.setAttribute('aria-pressed', 'false');
+    button.textContent = 'Keep the screen on';
+    var note = document.getElementById('ride-js-note');
+    if (note && note.parentNode) note.parentNode.insertBefore(button, note.nextSibling);
+    var take = function () {
+      navigator.wakeLock.request('screen').then(function (l) { lock = l; }).catch(function () { lock = null; });
+    };
+    button.addEventListener('click', function () {
+      wanted = !wanted;
+      button.setAttribute('aria-pressed', wanted ? 'true' : 'false');
+      if (wanted) { take(); } else if (lock) { lock.release(); lock = null; }
+    });
+    document.addEventListener('visibilitychange', function () { if (wanted && !document.hidden) take(); });
+  }
+
+  document.addEventListener('visibilitychange', function () {
+    if (document.hidden) { window.clearTimeout(timer); } else { update(); }
+  });
+  schedule(document);
+})();

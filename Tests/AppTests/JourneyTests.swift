@@ -1,0 +1,145 @@
+import Foundation
+import PTV
+import Testing
+@testable import App
+
+/// Journeys and the run page, fed by real recorded patterns.
+struct JourneyTests {
+    @Test func throughRunIsOneJourneyJoinedWhereTheSecondPartStarts() throws {
+        let journey = try Recorded.journey("metro-pattern-fkn-lav")
+        // 42 rows, of which Flinders Street and Southern Cross are listed by both parts.
+        #expect(journey.calls.count == 40)
+        #expect(journey.legs.map(\.runRef) == ["952454", "954285"])
+        let join = try #require(journey.legs.last?.start)
+        #expect(journey.calls[join].name == "Flinders Street")
+        #expect(journey.calls[join - 1].name == "Richmond")
+        #expect(journey.calls.last?.name == "Laverton")
+        #expect(journey.legs.last?.service == "Werribee line")
+        #expect(Set(journey.calls.map(\.stopID)).count == journey.calls.count)
+    }
+
+    @Test func metroTunnelThroughRunKeepsEveryStopAndSaysWhereItContinues() throws {
+        let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        #expect(journey.calls.count == 30)
+        let now = Recorded.at("2025-11-29T21:50:00Z")
+        let footscray = try #require(journey.calls.first { $0.name == "Footscray" })
+        let page = RunPage(journey: journey, fromStop: 1230, pattern: Fetched(value: pattern, fetchedAt: now),
+                           context: Recorded.context(now))
+        #expect(page.stops.count == 30)
+        #expect(page.stops.compactMap(\.continuation) == ["Continues as the Sunbury line train to West Footscray."])
+        #expect(page.summary.contains("At Town Hall it continues as the Sunbury line to West Footscray."))
+        #expect(page.notes.contains("via Metro Tunnel"))
+        #expect(page.notes.contains("Express: runs past 3 stops without stopping"))
+        // A stop on the second part opens the page there.
+        let second = RunPage(journey: journey, fromStop: footscray.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
+                             context: Recorded.context(now))
+        #expect(second.stops.first?.name == "Footscray")
+        #expect(second.stops.first?.isChosen == true)
+        #expect(second.summary.hasPrefix("From Footscray: 2 stops to West Footscray, 5 minutes."))
+    }
+
+    @Test func timesADayEarlyOnTheSecondPartMoveToTheNextDay() throws {
+        let journey = try Recorded.journey("tdn-4439-pattern-bad-day")
+        let times = journey.calls.compactMap(\.scheduled)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+        let minutes = try #require(journey.minutes(from: 0, to: journey.calls.count - 1))
+        #expect(minutes > 60 && minutes < 180)
+    }
+
+    @Test func stopsBeforeTheRidersStopAreNotDepartedBeforeTheTrainLeaves() throws {
+        let pattern = try Recorded.load("metro-pattern-hbe", as: PatternResponse.self)
+        var live = pattern
+        live.runs = live.runs.mapValues { run in
+            var run = run
+            run.status = "scheduled"
+            run.vehiclePosition = nil
+            return run
+        }
+        let journey = Journey(live, routeType: .train)
+        // Ten minutes before the first stop's time, opened at Clifton Hill (the 18th stop).
+        let now = Recorded.at("2024-06-30T00:36:00Z")
+        let page = RunPage(journey: journey, fromStop: try #require(journey.calls.first { $0.name == "Clifton Hill" }?.stopID),
+                           pattern: Fetched(value: live, fetchedAt: now), context: Recorded.context(now))
+        #expect(page.earlier.count == 17)
+        #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
+        #expect(page.earlierLabel == "Stops before yours (17, still to come)")
+        #expect(page.stops.first?.when == "in 1 hour 1 minute")
+        #expect(page.chrome.title == "Hurstbridge line to Parliament, 11:37 am from Clifton Hill")
+    }
+
+    @Test func atPlatformFurtherAlongMeansEarlierStopsHaveDeparted() throws {
+        let journey = try Recorded.journey("tdn-3230-pattern")
+        let richmond = try #require(journey.index(of: journey.calls.first { $0.name == "Richmond" }!.stopID))
+        // Before Glenferrie's stale estimate has passed, the train already stands at Richmond.
+        let progress = JourneyProgress(journey, now: Recorded.at("2025-06-12T09:05:00Z"))
+        #expect(progress.place == .at(richmond))
+        #expect(progress.evidence == .atPlatform)
+        #expect((0 ..< richmond).allSatisfy { progress.hasDeparted($0) })
+        #expect(!progress.hasDeparted(richmond))
+        #expect(!progress.hasDeparted(richmond + 1))
+    }
+
+    @Test func disagreeingTimesNeverGiveAZeroOrNegativeTrip() throws {
+        let pattern = try Recorded.load("metro-bad-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-01-12T11:20:00Z")
+        for index in journey.calls.indices {
+            if let minutes = journey.minutes(from: index, to: journey.calls.count - 1) { #expect(minutes > 0) }
+            let page = RunPage(journey: journey, fromStop: journey.calls[index].stopID, pattern: Fetched(value: pattern, fetchedAt: now),
+                               context: Recorded.context(now))
+            #expect(!page.summary.contains(" 0 stops"))
+            #expect(!page.summary.contains(" 0 minutes"))
+        }
+        let last = RunPage(journey: journey, fromStop: journey.calls.last!.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
+                           context: Recorded.context(now))
+        #expect(last.summary == "Mernda is the last stop of this service.")
+    }
+
+    @Test func cancelledRunSaysSoOnEveryRow() throws {
+        let pattern = try Recorded.load("tdn-1202-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-07-14T19:00:00Z")
+        let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
+        #expect(journey.isCancelled)
+        #expect(page.summary == "This service is cancelled.")
+        #expect(page.stops.allSatisfy { $0.status == "cancelled" && $0.when == "cancelled" })
+    }
+
+    @Test func liveStatusOnTheRunPageIsTheBoardsPhrase() throws {
+        let pattern = try Recorded.load("tdn-3230-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-06-12T08:00:00Z")
+        let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
+        // Flinders Street: scheduled 9:29, estimate 9:29 (on time); Mooroolbark: 12 minutes 40 seconds late.
+        #expect(page.stops[1].status == "live, delayed 13 minutes")
+        #expect(page.stops[18].status == "live, on time")
+    }
+
+    /// Every recorded pattern, opened at every stop at several moments: no "departed" ahead of the vehicle's
+    /// evidence, no zero or negative trip, no placeholder name, no "in N hours" past two hours.
+    @Test func everyRecordedPatternReadsTruthfully() throws {
+        for name in Recorded.names {
+            guard let pattern = try? Recorded.load(name, as: PatternResponse.self), !pattern.departures.isEmpty,
+                  pattern.departures.contains(where: { $0.departureSequence > 0 }) else { continue }
+            let journey = Journey(pattern, routeType: .train)
+            let times = journey.calls.compactMap(\.time)
+            guard let first = times.min(), let last = times.max() else { continue }
+            for now in [first.addingTimeInterval(-900), first.addingTimeInterval(last.timeIntervalSince(first) / 2), last.addingTimeInterval(900)] {
+                let progress = JourneyProgress(journey, now: now)
+                for index in journey.calls.indices where progress.hasDeparted(index) {
+                    let hasEvidence = progress.place.map { index < $0.nextIndex } ?? false
+                    let past = journey.calls[index].time.map { $0 < now } ?? false
+                    #expect(hasEvidence || past, "\(name): \(journey.calls[index].name) departed without evidence")
+                }
+                for call in journey.calls {
+                    let page = RunPage(journey: journey, fromStop: call.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
+                                       context: Recorded.context(now))
+                    #expect(!page.summary.contains(" 0 minutes") && !page.summary.contains(" 0 stops"), "\(name)")
+                    #expect(page.stops.allSatisfy { !$0.name.hasPrefix("Stop ") }, "\(name)")
+                    #expect(page.stops.allSatisfy { !$0.when.contains(" hours") || $0.when.hasPrefix("in 1 hour") || $0.when.hasPrefix("in 2 hours") }, "\(name)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import PTV
+@testable import App
+
+/// Recorded PTV responses from `Fixtures/recorded` (real PTV data; see the README there), decoded as Trakx decodes them.
+enum Recorded {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/recorded")
+
+    /// Every recorded file name.
+    static var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// Decodes a recording.
+    static func load<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
+        let file = name.hasSuffix(".json") ? name : name + ".json"
+        return try JSONDecoder().decode(T.self, from: Data(contentsOf: folder.appendingPathComponent(file)))
+    }
+
+    /// A recorded pattern read as a journey.
+    static func journey(_ name: String, type: RouteType = .train) throws -> Journey {
+        Journey(try load(name, as: PatternResponse.self), routeType: type)
+    }
+
+    /// A page context at `now`.
+    static func context(_ now: Date, path: String = "/") -> PageContext {
+        PageContext(words: TimeWords(now: now), demo: false, banner: nil, path: path)
+    }
+
+    /// An ISO 8601 instant.
+    static func at(_ text: String) -> Date {
+        ISO8601DateFormatter().date(from: text)!
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PTV
+import Testing
+@testable import App
+
+/// The stop board and its words, fed by real recorded departures.
+struct StopBoardTests {
+    func board(_ name: String, stop: Int, at now: Date) throws -> DepartureBoard {
+        DepartureBoard(try Recorded.load(name, as: DeparturesResponse.self), routeType: .train, stopID: stop, words: TimeWords(now: now))
+    }
+
+    @Test func cancelledServiceIsNamedInTheSummaryAndOnItsRow() throws {
+        let board = try board("metro-departures-beg", stop: 1018, at: Recorded.at("2024-06-29T07:50:00Z"))
+        let row = try #require(board.next.first)
+        #expect(row.cancelled && row.status == "Cancelled" && row.until == "cancelled")
+        #expect(board.summary == "The 6:02 pm Belgrave line to Parliament is cancelled, and no other departures are listed.")
+        #expect(row.notes == ["Express"])
+    }
+
+    @Test func extraServiceAndFlagsAreSaid() throws {
+        let added = try board("parliament-only", stop: 1155, at: Recorded.at("2025-07-17T01:00:00Z"))
+        #expect(added.next.first?.notes == ["Extra service"])
+        let rrb = try board("metro-departures-rrb", stop: 1032, at: Recorded.at("2024-04-28T13:55:00Z"))
+        #expect(rrb.next.first?.notes == ["Wheelchair accessible", "Replacement bus"])
+        #expect(rrb.next.allSatisfy { !$0.detail.contains("RUN") })
+    }
+
+    @Test func summaryNamesTheCancelledServiceBeforeTheNextThatRuns() throws {
+        var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
+        response.runs["952217"]?.status = "cancelled"
+        let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: Recorded.at("2024-04-25T01:20:00Z")))
+        #expect(board.summary.hasPrefix("The 11:27 am Cranbourne line to Cranbourne is cancelled. Next: "))
+        #expect(board.summary.hasSuffix(", in 12 minutes from platform 1, live."))
+    }
+
+    @Test func farOffDeparturesCarryTheirDay() throws {
+        let board = try board("metro-departures-via-clp-test", stop: 1099, at: Recorded.at("2024-04-25T01:20:00Z"))
+        // The Dandenong train at 12:11 am on Saturday, a day and a half away.
+        let far = try #require(board.next.first { $0.destination == "Dandenong" })
+        #expect(far.until == "Saturday 12:11 am")
+        #expect(board.next.allSatisfy { !$0.until.contains("hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") })
+    }
+
+    @Test func minutesAgreeWithTheClockTimeShown() {
+        let words = TimeWords(now: Recorded.at("2026-11-21T07:01:50Z"))
+        #expect(words.until(Recorded.at("2026-11-21T07:08:40Z")) == "in 7 minutes")
+        #expect(words.clock(Recorded.at("2026-11-21T07:08:40Z")) == "6:08 pm")
+        #expect(words.until(Recorded.at("2026-11-21T07:02:10Z")) == "now")
+        #expect(words.until(Recorded.at("2026-11-21T09:10:00Z")) == "today 8:10 pm")
+        #expect(words.until(Recorded.at("2026-11-22T07:08:00Z")) == "tomorrow 6:08 pm")
+    }
+
+    @Test func everyRecordedBoardReadsTruthfully() throws {
+        for name in Recorded.names {
+            guard let response = try? Recorded.load(name, as: DeparturesResponse.self), !response.departures.isEmpty,
+                  response.departures.allSatisfy({ $0.departureSequence == 0 }) || name.contains("departures") || name.contains("parliament") else { continue }
+            let first = try #require(response.departures.compactMap(\.bestTime).min())
+            for stop in Set(response.departures.map(\.stopId)) {
+                let board = DepartureBoard(response, routeType: .train, stopID: stop, words: TimeWords(now: first.addingTimeInterval(-300)))
+                #expect(board.next.allSatisfy { !$0.departed }, "\(name)")
+                #expect(board.next.allSatisfy { !$0.until.contains(" hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") }, "\(name)")
+                #expect(board.next.allSatisfy { !$0.caption.isEmpty && !$0.caption.hasSuffix(" to ") }, "\(name)")
+            }
+        }
+    }
+}
