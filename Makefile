@@ -36,9 +36,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
 
-## The accessibility gate in a real browser (installs Chromium, axe-core and vnu on first use).
-test-browser: build
-	bash Tests/Browser/run.sh
+## The accessibility gate in a real browser (Tests/Browser/run.sh installs what is missing: Chromium,
+## chromedriver, espeak-ng, a JRE, and axe-core, vnu and selenium into .build/browser-venv; then builds).
+## GATE_BUDGETS: the listening budgets (Tests/Browser/budgets.json) fail the gate when missed with
+## `enforce`; `report` prints the figures without failing. Report-only until the pages meet them
+## (issue 14): flip this default to enforce then.
+GATE_BUDGETS ?= report
+test-browser:
+	GATE_BUDGETS=$(GATE_BUDGETS) bash Tests/Browser/run.sh
 
 bench: deps
 	bash Scripts/bench.sh

@@ -2,15 +2,16 @@
 """Trakx accessibility gate. Run it through Tests/Browser/run.sh (which installs the browser
 tools, builds Trakx and starts three Trakx instances on the simulator with a fixed seed and clock).
 
-    gate.py --main URL --empty URL --journey URL --a11y DIR --out DIR [--update-expected]
+    gate.py --main URL --empty URL --journey URL --out DIR [--update-expected]
 
 main:    the Trakx whose favourites the gate seeds (a train and a tram stop) and whose pages it checks;
 empty:   a Trakx with an empty database, for the favourites page's empty state;
 journey: a Trakx with an empty database, for the keyboard-only journey (it adds a favourite).
 
 Checks: HTTP status of every page; reading-order counts and what a screen reader says first
-(expected/*.txt); axe-core + Nu validator + page checks (shared check.py, --strict, any axe
-impact fails) in light and dark; console errors; reflow at 320px; text at 200%; contrast >= 7:1
+(expected/*.txt); the listening budgets (budgets.json; GATE_BUDGETS=report reports without
+failing); axe-core + Nu validator + page checks (pagecheck.py: any axe impact fails, any Nu error,
+title, lang, skip link, landmarks, one h1, JavaScript off, other hosts) in light and dark; console errors; reflow at 320px; text at 200%; contrast >= 7:1
 (light and dark, focused states included); a visible focus indicator on every Tab stop; the
 keyboard-only journey; the pages with JavaScript off, and the nearby page's location button;
 and a self-test of the gate's own detectors (selftest/). See README.md beside this file.
@@ -26,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import browser, checks, journey, reading, selftest, site  # noqa: E402
+from gatelib import browser, budgets, checks, journey, reading, selftest, site  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -68,7 +69,6 @@ def main():
     ap.add_argument("--main", required=True, help="base URL of the Trakx to seed and check")
     ap.add_argument("--empty", required=True, help="base URL of a Trakx with an empty database")
     ap.add_argument("--journey", required=True, help="base URL of a Trakx for the keyboard journey")
-    ap.add_argument("--a11y", required=True, help="shared/tools/a11y (check.py)")
     ap.add_argument("--out", required=True, help="folder for reports and screenshots")
     ap.add_argument("--update-expected", action="store_true",
                     help="rewrite expected/*.txt from what the pages say now (review the diff!)")
@@ -94,6 +94,8 @@ def main():
         # moves with real time, so the first departures leave after a minute or two.
         drv = browser.start(js=True)
         guarded(results, "reading order", lambda: reading_checks(drv, url, args.update_expected), bases, args.out)
+        guarded(results, "listening budgets", lambda: check_listening(drv, url, bases["main"], ids, args.out),
+                bases, args.out)
         guarded(results, "HTTP status", lambda: check_statuses(pages, bases), bases, args.out)
 
         # axe-core + Nu in the background (error pages through the always-200 proxy)
@@ -101,9 +103,8 @@ def main():
         paths = {p.key: p.path for p in pages}
         harness = {p.key: url[p.key] if p.status == 200 else proxy.url_as_200(p.path) for p in pages}
         labels = {u: f"{k} {paths[k]}" for k, u in harness.items()}
-        check_py = os.path.join(args.a11y, "check.py")
-        runs = [CheckRun(check_py, list(harness.values()), s, args.out).start() for s in ("light", "dark")]
-        log(f"check.py started for {len(harness)} URLs in light and dark (background)")
+        runs = [CheckRun(list(harness.values()), s, args.out).start() for s in ("light", "dark")]
+        log(f"pagecheck.py started for {len(harness)} URLs in light and dark (background)")
 
         guarded(results, "gate self-test", lambda: check_selftest(drv), bases, args.out)
         guarded(results, "layout, contrast and focus", lambda: page_checks(drv, pages, url), bases, args.out)
@@ -257,6 +258,32 @@ def reading_checks(d, url, update):
                              f"(stop, nearby, run, favourites; first {SCRIPT_LINES} stops)", drift)]
 
 
+def check_listening(d, url, base, ids, out):
+    """The listening budgets (budgets.json). GATE_BUDGETS=report: the figures are printed, a miss
+    does not fail the gate; anything else (the default, enforce) fails on a miss."""
+    mode = os.environ.get("GATE_BUDGETS", "enforce")
+    c = Check("listening budgets")
+    urls = dict(url)
+    run_ref = ids["run"].split("?")[0].rsplit("/", 1)[1]
+    urls["ride"] = f"{base}/ride/train/{run_ref}?from=1071"
+    skipped = {}
+    status = site.request(urls["ride"]).status
+    if status == 404:
+        skipped["ride"] = f"no ride page (GET /ride/train/{run_ref}?from=1071 answers 404)"
+    figures = budgets.measure(d, urls, out, skipped)
+    c.figures = figures
+    missed = [f for f in figures if f.missed]
+    lines = [f.line() for f in figures]
+    for ln in lines:
+        log("  " + ln)
+    measured = [f for f in figures if not f.skipped]
+    detail = (f"{len(measured) - len(missed)} of {len(measured)} met, {len(missed)} missed, "
+              f"{len(figures) - len(measured)} skipped (espeak-ng, {budgets.load()['wpm']} wpm)")
+    if mode == "report":
+        return c.done(True, "REPORT ONLY (GATE_BUDGETS=report): " + detail, lines)
+    return c.done(not missed, detail, [f.line() for f in missed])
+
+
 # ------------------------------------------------------------------ layout, colour, focus
 
 
@@ -400,23 +427,26 @@ def harness_checks(runs, pages, labels):
     out = []
     console = {}
     for r in runs:
-        c = Check(f"axe + Nu {r.scheme}")
+        c = Check(f"axe + Nu + page checks {r.scheme}")
         c.t0 = r.t0
         rc = r.wait()
         secs = time.time() - r.t0
         try:
             passed, failed, findings, cons, versions = r.results()
         except Exception as e:  # noqa: BLE001
-            out.append(c.done(False, f"check.py exit {rc}: {e}", [str(e)]))
+            out.append(c.done(False, f"pagecheck.py exit {rc}: {e}", [str(e)]))
             continue
         for u, errs in cons.items():
             console.setdefault(u, set()).update(errs)
         msgs = []
         for u, fs in findings.items():
             msgs += [f"{_short(u, labels)}: {f}" for f in fs]
+        if rc not in (0, 1):
+            msgs.append(f"pagecheck.py exited {rc} (see {r.log_path})")
         c.done(failed == 0 and rc == 0,
-               f"{passed} passed, {failed} failed (axe-core {versions.get('axe_core', '?')}, any impact fails; "
-               f"vnu {versions.get('vnu', '?')}; --strict)", msgs, seconds=secs)
+               f"{passed} passed, {failed} failed (axe-core {versions.get('axe-core', '?')}: any impact fails; "
+               f"Nu errors; title, lang, skip link, landmarks, one h1, JavaScript off, other hosts)",
+               msgs, seconds=secs)
         out.append(c)
     c = Check("console errors")
     msgs = [f"{_short(u, labels)}: {e}" for u, errs in console.items() for e in sorted(errs)]
@@ -463,7 +493,13 @@ def finish(results, t_start, out_dir):
     order = next((r for r in results if r.name == "reading order" and hasattr(r, "counts")), None)
     if order:
         print("reading stops from main before the first item: " + ", ".join(order.counts))
-    print(f"reports: {out_dir} (findings.txt, check-light/dark.json and .log, screenshots/)")
+    listening = next((r for r in results if r.name == "listening budgets" and hasattr(r, "figures")), None)
+    if listening:
+        mode = os.environ.get("GATE_BUDGETS", "enforce")
+        print(f"listening budgets ({'report only: a miss does not fail' if mode == 'report' else 'enforced'}):")
+        for f in listening.figures:
+            print("  " + f.line())
+    print(f"reports: {out_dir} (findings.txt, check-light/dark.json and .log, listen-*.txt, screenshots/)")
     print(f"total wall time {wall:.1f}s")
     passed = sum(1 for r in results if r.ok)
     print(f"gate: {passed} passed, {len(results) - passed} failed")

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Trakx accessibility gate (`make test-browser`). From a clean clone on Debian 12, as root:
-#   1. installs Chromium, chromedriver, Java and the Python packages (shared/tools/a11y/install.sh),
-#   2. builds Trakx,
-#   3. starts three Trakx on the built-in simulator, seed 7, clock 2026-11-21T08:30:00+11:00
+# Trakx accessibility gate (`make test-browser`). From a fresh clone on Debian 12, as root (or sudo):
+#   1. installs what is missing (Tests/Browser/install.sh: Chromium, chromedriver, espeak-ng, fonts,
+#      a JRE if there is no java; the pinned Python packages into .build/browser-venv),
+#   2. checks the harness itself on selftest/ (pagecheck.py --selftest),
+#   3. builds Trakx,
+#   4. starts three Trakx on the built-in simulator, seed 7, clock 2026-11-21T08:30:00+11:00
 #      (main: seeded favourites; empty: empty favourites; journey: for the keyboard journey),
-#   4. runs Tests/Browser/gate.py against them, and stops them on exit.
-# Options are passed to gate.py, e.g.  bash Tests/Browser/run.sh --update-expected
-# Environment: A11Y_DIR (default ../shared/tools/a11y beside the repo), GATE_OUT (reports,
-# default .build/a11y-gate), SWIFT (default swift).
+#   5. runs Tests/Browser/gate.py against them, and stops them on exit.
+# Nothing outside the repository is used. Options are passed to gate.py, e.g.
+#   bash Tests/Browser/run.sh --update-expected
+# Environment: GATE_OUT (reports, default .build/a11y-gate), GATE_VENV (default .build/browser-venv),
+# GATE_BUDGETS (report: listening budgets are reported, not enforced), SWIFT (default swift).
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-A11Y="${A11Y_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/../shared/tools/a11y}"
 OUT="${GATE_OUT:-$ROOT/.build/a11y-gate}"
 SWIFT="${SWIFT:-swift}"
 SEED=7
@@ -22,34 +24,30 @@ T0=$(date +%s)
 say() { printf '[gate] %s\n' "$*"; }
 export PYTHONDONTWRITEBYTECODE=1
 
-if [ ! -f "$A11Y/check.py" ] || [ ! -f "$A11Y/install.sh" ]; then
-  echo "[gate] shared/tools/a11y not found at $A11Y (set A11Y_DIR)" >&2
-  exit 2
-fi
-A11Y="$(cd "$A11Y" && pwd)"
 mkdir -p "$OUT"
 rm -rf "$OUT/screenshots"
 rm -f "$OUT"/*.log "$OUT"/*.json "$OUT"/findings.txt
 
-# 1. tools: apt (chromium, chromium-driver, fonts, a JRE) and the venv; idempotent. apt may be
-#    busy (another apt-get holding the dpkg lock), so try a few times.
-say "installing browser tools ($A11Y/install.sh; log $OUT/install.log)"
-ok=0
-for attempt in 1 2 3 4 5; do
-  if bash "$A11Y/install.sh" >"$OUT/install.log" 2>&1; then ok=1; break; fi
-  say "install.sh failed (attempt $attempt); retrying in 15s"
-  tail -n 3 "$OUT/install.log" | sed 's/^/[gate]   /'
-  sleep 15
-done
-if [ "$ok" != 1 ]; then
+# 1. tools, only what is missing (install.sh retries while apt is busy)
+say "installing what is missing (Tests/Browser/install.sh; log $OUT/install.log)"
+T_STEP=$(date +%s)
+if ! bash "$HERE/install.sh" >"$OUT/install.log" 2>&1; then
   cat "$OUT/install.log" >&2
   echo "[gate] could not install the browser tools" >&2
   exit 2
 fi
-PY="${A11Y_VENV:-$A11Y/.venv}/bin/python"
-grep -E '^(chromium|chromedriver|axe_core|vnu|selenium):' "$OUT/install.log" | sed 's/^/[gate]   /' || true
+PY="${GATE_VENV:-$ROOT/.build/browser-venv}/bin/python"
+grep -E '^[a-z-]+: ' "$OUT/install.log" | sed 's/^/[gate]   /' || true
+say "tools ready in $(( $(date +%s) - T_STEP ))s"
 
-# 2. build (make build also installs the -dev packages the build needs)
+# 2. the harness on pages with known problems, before it judges Trakx
+say "harness self-test (pagecheck.py --selftest on selftest/good.html and selftest/broken.html)"
+if ! "$PY" "$HERE/pagecheck.py" --selftest; then
+  echo "[gate] the harness self-test failed: the page checks cannot be trusted" >&2
+  exit 1
+fi
+
+# 3. build (make build also installs the -dev packages the build needs)
 cd "$ROOT"
 say "building Trakx (log $OUT/build.log)"
 T_BUILD=$(date +%s)
@@ -62,7 +60,7 @@ BIN="$("$SWIFT" build --show-bin-path)/trakx"
 [ -x "$BIN" ] || { echo "[gate] $BIN was not built" >&2; exit 2; }
 say "built in $(( $(date +%s) - T_BUILD ))s"
 
-# 3. three Trakx instances on free loopback ports, stopped by the trap
+# 4. three Trakx instances on free loopback ports, stopped by the trap
 TMP="$(mktemp -d -t trakx-gate.XXXXXX)"
 PIDS=()
 cleanup() {
@@ -94,11 +92,11 @@ start_trakx empty "$P_EMPTY"
 start_trakx journey "$P_JOURNEY"
 say "Trakx (seed $SEED, now $NOW): main :$P_MAIN, empty :$P_EMPTY, journey :$P_JOURNEY"
 
-# 4. the gate (waits for /healthz itself)
+# 5. the gate (waits for /healthz itself)
 set +e
 "$PY" "$HERE/gate.py" \
   --main "http://127.0.0.1:$P_MAIN" --empty "http://127.0.0.1:$P_EMPTY" --journey "http://127.0.0.1:$P_JOURNEY" \
-  --a11y "$A11Y" --out "$OUT" "$@"
+  --out "$OUT" "$@"
 rc=$?
 set -e
 say "run.sh wall time $(( $(date +%s) - T0 ))s (install, build and gate)"

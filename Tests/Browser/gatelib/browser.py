@@ -1,8 +1,7 @@
-"""Headless Chromium through Selenium, kept offline the same way shared/tools/a11y/check.py does
-(dead proxy for every non-loopback host, no DNS, background networking off)."""
+"""Headless Chromium (Debian's chromium and chromium-driver) through Selenium, kept offline: a dead
+proxy for every non-loopback host, no DNS, background networking off."""
 
 import os
-import shutil
 import subprocess
 import time
 
@@ -17,32 +16,15 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
+from . import tools  # noqa: E402
+
 WIDTH, HEIGHT = 1280, 800
-
-
-def _find(names, fallbacks=()):
-    for n in names:
-        p = shutil.which(n)
-        if p:
-            return p
-    for p in fallbacks:
-        if os.path.exists(p):
-            return p
-    return None
-
-
-def chromium_path():
-    return _find(["chromium", "chromium-browser", "google-chrome"])
-
-
-def chromedriver_path():
-    return _find(["chromedriver"], ["/usr/lib/chromium/chromedriver"])
 
 
 def start(js=True):
     """A headless Chromium (JavaScript on or off) at 1280x800, light scheme, offline."""
     o = webdriver.ChromeOptions()
-    o.binary_location = chromium_path()
+    o.binary_location = tools.chromium()
     for f in [
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
         f"--window-size={WIDTH},{HEIGHT}", "--hide-scrollbars", "--force-device-scale-factor=1",
@@ -64,7 +46,7 @@ def start(js=True):
     o.add_experimental_option("prefs", prefs)
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     o.unhandled_prompt_behavior = "dismiss"
-    d = webdriver.Chrome(service=Service(executable_path=chromedriver_path(), log_output=subprocess.DEVNULL),
+    d = webdriver.Chrome(service=Service(executable_path=tools.chromedriver(), log_output=subprocess.DEVNULL),
                          options=o)
     d.set_page_load_timeout(30)
     d.set_script_timeout(60)
@@ -74,7 +56,7 @@ def start(js=True):
 
 
 def set_scheme(d, scheme):
-    """prefers-color-scheme for this tab (DevTools Emulation.setEmulatedMedia, as check.py)."""
+    """prefers-color-scheme for this tab (DevTools Emulation.setEmulatedMedia; works with JavaScript off)."""
     d.execute_cdp_cmd("Emulation.setEmulatedMedia",
                       {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
 

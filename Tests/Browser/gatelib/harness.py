@@ -1,4 +1,4 @@
-"""shared/tools/a11y/check.py (axe-core + Nu validator + page checks) as a background job."""
+"""pagecheck.py (axe-core + Nu checker + page checks, gatelib/pagecheck.py) as a background job."""
 
 import json
 import os
@@ -7,20 +7,20 @@ import subprocess
 import sys
 import time
 
+PAGECHECK = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "pagecheck.py")
+
 
 class CheckRun:
-    """One check.py run (one colour scheme) over a list of URLs, started in the background."""
+    """One pagecheck.py run (one colour scheme) over a list of URLs, started in the background."""
 
-    def __init__(self, check_py, urls, scheme, out_dir):
+    def __init__(self, urls, scheme, out_dir):
         self.scheme = scheme
         self.json_path = os.path.join(out_dir, f"check-{scheme}.json")
         self.log_path = os.path.join(out_dir, f"check-{scheme}.log")
-        self.cmd = [sys.executable, check_py, *urls, "--color-scheme", scheme,
-                    "--fail-impact", "minor,moderate,serious,critical", "--strict",
-                    "--json", self.json_path, "--out", os.path.join(out_dir, "screenshots")]
+        self.cmd = [sys.executable, PAGECHECK, *urls, "--scheme", scheme, "--json", self.json_path,
+                    "--shots", os.path.join(out_dir, "screenshots")]
         self.t0 = None
         self.proc = None
-        self.seconds = None
 
     def start(self):
         self.t0 = time.time()
@@ -38,36 +38,26 @@ class CheckRun:
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 os.killpg(self.proc.pid, signal.SIGKILL)
 
-    def wait(self, timeout=600):
+    def wait(self, timeout=900):
         rc = self.proc.wait(timeout=timeout)
         self.log.close()
-        self.seconds = time.time() - self.t0
         return rc
 
     def results(self):
-        """(passed, failed, findings by URL, console errors by URL) from the JSON report."""
+        """(passed, failed, findings by URL, console errors by URL, versions) from the JSON report."""
         if not os.path.exists(self.json_path):
             with open(self.log_path, encoding="utf-8", errors="replace") as f:
                 tail = f.read()[-2000:]
-            raise RuntimeError(f"check.py ({self.scheme}) wrote no JSON; log tail:\n{tail}")
+            raise RuntimeError(f"pagecheck.py ({self.scheme}) wrote no report; log tail:\n{tail}")
         with open(self.json_path, encoding="utf-8") as f:
             doc = json.load(f)
         findings, console = {}, {}
         for r in doc["results"]:
-            msgs = []
-            for reason in r.get("reasons") or []:
-                msgs.append(reason)
-            for e in (r.get("nu") or {}).get("errors", []):
-                msgs.append(f"Nu error L{e['line']}:{e['column']}: {e['message']}")
-            for v in (r.get("axe") or {}).get("violations", []):
-                ex = (v.get("node_details") or [{}])[0]
-                summary = " ".join((ex.get("summary") or "").split())[:220]
-                msgs.append(f"axe [{v['impact']}] {v['id']}: {v['help']} — {v['nodes']} node(s), e.g. {v['target']}"
-                            + (f" — {summary}" if summary else ""))
-            if msgs and not r.get("passed"):
-                findings[r["url"]] = msgs
-            errs = [c["message"] for c in r.get("console") or [] if c.get("level") == "SEVERE"]
-            if errs:
-                console[r["url"]] = errs
-        s = doc["summary"]
-        return s["passed"], s["failed"], findings, console, doc.get("versions", {})
+            other = [f for f in r["findings"] if not f.startswith("console: ")]
+            cons = [f[len("console: "):] for f in r["findings"] if f.startswith("console: ")]
+            if other:
+                findings[r["url"]] = other
+            if cons:
+                console[r["url"]] = cons
+        failed = sum(1 for r in doc["results"] if [f for f in r["findings"] if not f.startswith("console: ")])
+        return len(doc["results"]) - failed, failed, findings, console, doc.get("versions", {})
