@@ -30,10 +30,10 @@ struct PageTests {
             let list = try #require(html.range(of: "<ul class=\"departures\">"))
             #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < list.lowerBound)
             // One link a departure: its time, to the ride page from this stop.
-            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm)</a> [A-Z][a-z]+( [A-Z][a-z]+)? line to "#,
+            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm)</a> [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
-            #expect(html.contains(", live, "))
+            #expect(html.range(of: #", platform \d+, (live|delayed \d+ minutes?)"#, options: .regularExpression) != nil)
             #expect(html.range(of: #"in \d+ minutes?|now"#, options: .regularExpression) != nil)
             #expect(html.range(of: #"\d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
             #expect(html.contains("Add to favourites"))

@@ -265,11 +265,11 @@ def check_listening(d, url, base, ids, out):
     c = Check("listening budgets")
     urls = dict(url)
     run_ref = ids["run"].split("?")[0].rsplit("/", 1)[1]
-    urls["ride"] = f"{base}/ride/train/{run_ref}?from=1071"
+    urls["ride"] = f"{base}{ids['ride']}"
     skipped = {}
     status = site.request(urls["ride"]).status
     if status == 404:
-        skipped["ride"] = f"no ride page (GET /ride/train/{run_ref}?from=1071 answers 404)"
+        skipped["ride"] = f"no ride page (GET {ids['ride']} answers {status})"
     figures = budgets.measure(d, urls, out, skipped)
     c.figures = figures
     missed = [f for f in figures if f.missed]

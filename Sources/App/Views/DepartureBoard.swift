@@ -120,7 +120,11 @@ struct DepartureBoard: Sendable {
         if let cancelled = upcoming.first(where: { $0.cancelled && $0.at <= next.at }) {
             text = "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled. "
         }
-        return text + "Next: " + ModeWords.midSentence(next.sentence)
+        // When first, then where to: a long tram destination should not delay "in 2 minutes".
+        var when = "\(ModeWords.midSentence(next.service)), \(next.until)"
+        if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
+        let destination = next.caption == next.service ? "" : ", to \(next.destination)"
+        return text + "Next: \(when)\(destination), \(next.live ? "live" : "timetable")."
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").
@@ -142,10 +146,10 @@ struct DepartureBoard: Sendable {
         let until = cancelled ? "cancelled" : words.until(best)
         let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
         let service = ModeWords.service(route, type: routeType)
-        let caption = destination.isEmpty ? service : "\(service) to \(destination)"
+        let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
         var detail = [until]
         if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
-        if !cancelled { detail.append(ModeWords.midSentence(status)) }
+        if !cancelled { detail.append(status) }
         detail += notes
         var sentence = caption
         if cancelled {

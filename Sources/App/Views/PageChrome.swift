@@ -21,8 +21,6 @@ public struct PageChrome: Sendable {
     let stale: String?
     /// Scripts to load (enhancements only).
     let scripts: [String]
-    /// Seconds between automatic refreshes, when the rider asked for them (no JavaScript needed).
-    let refresh: Int?
 
     /// The sections the main navigation links to.
     public enum Section: Sendable { case home, nearby, search, favourites, disruptions, none }
@@ -36,10 +34,8 @@ public struct PageChrome: Sendable {
     ///   - stale: Stale-data notice.
     ///   - hasErrors: Whether a form has errors.
     ///   - scripts: Script URLs.
-    ///   - refresh: Automatic refresh in seconds, when asked for.
     public init(title: String, section: Section, demo: Bool, banner: String? = nil,
-                stale: String? = nil, hasErrors: Bool = false, scripts: [String] = [], refresh: Int? = nil) {
-        self.refresh = refresh
+                stale: String? = nil, hasErrors: Bool = false, scripts: [String] = []) {
         self.title = title
         self.hasErrors = hasErrors
         self.demo = demo

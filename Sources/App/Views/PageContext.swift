@@ -13,9 +13,9 @@ struct PageContext: Sendable {
 
     /// The layout chrome.
     func chrome(title: String, section: PageChrome.Section = .none, stale: String? = nil, hasErrors: Bool = false,
-                scripts: [String] = [], refresh: Int? = nil) -> PageChrome {
+                scripts: [String] = []) -> PageChrome {
         PageChrome(title: title, section: section, demo: demo, banner: banner, stale: stale, hasErrors: hasErrors,
-                   scripts: scripts, refresh: refresh)
+                   scripts: scripts)
     }
 
     /// "PTV is not answering right now, so this page shows information from 10:42 am." for a stale copy.

@@ -66,7 +66,7 @@ struct RidePage: Sendable {
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }
         let toID = to.map { calls[$0].stopID }
-        let heading = "Riding the \(journey.first?.service ?? noun) to \(journey.destination)"
+        let heading = "\(journey.first?.service ?? noun) to \(journey.destination)"
         self.heading = heading
         let live = progress.evidence != nil || progress.hasLiveTimes
         self.live = live
@@ -98,9 +98,9 @@ struct RidePage: Sendable {
         updated = RideWords.clockWithSeconds(words.now, words: words)
         runURL = Paths.run(type, ref, stop: fromID)
         facts = RunPage.notes(journey: journey)
-        let title = to.map { "\(heading), getting off at \(calls[$0].name)" } ?? heading
+        let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         chrome = context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
-                                scripts: ["/static/js/ride.js"], refresh: auto)
+                                scripts: ["/static/js/ride.js"])
     }
 }
 

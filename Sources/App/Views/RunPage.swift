@@ -73,7 +73,7 @@ struct RunPage: Sendable {
             rows.append(PatternRow(
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, call.runRef, from: call.stopID), time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: ModeWords.midSentence(ServiceWords.status(source, words: words)),
+                when: when, status: ServiceWords.status(source, words: words),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }

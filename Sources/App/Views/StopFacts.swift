@@ -12,15 +12,13 @@ struct StopFacts: Sendable {
 
     init(_ identity: StopIdentity, type: RouteType) {
         let stop = identity.details
-        let suburb = identity.suburb
-        var items: [Fact] = [Fact(term: "Mode", detail: ModeWords.noun(type).prefix(1).uppercased() + ModeWords.noun(type).dropFirst())]
+        // The mode and suburb are already said by the heading and the board; only what adds to them is listed.
+        var items: [Fact] = []
         if SpokenName.differs(stop.stopName) {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
         }
         items.append(Fact(term: "Stop number", detail: String(stop.stopId)))
-        if !suburb.isEmpty { items.append(Fact(term: "Suburb", detail: suburb)) }
         if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: stop.stopLandmark)) }
-        if let station = stop.stationType, !station.isEmpty { items.append(Fact(term: "Station type", detail: station)) }
         if let access = stop.accessibility {
             var features: [String] = []
             if access.lift { features.append("lift") }

@@ -35,7 +35,6 @@ extension PageChrome: MustacheParent {
         case "banner": banner
         case "stale": stale
         case "scripts": scripts
-        case "refresh": refresh
         default: nil
         }
     }

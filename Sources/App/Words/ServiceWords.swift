@@ -24,15 +24,23 @@ enum ServiceWords {
         return .live(minutesLate: abs(seconds) < 60 ? 0 : Int((seconds / 60).rounded()))
     }
 
-    /// "Cancelled", "Live, on time", "Live, delayed 4 minutes", "Live, early 1 minute", "Timetable".
+    /// "cancelled", "live" (on time), "delayed 4 minutes", "early 1 minute" (only live data knows either), "timetable".
+    /// The board, the run page and the ride page say the same phrase.
     static func status(_ source: Source, words: TimeWords) -> String {
         switch source {
-        case .cancelled: "Cancelled"
-        case .timetable: "Timetable"
-        case .live(let late) where late == 0: "Live, on time"
-        case .live(let late) where late > 0: "Live, delayed \(words.minutes(late))"
-        case .live(let late): "Live, early \(words.minutes(-late))"
+        case .cancelled: "cancelled"
+        case .timetable: "timetable"
+        case .live(let late) where late == 0: "live"
+        case .live(let late) where late > 0: "delayed \(words.minutes(late))"
+        case .live(let late): "early \(words.minutes(-late))"
         }
+    }
+
+    /// "Frankston line" (to its own end), "Frankston line to Flinders Street", "Route 86 tram to Bundoora RMIT".
+    static func caption(service: String, route: Route?, type: RouteType, destination: String) -> String {
+        guard !destination.isEmpty else { return service }
+        if type == .train || type == .vline, let route, SpokenName.route(route.routeName) == destination { return service }
+        return "\(service) to \(destination)"
     }
 
     /// Notes a rider acts on, from the run and the departure: "Extra service", "Express", "via Metro Tunnel",

@@ -118,13 +118,19 @@ TOO_LONG_QUERY = "/search?q=" + "a" * 101
 
 def discover(base):
     """Ids taken from the pages themselves: a tram stop and a bus stop near Flinders Street,
-    the run of the first departure from Flinders Street, and the first disruption."""
+    the ride page and run of the first departure from Flinders Street, and the first disruption."""
     found = {}
     nearby = request(base + NEARBY_POINT).text
     found["tram"] = first_href(nearby, r"/stops/tram/\d+$")
     found["bus"] = first_href(nearby, r"/stops/bus/\d+$")
     stop = request(base + "/stops/train/1071").text
-    found["run"] = first_href(stop, r"/runs/train/[^?]+\?stop=1071")
+    # Every departure's time links to its ride page; the ride page links to the run's whole journey.
+    found["ride-choose"] = first_href(stop, r"/ride/train/[^?]+\?from=1071$")
+    if found["ride-choose"]:
+        ride = request(base + found["ride-choose"]).text
+        found["run"] = first_href(ride, r"/runs/train/[^?]+\?stop=1071")
+        found["ride"] = first_href(ride, r"/ride/train/[^?]+\?from=1071&to=\d+$")
+        found["ride-auto"] = (found["ride"] or "") + "&auto=60" if found["ride"] else None
     found["disruption"] = first_href(request(base + "/disruptions").text, r"/disruptions/\d+$")
     missing = [k for k, v in found.items() if not v]
     if missing:
@@ -153,6 +159,10 @@ def page_list(ids):
         Page("nearby-results", NEARBY_POINT),
         Page("nearby-error", "/nearby?lat=abc&lon=144.96", 400),
         Page("run", ids["run"]),
+        Page("ride-choose", ids["ride-choose"]),
+        Page("ride", ids["ride"]),
+        Page("ride-auto", ids["ride-auto"]),
+        Page("ride-bad-stop", ids["ride-choose"].split("?")[0] + "?from=1071&to=99999999", 400),
         Page("search", "/search"),
         Page("search-results", "/search?q=flinders"),
         Page("search-none", "/search?q=zzzzqqq"),
