@@ -266,11 +266,13 @@ def check_listening(d, url, base, ids, out):
     urls = dict(url)
     run_ref = ids["run"].split("?")[0].rsplit("/", 1)[1]
     urls["ride"] = f"{base}/ride/train/{run_ref}?from=1071"
-    skipped = {}
+    skipped, broken = {}, {}
     status = site.request(urls["ride"]).status
     if status == 404:
         skipped["ride"] = f"no ride page (GET /ride/train/{run_ref}?from=1071 answers 404)"
-    figures = budgets.measure(d, urls, out, skipped)
+    elif status != 200:
+        broken["ride"] = f"GET /ride/train/{run_ref}?from=1071 answers {status}"
+    figures = budgets.measure(d, urls, out, skipped, broken)
     c.figures = figures
     missed = [f for f in figures if f.missed]
     lines = [f.line() for f in figures]
