@@ -264,13 +264,14 @@ def check_listening(d, url, base, ids, out):
     mode = os.environ.get("GATE_BUDGETS", "enforce")
     c = Check("listening budgets")
     urls = dict(url)
-    run_ref = ids["run"].split("?")[0].rsplit("/", 1)[1]
     urls["ride"] = f"{base}{ids['ride']}"
-    skipped = {}
+    skipped, broken = {}, {}
     status = site.request(urls["ride"]).status
     if status == 404:
-        skipped["ride"] = f"no ride page (GET {ids['ride']} answers {status})"
-    figures = budgets.measure(d, urls, out, skipped)
+        skipped["ride"] = f"no ride page (GET {ids['ride']} answers 404)"
+    elif status != 200:
+        broken["ride"] = f"GET {ids['ride']} answers {status}"
+    figures = budgets.measure(d, urls, out, skipped, broken)
     c.figures = figures
     missed = [f for f in figures if f.missed]
     lines = [f.line() for f in figures]

@@ -32,16 +32,18 @@ class Figure:
         return f"{head}: {got} (budget <= {self.row['max_s']} s, {verdict}){' -- ' + self.detail if self.detail else ''}"
 
 
-def measure(d, urls, out_dir, skipped=None):
-    """Listens to every page a budget names (urls: page key -> URL; skipped: page key -> reason);
-    returns the Figures in budgets.json's order. Transcripts go to out_dir/listen-<page>.txt."""
+def measure(d, urls, out_dir, skipped=None, broken=None):
+    """Listens to every page a budget names (urls: page key -> URL; skipped: page key -> why it is
+    not measured; broken: page key -> why it cannot be, a miss); returns the Figures in
+    budgets.json's order. Transcripts go to out_dir/listen-<page>.txt."""
+    skipped, broken = skipped or {}, broken or {}
     cfg = load()
     patterns = cfg["patterns"]
     speech = listen.Speech(cfg["wpm"])
     heard, counts = {}, {}
     for row in cfg["budgets"]:
         for page in row["pages"]:
-            if page in heard or page in (skipped or {}):
+            if page in heard or page in skipped or page in broken:
                 continue
             browser.load(d, urls[page])
             heard[page] = listen.Listening(d, speech)
@@ -54,8 +56,11 @@ def measure(d, urls, out_dir, skipped=None):
     figures = []
     for row in cfg["budgets"]:
         for page in row["pages"]:
-            if page in (skipped or {}):
+            if page in skipped:
                 figures.append(Figure(row, page, skipped=skipped[page]))
+                continue
+            if page in broken:
+                figures.append(Figure(row, page, None, broken[page]))
                 continue
             figures.append(_figure(row, page, heard[page], counts[page], patterns))
     return figures
