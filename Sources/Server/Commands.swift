@@ -31,6 +31,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to listen on (0 picks a free port).")
     var port: UInt16 = 8080
 
+    @Flag(help: "Keep a private favourites list for each browser (always on when --host is not a loopback address).")
+    var shared = false
+
+    @Option(help: ArgumentHelp("Most favourites lists one client address may start per minute on a shared server.", visibility: .hidden))
+    var listsPerMinute: Int = 10
+
     @Option(help: "SQLite file for favourites (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite).")
     var database: String?
 
@@ -90,6 +96,8 @@ struct Serve: ParsableCommand {
             allowedHosts: allowedHosts, simulatorSeed: seed, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
         var withLatency = configuration
         withLatency.simulatorLatencyMilliseconds = simulatorLatency
+        withLatency.sharedFavourites = shared
+        withLatency.listsPerMinutePerAddress = max(1, listsPerMinute)
         let app = try buildApplication(configuration: withLatency, logger: logger)
         do {
             try app.start()
@@ -97,6 +105,7 @@ struct Serve: ParsableCommand {
             app.stop()
             throw error
         }
+        if withLatency.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
         say("Trakx is running at \(app.url)")
         waitForTermination()
         logger.notice("Stopping: finishing requests in flight")

@@ -34,7 +34,7 @@ struct StopController {
         let official = stop.stopName
         let name = SpokenName.stop(official)
         let suburb = stop.location?.suburb ?? departures.value.stops[String(stopID)]?.stopSuburb ?? ""
-        let favourite = try await site.favourites.find(routeType: type.rawValue, stopID: stopID)
+        let favourites = try await site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let path = String(request.rawPath)
         var nearby: [NearbyStopRow] = []
         if let latitude = stop.location?.latitude, let longitude = stop.location?.longitude {
@@ -54,9 +54,11 @@ struct StopController {
             chrome: site.chrome(title: "\(name) departures", section: .none, request: request,
                                 stale: site.staleNotice(departures),
                                 scripts: ["/static/js/refresh.js"]),
-            name: name, suburb: suburb, summary: board.summary, groups: board.groups, hasDepartures: !board.groups.isEmpty,
+            name: name, suburb: suburb, summary: board.summary,
+            groups: FavouriteLineButton.star(board.groups, type: type, stopID: stopID, favourites: favourites,
+                                             token: PageCache.tokenPlaceholder, returnPath: String(path)), hasDepartures: !board.groups.isEmpty,
             updated: words.clock(departures.fetchedAt), refreshURL: String(path),
-            favourite: FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourite,
+            favourite: FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },
                                        token: PageCache.tokenPlaceholder, returnPath: String(path)),
             facts: StopFacts(stop, type: type, spokenName: name, suburb: suburb),
             disruptions: disruptionLinks, hasDisruptions: !disruptionLinks.isEmpty,

@@ -43,6 +43,10 @@ struct DepartureGroup: Sendable {
     let showPlatform: Bool
     /// The rows in time order.
     let rows: [DepartureRow]
+    /// The line and direction the group belongs to (for starring it).
+    var line: LineAtStop? = nil
+    /// The form that stars or unstars this line, on the stop page.
+    var starButton: FavouriteLineButton? = nil
 }
 
 /// Turns a departures response into groups and a one-sentence summary.
@@ -67,6 +71,7 @@ struct DepartureBoard: Sendable {
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
         var captions: [String: String] = [:]
+        var lines: [String: LineAtStop] = [:]
         var allRows: [DepartureRow] = []
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
@@ -77,6 +82,7 @@ struct DepartureBoard: Sendable {
             if rowsByKey[key] == nil {
                 order.append(key)
                 captions[key] = destination.isEmpty ? service : "\(service) to \(destination)"
+                lines[key] = LineAtStop(departure, service: service, direction: response.directions[String(departure.directionId)])
             }
             guard (rowsByKey[key]?.count ?? 0) < limit else { continue }
             let row = Self.row(departure, run: run, routeType: routeType, stopID: stopID, service: service,
@@ -85,7 +91,7 @@ struct DepartureBoard: Sendable {
             allRows.append(row)
         }
         let showPlatform = routeType == .train || routeType == .vline
-        groups = order.map { DepartureGroup(caption: captions[$0] ?? "", showPlatform: showPlatform, rows: rowsByKey[$0] ?? []) }
+        groups = order.map { DepartureGroup(caption: captions[$0] ?? "", showPlatform: showPlatform, rows: rowsByKey[$0] ?? [], line: lines[$0]) }
         next = allRows
         if let first = allRows.first(where: { !$0.cancelled && $0.until != "departed" }) ?? allRows.first(where: { !$0.cancelled }) ?? allRows.first {
             summary = "Next: " + ModeWords.midSentence(first.sentence)
