@@ -59,6 +59,7 @@ extension DepartureGroup: MustacheParent {
         case "caption": caption
         case "showPlatform": showPlatform
         case "rows": rows
+        case "starButton": starButton
         default: nil
         }
     }
