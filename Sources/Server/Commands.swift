@@ -37,6 +37,9 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Most favourites lists one client address may start per minute on a shared server.", visibility: .hidden))
     var listsPerMinute: Int = 10
 
+    @Option(help: ArgumentHelp("Most favourites in one list (tests).", visibility: .hidden))
+    var favouritesPerList: Int = 100
+
     @Option(help: "SQLite file for favourites (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite).")
     var database: String?
 
@@ -98,6 +101,7 @@ struct Serve: ParsableCommand {
         withLatency.simulatorLatencyMilliseconds = simulatorLatency
         withLatency.sharedFavourites = shared
         withLatency.listsPerMinutePerAddress = max(1, listsPerMinute)
+        withLatency.favouritesPerList = max(1, favouritesPerList)
         let app = try buildApplication(configuration: withLatency, logger: logger)
         do {
             try app.start()

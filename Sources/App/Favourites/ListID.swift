@@ -32,3 +32,12 @@ struct ListID: Sendable, Equatable {
         SHA256.hash(data: Data(text.utf8)).map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined()
     }
 }
+
+extension FavouriteListKey {
+    /// The storage key of a browser's list, from the id its `trakx_list` cookie holds (nil when malformed).
+    /// - Parameter listID: 32 lowercase hex digits.
+    public init?(listID: String) {
+        guard let id = ListID.parse(listID) else { return nil }
+        self = id.storageKey
+    }
+}
