@@ -45,6 +45,8 @@ struct FavouriteLineTests {
             #expect(favourites.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))
             #expect(favourites.contains("<h2>Train (1)</h2>"))
             #expect(favourites.contains(sentence))
+            #expect(pageProblems(favourites).isEmpty)
+            #expect(pageProblems(home).isEmpty)
 
             // Renaming and removing address the line, not the stop.
             let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
@@ -73,6 +75,33 @@ struct FavouriteLineTests {
             #expect(badDirection.status == 400)
             #expect(badDirection.text.contains("The direction number must be a whole number"))
             #expect(try await app.get("/favourites").text.contains("You have no favourite stops yet."))
+        }
+    }
+
+    @Test func exportCarriesTheLineAndAnOldFileStillImports() async throws {
+        try await TestApp.with { app in
+            let browser = FavouritesBrowser(app)
+            let board = try await browser.get("/stops/train/1071").text
+            let fields = try #require(Self.lineForm(in: board, label: "Add Frankston line towards Frankston to favourites"))
+            #expect(try await browser.post("/favourites", fields + [("name", "Home")]).status == 303)
+            let file = try await browser.get("/favourites/export").text
+            #expect(file.contains("\"version\" : 2"))
+            #expect(file.contains("\"route_id\" : "))
+            #expect(file.contains("\"line_name\" : \"Frankston line\""))
+            let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
+            #expect(try await browser.post("/favourites/train/1071/remove", routeFields).status == 303)
+            #expect(try await browser.upload(file).status == 303)
+            let page = try await browser.get("/favourites").text
+            #expect(page.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))
+
+            // A version 1 file (whole stops, no line fields) from the previous Trakx.
+            let old = #"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"tram","stop_id":2218,"stop_name":"Swanston St/Flinders St #1","name":"Uni","created_at":"2026-11-01T09:00:00Z"}]}"#
+            let imported = try await browser.upload(old)
+            #expect(imported.header("Location") == "/favourites?done=imported&count=1")
+            #expect(try await browser.get("/favourites").text.contains("Uni ("))
+            // A version 1 file cannot smuggle in line fields.
+            let mixed = #"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"train","stop_id":1071,"stop_name":"F","route_id":6}]}"#
+            #expect(try await browser.upload(mixed).status == 400)
         }
     }
 }
