@@ -84,6 +84,7 @@ let package = Package(
                 "Storage",
                 "PTV",
                 "PTVSimulator",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
             ],

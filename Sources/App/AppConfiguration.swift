@@ -30,6 +30,24 @@ public struct AppConfiguration: Sendable {
     public var clock: (@Sendable () -> Date)? = nil
     /// Fixed latency added by the built-in simulator, in milliseconds (for the benchmark).
     public var simulatorLatencyMilliseconds: Int = 0
+    /// `--shared`: one favourites list per browser (a cookie), even on a loopback address.
+    public var sharedFavourites: Bool = false
+    /// Most favourites in one list.
+    public var favouritesPerList: Int = 100
+    /// Most favourites lists one client address may start per minute on a shared server.
+    public var listsPerMinutePerAddress: Int = 10
+
+    /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
+    public var favouritesAreShared: Bool {
+        sharedFavourites || !Self.isLoopback(server.host)
+    }
+
+    /// Whether `host` is a loopback address or name (`127.0.0.0/8`, `::1`, `localhost`).
+    /// - Parameter host: The listen address.
+    public static func isLoopback(_ host: String) -> Bool {
+        let lower = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.")
+    }
 
     /// Creates a configuration with Trakx's defaults.
     /// - Parameters:

@@ -108,8 +108,11 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
-    let site = Site(templates: templates, source: ptv, favourites: SQLiteFavouritesStore(database: database),
-                    demo: simulator != nil, now: clock, logger: logger, pages: PageCache(now: clock))
+    let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), shared: configuration.favouritesAreShared,
+                               limit: configuration.favouritesPerList,
+                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock))
+    let site = Site(templates: templates, source: ptv, lists: lists, demo: simulator != nil, now: clock, logger: logger,
+                    pages: PageCache(now: clock, variant: lists.cacheVariant))
 
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)

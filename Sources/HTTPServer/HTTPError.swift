@@ -35,6 +35,7 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         case 413: "Request too large"
         case 414: "Address too long"
         case 421: "Misdirected request"
+        case 429: "Too many requests"
         case 431: "Headers too large"
         case 500: "Something went wrong"
         case 502: "Bad gateway"

@@ -31,6 +31,15 @@ struct Serve: ParsableCommand {
     @Option(help: "Port to listen on (0 picks a free port).")
     var port: UInt16 = 8080
 
+    @Flag(help: "Keep a private favourites list for each browser (always on when --host is not a loopback address).")
+    var shared = false
+
+    @Option(help: ArgumentHelp("Most favourites lists one client address may start per minute on a shared server.", visibility: .hidden))
+    var listsPerMinute: Int = 10
+
+    @Option(help: ArgumentHelp("Most favourites in one list (tests).", visibility: .hidden))
+    var favouritesPerList: Int = 100
+
     @Option(help: "SQLite file for favourites (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite).")
     var database: String?
 
@@ -90,6 +99,9 @@ struct Serve: ParsableCommand {
             allowedHosts: allowedHosts, simulatorSeed: seed, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
         var withLatency = configuration
         withLatency.simulatorLatencyMilliseconds = simulatorLatency
+        withLatency.sharedFavourites = shared
+        withLatency.listsPerMinutePerAddress = max(1, listsPerMinute)
+        withLatency.favouritesPerList = max(1, favouritesPerList)
         let app = try buildApplication(configuration: withLatency, logger: logger)
         do {
             try app.start()
@@ -97,6 +109,7 @@ struct Serve: ParsableCommand {
             app.stop()
             throw error
         }
+        if withLatency.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
         say("Trakx is running at \(app.url)")
         waitForTermination()
         logger.notice("Stopping: finishing requests in flight")

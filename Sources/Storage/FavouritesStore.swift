@@ -1,131 +1,73 @@
 import Foundation
 
-/// A starred stop.
-public struct FavouriteStop: Sendable, Equatable, Codable {
-    /// PTV route type (0 train, 1 tram, 2 bus, 3 V/Line, 4 night bus).
-    public var routeType: Int
-    /// PTV stop id.
-    public var stopID: Int
-    /// The stop's official name when it was starred.
-    public var stopName: String
-    /// The user's own name for it ("Home"), if any.
-    public var ownName: String?
-    /// When it was starred.
-    public var createdAt: Date
-
-    /// Creates a favourite.
-    /// - Parameters:
-    ///   - routeType: Route type.
-    ///   - stopID: Stop id.
-    ///   - stopName: Official name.
-    ///   - ownName: User's name.
-    ///   - createdAt: Time starred.
-    public init(routeType: Int, stopID: Int, stopName: String, ownName: String? = nil, createdAt: Date = Date()) {
-        self.routeType = routeType
-        self.stopID = stopID
-        self.stopName = stopName
-        self.ownName = ownName
-        self.createdAt = createdAt
-    }
+/// What adding a favourite did.
+public enum FavouriteAddOutcome: Sendable, Equatable {
+    /// It was added (and its list created when it was the first).
+    case added
+    /// It was already there; the existing entry and its own name were kept.
+    case alreadyThere
+    /// The list already holds the most favourites allowed; nothing was written.
+    case full
 }
 
-/// Where favourites are kept.
+/// What merging favourites (an import) did.
+public enum FavouriteMergeOutcome: Sendable, Equatable {
+    /// This many new favourites were added.
+    case added(Int)
+    /// The list would go over the limit (it would hold `wouldHold`); nothing was written.
+    case full(wouldHold: Int)
+}
+
+/// Where favourites are kept: lists of favourites, each created with its first favourite and deleted with its last.
 public protocol FavouritesStore: Sendable {
-    /// All favourites, grouped by route type then oldest first.
-    func all() async throws -> [FavouriteStop]
-    /// The favourite for one stop, if starred.
-    func find(routeType: Int, stopID: Int) async throws -> FavouriteStop?
-    /// Stars a stop (keeps the existing entry and its own name when already starred); true when added.
-    @discardableResult func add(_ favourite: FavouriteStop) async throws -> Bool
-    /// Sets or clears the own name; false when the stop is not starred.
-    @discardableResult func rename(routeType: Int, stopID: Int, to name: String?) async throws -> Bool
-    /// Unstars a stop; false when it was not starred.
-    @discardableResult func remove(routeType: Int, stopID: Int) async throws -> Bool
-    /// Adds every favourite not already present, in one transaction; returns how many were added.
-    func merge(_ favourites: [FavouriteStop]) async throws -> Int
+    /// All favourites in `list`, grouped by route type then oldest first.
+    func all(in list: FavouriteListKey) async throws -> [FavouriteStop]
+    /// The favourites in `list` at one stop (whole-stop and line favourites).
+    func atStop(routeType: Int, stopID: Int, in list: FavouriteListKey) async throws -> [FavouriteStop]
+    /// One favourite, if starred.
+    func find(_ key: FavouriteKey, in list: FavouriteListKey) async throws -> FavouriteStop?
+    /// Stars a stop or line (keeps an existing entry and its own name), unless the list holds `limit` already.
+    func add(_ favourite: FavouriteStop, to list: FavouriteListKey, limit: Int) async throws -> FavouriteAddOutcome
+    /// Sets or clears the own name; false when it is not starred.
+    @discardableResult func rename(_ key: FavouriteKey, to name: String?, in list: FavouriteListKey) async throws -> Bool
+    /// Unstars it; false when it was not starred. The list goes when its last favourite does.
+    @discardableResult func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws -> Bool
+    /// Adds every favourite not already present, in one transaction, unless the list would then hold more than `limit`.
+    func merge(_ favourites: [FavouriteStop], into list: FavouriteListKey, limit: Int) async throws -> FavouriteMergeOutcome
+    /// Whether `list` is stored (it has favourites). Does the same index lookup whether or not it exists.
+    func exists(_ list: FavouriteListKey) async throws -> Bool
 }
 
-/// Favourites in SQLite.
-public struct SQLiteFavouritesStore: FavouritesStore {
-    let database: Database
+extension FavouritesStore {
+    /// The most favourites a list holds unless a caller says otherwise.
+    public static var defaultLimit: Int { 100 }
 
-    /// Creates the store.
-    /// - Parameter database: The open database.
-    public init(database: Database) {
-        self.database = database
-    }
+    /// All favourites in the local list.
+    public func all() async throws -> [FavouriteStop] { try await all(in: .local) }
 
-    /// See `FavouritesStore.all()`.
-    public func all() async throws -> [FavouriteStop] {
-        try await database.perform { db in
-            let statement = try db.prepare("""
-                SELECT route_type, stop_id, stop_name, own_name, created_at FROM favourite_stop
-                ORDER BY route_type, created_at, stop_id
-                """)
-            var result: [FavouriteStop] = []
-            while try statement.step() { result.append(Self.row(statement)) }
-            return result
-        }
-    }
-
-    /// See `FavouritesStore.find(routeType:stopID:)`.
+    /// The local list's whole-stop favourite for one stop, if starred.
     public func find(routeType: Int, stopID: Int) async throws -> FavouriteStop? {
-        try await database.perform { db in
-            let statement = try db.prepare("""
-                SELECT route_type, stop_id, stop_name, own_name, created_at FROM favourite_stop
-                WHERE route_type = ? AND stop_id = ?
-                """)
-            try statement.bind([.integer(Int64(routeType)), .integer(Int64(stopID))])
-            return try statement.step() ? Self.row(statement) : nil
-        }
+        try await find(FavouriteKey(routeType: routeType, stopID: stopID), in: .local)
     }
 
-    /// See `FavouritesStore.add(_:)`.
-    public func add(_ favourite: FavouriteStop) async throws -> Bool {
-        try await database.perform { db in
-            try Self.insert(favourite, into: db)
-        }
+    /// Stars a stop in the local list; true when added.
+    @discardableResult public func add(_ favourite: FavouriteStop) async throws -> Bool {
+        try await add(favourite, to: .local, limit: Self.defaultLimit) == .added
     }
 
-    /// See `FavouritesStore.rename(routeType:stopID:to:)`.
-    public func rename(routeType: Int, stopID: Int, to name: String?) async throws -> Bool {
-        try await database.perform { db in
-            try db.run("UPDATE favourite_stop SET own_name = ? WHERE route_type = ? AND stop_id = ?",
-                       [name.map(SQLiteValue.text) ?? .null, .integer(Int64(routeType)), .integer(Int64(stopID))])
-            return db.changes > 0
-        }
+    /// Renames a whole-stop favourite in the local list; false when not starred.
+    @discardableResult public func rename(routeType: Int, stopID: Int, to name: String?) async throws -> Bool {
+        try await rename(FavouriteKey(routeType: routeType, stopID: stopID), to: name, in: .local)
     }
 
-    /// See `FavouritesStore.remove(routeType:stopID:)`.
-    public func remove(routeType: Int, stopID: Int) async throws -> Bool {
-        try await database.perform { db in
-            try db.run("DELETE FROM favourite_stop WHERE route_type = ? AND stop_id = ?",
-                       [.integer(Int64(routeType)), .integer(Int64(stopID))])
-            return db.changes > 0
-        }
+    /// Unstars a whole-stop favourite in the local list; false when not starred.
+    @discardableResult public func remove(routeType: Int, stopID: Int) async throws -> Bool {
+        try await remove(FavouriteKey(routeType: routeType, stopID: stopID), from: .local)
     }
 
-    /// See `FavouritesStore.merge(_:)`.
+    /// Merges into the local list; returns how many were added (0 when over the limit).
     public func merge(_ favourites: [FavouriteStop]) async throws -> Int {
-        try await database.perform { db in
-            try db.transaction {
-                try favourites.reduce(0) { count, favourite in try Self.insert(favourite, into: db) ? count + 1 : count }
-            }
-        }
-    }
-
-    private static func insert(_ favourite: FavouriteStop, into db: SQLiteConnection) throws -> Bool {
-        try db.run("""
-            INSERT INTO favourite_stop (route_type, stop_id, stop_name, own_name, created_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (route_type, stop_id) DO NOTHING
-            """, [.integer(Int64(favourite.routeType)), .integer(Int64(favourite.stopID)), .text(favourite.stopName),
-                  favourite.ownName.map(SQLiteValue.text) ?? .null,
-                  .integer(Int64((favourite.createdAt.timeIntervalSince1970 * 1000).rounded()))])
-        return db.changes > 0
-    }
-
-    private static func row(_ statement: SQLiteStatement) -> FavouriteStop {
-        FavouriteStop(routeType: Int(statement.int(0)), stopID: Int(statement.int(1)), stopName: statement.text(2) ?? "",
-                      ownName: statement.text(3), createdAt: Date(timeIntervalSince1970: Double(statement.int(4)) / 1000))
+        if case .added(let count) = try await merge(favourites, into: .local, limit: Self.defaultLimit) { return count }
+        return 0
     }
 }

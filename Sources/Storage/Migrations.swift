@@ -14,18 +14,64 @@ public enum Migrations {
         );
         CREATE INDEX favourite_stop_by_type ON favourite_stop (route_type, created_at);
         """,
+        // 2: lists (one on your own machine, one per browser on a shared server) and a line at a stop.
+        // A list is stored only while it has favourites; `key_hash` is "local" or the SHA-256 of a browser's
+        // list id, never the id itself. `route_id` 0 means the whole stop; `direction_id` -1 means both ways.
+        """
+        CREATE TABLE favourite_list (
+            id INTEGER PRIMARY KEY,
+            key_hash TEXT NOT NULL UNIQUE,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE favourite (
+            list_id INTEGER NOT NULL REFERENCES favourite_list (id) ON DELETE CASCADE,
+            route_type INTEGER NOT NULL CHECK (route_type BETWEEN 0 AND 99),
+            stop_id INTEGER NOT NULL CHECK (stop_id > 0),
+            route_id INTEGER NOT NULL DEFAULT 0 CHECK (route_id >= 0),
+            direction_id INTEGER NOT NULL DEFAULT -1 CHECK (direction_id >= -1),
+            stop_name TEXT NOT NULL,
+            line_name TEXT,
+            direction_name TEXT,
+            own_name TEXT,
+            created_at INTEGER NOT NULL,
+            PRIMARY KEY (list_id, route_type, stop_id, route_id, direction_id)
+        );
+        CREATE INDEX favourite_by_type ON favourite (list_id, route_type, created_at);
+        INSERT INTO favourite_list (key_hash, created_at)
+            SELECT 'local', created_at FROM favourite_stop ORDER BY created_at LIMIT 1;
+        INSERT INTO favourite (list_id, route_type, stop_id, stop_name, own_name, created_at)
+            SELECT (SELECT id FROM favourite_list WHERE key_hash = 'local'), route_type, stop_id, stop_name, own_name, created_at
+            FROM favourite_stop;
+        DROP TABLE favourite_stop;
+        """,
     ]
 
-    /// Applies every migration newer than the file's `user_version`, each in its own transaction.
+    /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls
+    /// everything back and leaves the file exactly as it was.
     /// - Parameter connection: An open connection.
     public static func migrate(_ connection: SQLiteConnection) throws {
+        try migrate(connection, to: all.count)
+    }
+
+    /// Applies the migrations up to `target` (tests build older files this way).
+    /// - Parameters:
+    ///   - connection: An open connection.
+    ///   - target: The version to reach.
+    public static func migrate(_ connection: SQLiteConnection, to target: Int) throws {
         let current = try connection.userVersion
-        guard current < all.count else { return }
-        for version in current ..< all.count {
+        guard current <= all.count else {
+            throw SQLiteError(code: 1, message: "the database was made by a newer Trakx (schema version \(current); this Trakx knows up to \(all.count)), so it was not changed")
+        }
+        guard current < target else { return }
+        do {
             try connection.transaction {
-                try connection.execute(all[version])
-                try connection.execute("PRAGMA user_version = \(version + 1)")
+                for version in current ..< target {
+                    try connection.execute(all[version])
+                }
+                try connection.execute("PRAGMA user_version = \(target)")
             }
+        } catch let error as SQLiteError {
+            throw SQLiteError(code: error.code, message: "upgrading the database from schema version \(current) to \(target) failed (\(error.message)); the file was left as it was")
         }
     }
 }

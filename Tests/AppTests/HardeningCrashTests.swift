@@ -2,6 +2,7 @@ import App
 import Foundation
 import PTVSimulator
 import Storage
+import Synchronization
 import Testing
 import TestSupport
 
@@ -13,10 +14,21 @@ struct HardeningCrashTests {
 
     @Test(.timeLimit(.minutes(4)))
     func sigkillMidWriteKeepsEveryAnsweredFavouriteAndAnIntactFile() async throws {
+        try await run(shared: false)
+    }
+
+    /// `--shared`: each writer is a browser with its own list, kept across the kills; every answered write is in
+    /// that browser's list and in no other.
+    @Test(.timeLimit(.minutes(4)))
+    func sharedServerSigkillKeepsEachBrowsersAnsweredFavouritesInItsOwnList() async throws {
+        try await run(shared: true)
+    }
+
+    func run(shared: Bool) async throws {
         let binary = repositoryRoot + "/.build/debug/trakx"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the trakx binary first (swift build)")
         let seed = SeededGenerator.seed(from: "TRAKX_CRASH_SEED")
-        print("HardeningCrashTests seed \(seed) (replay with TRAKX_CRASH_SEED=\(seed))")
+        print("HardeningCrashTests (shared: \(shared)) seed \(seed) (replay with TRAKX_CRASH_SEED=\(seed))")
         var generator = SeededGenerator(seed: seed)
         var environment = ProcessInfo.processInfo.environment
         for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
@@ -26,12 +38,14 @@ struct HardeningCrashTests {
             let path = folder + "/crash.sqlite"
             var acknowledged = Set<Int>()
             var attempted = 0
+            let lists = (0 ..< Self.writers).map { _ in ListCookie() }
+            var answeredBy = [Set<Int>](repeating: [], count: Self.writers)
             for cycle in 0 ..< Self.cycles {
                 let child = try ChildProcess.launch(binary, arguments: [
                     "serve", "--host", "127.0.0.1", "--port", "0", "--database", path,
                     "--templates", repositoryRoot + "/Templates", "--public", repositoryRoot + "/Public",
-                    "--seed", "7", "--log-level", "error",
-                ], environment: childEnvironment, errorLog: folder + "/cycle-\(cycle).log")
+                    "--seed", "7", "--log-level", "error", "--favourites-per-list", "1000000",
+                ] + (shared ? ["--shared", "--lists-per-minute", "100000"] : []), environment: childEnvironment, errorLog: folder + "/cycle-\(cycle).log")
                 let ready = try await onThread { child.waitForLine(containing: "Trakx is running at http://127.0.0.1:", timeout: 30) }
                 guard let ready, let port = UInt16(ready.split(separator: ":").last?.filter(\.isNumber) ?? "") else {
                     child.kill()
@@ -56,11 +70,12 @@ struct HardeningCrashTests {
                                     n += 1
                                     let body = "token=\(session.token)&mode=bus&stop_id=\(stopID)&name=w\(writer)"
                                     let request = Wire.request("POST", "/favourites", host: "127.0.0.1:\(port)", headers: [
-                                        ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie),
+                                        ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie + lists[writer].header),
                                         ("Origin", "http://127.0.0.1:\(port)"),
                                     ], body: Array(body.utf8))
                                     sent.append(stopID)
                                     guard let response = try? Wire.exchange(request, port: port, timeout: 10) else { break }
+                                    if let cookie = response.header("Set-Cookie"), cookie.hasPrefix("trakx_list=") { lists[writer].remember(cookie) }
                                     if response.status == 303 { answered.append(stopID) }
                                 }
                             }
@@ -75,6 +90,7 @@ struct HardeningCrashTests {
                 let exited = try await onThread { child.waitForExit(timeout: 10) }
                 #expect(exited, "cycle \(cycle): trakx still running after SIGKILL")
                 acknowledged.formUnion(answered.all)
+                for stopID in answered.all { answeredBy[stopID % 100_000 / 10_000].insert(stopID) }
                 attempted += sent.all.count
 
                 let database = try Database(path: path)
@@ -84,7 +100,19 @@ struct HardeningCrashTests {
                         return try statement.step() ? statement.text(0) ?? "" : ""
                     }
                     #expect(integrity == "ok", "cycle \(cycle): \(integrity)")
-                    let saved = Set(try await SQLiteFavouritesStore(database: database).all().map(\.stopID))
+                    let store = SQLiteFavouritesStore(database: database)
+                    var saved = Set(try await store.all().map(\.stopID))
+                    if shared {
+                        #expect(saved.isEmpty, "a shared server wrote to the local list")
+                        for writer in 0 ..< Self.writers {
+                            guard let key = lists[writer].key else { continue }
+                            let own = Set(try await store.all(in: key).map(\.stopID))
+                            #expect(own.allSatisfy { $0 % 100_000 / 10_000 == writer }, "cycle \(cycle): writer \(writer)'s list has others' stops")
+                            let lost = answeredBy[writer].subtracting(own)
+                            #expect(lost.isEmpty, "cycle \(cycle): writer \(writer) lost \(lost.count) answered writes from its own list")
+                            saved.formUnion(own)
+                        }
+                    }
                     let lost = acknowledged.subtracting(saved)
                     #expect(lost.isEmpty, "cycle \(cycle) (killed after \(killAfter) s): \(lost.count) answered writes lost, e.g. \(lost.sorted().prefix(5))")
                     // Nothing appears that was never sent.
@@ -95,8 +123,25 @@ struct HardeningCrashTests {
                 }
                 database.close()
             }
-            print("HardeningCrashTests: \(Self.cycles) kills, \(attempted) writes sent, \(acknowledged.count) answered and all kept")
+            print("HardeningCrashTests (shared: \(shared)): \(Self.cycles) kills, \(attempted) writes sent, \(acknowledged.count) answered and all kept")
             #expect(acknowledged.count >= Self.cycles, "too few writes were answered to prove anything")
         }
     }
+}
+
+/// One browser's `trakx_list` cookie, learnt from the server's answer and kept across restarts.
+final class ListCookie: Sendable {
+    private let value = Mutex<String?>(nil)
+
+    /// Keeps the id from a `Set-Cookie: trakx_list=…` line.
+    func remember(_ line: String) {
+        guard let pair = line.split(separator: ";").first else { return }
+        value.withLock { $0 = String(pair.dropFirst("trakx_list=".count)) }
+    }
+
+    /// "; trakx_list=…" to append to a Cookie header, or "".
+    var header: String { value.withLock { $0.map { "; trakx_list=\($0)" } ?? "" } }
+
+    /// The list's storage key.
+    var key: FavouriteListKey? { value.withLock { $0.flatMap(FavouriteListKey.init(listID:)) } }
 }

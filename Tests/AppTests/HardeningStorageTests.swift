@@ -21,9 +21,25 @@ struct HardeningStorageTests {
 
     @Test(.timeLimit(.minutes(3)))
     func concurrentClientsEndInTheStateASerialModelPredicts() async throws {
+        try await run(shared: false)
+    }
+
+    /// `--shared`: 32 browsers, each on its own list, all changing the same four stops at once; each list ends
+    /// exactly as that browser's serial model predicts, and no change lands in another browser's list.
+    @Test(.timeLimit(.minutes(3)))
+    func sharedServerClientsOnTheirOwnListsEachEndAsTheirSerialModelPredicts() async throws {
+        try await run(shared: true)
+    }
+
+    func run(shared: Bool) async throws {
         let seed = SeededGenerator.seed(from: "TRAKX_STORAGE_SEED")
-        print("HardeningStorageTests seed \(seed) (replay with TRAKX_STORAGE_SEED=\(seed))")
-        try await TestApp.with { app in
+        print("HardeningStorageTests (shared: \(shared)) seed \(seed) (replay with TRAKX_STORAGE_SEED=\(seed))")
+        try await TestApp.with(configure: { configuration in
+            configuration.sharedFavourites = shared
+            configuration.listsPerMinutePerAddress = 100_000
+            // One list holds every client's stops here (128), beyond the usual 100 a list may hold.
+            configuration.favouritesPerList = Self.clients * Self.stopsPerClient
+        }) { app in
             let simulator = try #require(app.app.simulator)
             // Real stops with a mode that serves them, so each official name is fetched once and then cached.
             let stops: [(RouteType, Int)] = simulator.network.stops.compactMap { stop in
@@ -32,17 +48,19 @@ struct HardeningStorageTests {
             try #require(stops.count >= Self.clients * Self.stopsPerClient, "the demo network has \(stops.count) stops")
             let port = app.port
             let failures = Collector<String>()
-            let models = Collector<[String: String?]>()  // "type/stop" → own name, per client
+            let models = Collector<ClientModel>()
 
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for client in 0 ..< Self.clients {
-                    let owned = Array(stops[(client * Self.stopsPerClient) ..< ((client + 1) * Self.stopsPerClient)])
-                        .map { ($0.0.slug ?? "bus", $0.0.rawValue, $0.1) }
-                    let owns = owned.map { OwnedStop(slug: $0.0, routeType: $0.1, stopID: $0.2) }
+                    // One list: each client owns its stops. Shared: every client changes the same stops in its own list.
+                    let first = shared ? 0 : client * Self.stopsPerClient
+                    let owns = stops[first ..< first + Self.stopsPerClient]
+                        .map { OwnedStop(slug: $0.0.slug ?? "bus", routeType: $0.0.rawValue, stopID: $0.1) }
                     group.addTask {
                         try await onThread {
                             var generator = SeededGenerator(seed: seed &+ UInt64(client))
                             let session = try Self.session(port: port)
+                            var cookie = session.cookie
                             var model: [String: String?] = [:]
                             for index in 0 ..< Self.operationsPerClient {
                                 let stop = owns.randomElement(using: &generator)!
@@ -75,7 +93,7 @@ struct HardeningStorageTests {
                                 let body = fields.map { PercentEncodingForTests.encode($0.0) + "=" + PercentEncodingForTests.encode($0.1) }
                                     .joined(separator: "&")
                                 let request = Wire.request("POST", target, host: "127.0.0.1:\(port)", headers: [
-                                    ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie),
+                                    ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", cookie),
                                     ("Origin", "http://127.0.0.1:\(port)"),
                                 ], body: Array(body.utf8))
                                 let response = try Wire.exchange(request, port: port, timeout: 30)
@@ -85,25 +103,29 @@ struct HardeningStorageTests {
                                 if response.text.localizedCaseInsensitiveContains("database is locked") || response.text.contains("SQLITE") {
                                     failures.append("client \(client) op \(index) POST \(target): database error in the page")
                                 }
+                                // A shared server names the browser's list in a cookie the first time it stores one.
+                                if let list = response.header("Set-Cookie"), list.hasPrefix("trakx_list="), let pair = list.split(separator: ";").first {
+                                    if !cookie.contains("trakx_list=") { cookie += "; " + pair } else if !cookie.contains(String(pair)) {
+                                        failures.append("client \(client) op \(index): its list id changed")
+                                    }
+                                }
                             }
-                            models.append(model)
+                            models.append(ClientModel(cookie: cookie, favourites: model))
                         }
                     }
                 }
                 try await group.waitForAll()
             }
             #expect(failures.all.isEmpty, "\(failures.all.count) failures: \(failures.all.prefix(10))")
-
-            var predicted: [String: String?] = [:]
-            for model in models.all { predicted.merge(model) { first, _ in first } }
-            let saved = try await SQLiteFavouritesStore(database: app.app.database).all()
-            var actual: [String: String?] = [:]
-            for favourite in saved { actual["\(favourite.routeType)/\(favourite.stopID)"] = .some(favourite.ownName) }
             #expect(models.all.count == Self.clients)
-            #expect(saved.count == actual.count, "duplicate rows")
-            #expect(actual.count == predicted.count)
-            let differences = Set(actual.keys).union(predicted.keys).filter { actual[$0] != predicted[$0] }.sorted()
-            #expect(differences.isEmpty, "\(differences.prefix(10).map { "\($0): saved \(String(describing: actual[$0])) predicted \(String(describing: predicted[$0]))" })")
+            if shared {
+                try await Self.checkEachList(app, models.all)
+            } else {
+                var predicted: [String: String?] = [:]
+                for model in models.all { predicted.merge(model.favourites) { first, _ in first } }
+                let saved = try await SQLiteFavouritesStore(database: app.app.database).all()
+                #expect(Self.difference(saved: saved, predicted: predicted, count: saved.count).isEmpty)
+            }
 
             // The favourites page shows every saved stop, and the database is still healthy.
             let page = try await app.fetch("/favourites")
@@ -114,6 +136,46 @@ struct HardeningStorageTests {
             }
             #expect(integrity == "ok")
         }
+    }
+
+    /// Shared server: each browser's export is exactly its model; the database holds one list per non-empty
+    /// model and nothing else (no local list, no empty lists).
+    static func checkEachList(_ app: TestApp, _ models: [ClientModel]) async throws {
+        for (client, model) in models.enumerated() {
+            let export = try await app.fetch("/favourites/export", headers: [("Cookie", model.cookie)])
+            let file = try JSONSerialization.jsonObject(with: Data(export.body)) as? [String: Any]
+            let entries = file?["favourites"] as? [[String: Any]] ?? []
+            let saved = entries.compactMap { entry -> FavouriteStop? in
+                guard let mode = (entry["mode"] as? String).flatMap(RouteType.init(slug:)), let stop = entry["stop_id"] as? Int else { return nil }
+                return FavouriteStop(routeType: mode.rawValue, stopID: stop, stopName: "", ownName: entry["name"] as? String)
+            }
+            let differences = difference(saved: saved, predicted: model.favourites, count: entries.count)
+            #expect(differences.isEmpty, "client \(client): \(differences)")
+        }
+        let store = SQLiteFavouritesStore(database: app.app.database)
+        #expect(try await store.all().isEmpty, "a shared server wrote to the local list")
+        let (lists, rows) = try await app.app.database.perform { db -> (Int64, Int64) in
+            let statement = try db.prepare("SELECT (SELECT COUNT(*) FROM favourite_list), (SELECT COUNT(*) FROM favourite)")
+            return try statement.step() ? (statement.int(0), statement.int(1)) : (-1, -1)
+        }
+        #expect(lists == Int64(models.filter { !$0.favourites.isEmpty }.count))
+        #expect(rows == Int64(models.map(\.favourites.count).reduce(0, +)))
+    }
+
+    /// Keys whose saved own name differs from the prediction (also reports duplicate rows).
+    static func difference(saved: [FavouriteStop], predicted: [String: String?], count: Int) -> [String] {
+        var actual: [String: String?] = [:]
+        for favourite in saved { actual["\(favourite.routeType)/\(favourite.stopID)"] = .some(favourite.ownName) }
+        var problems = Set(actual.keys).union(predicted.keys).filter { actual[$0] != predicted[$0] }.sorted()
+            .prefix(10).map { "\($0): saved \(String(describing: actual[$0])) predicted \(String(describing: predicted[$0]))" }
+        if count != actual.count { problems.append("\(count - actual.count) duplicate rows") }
+        return problems
+    }
+
+    /// What one client ended with: its cookies and its model of its list.
+    struct ClientModel: Sendable {
+        let cookie: String
+        let favourites: [String: String?]
     }
 
     struct OwnedStop: Sendable {

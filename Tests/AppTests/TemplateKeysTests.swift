@@ -22,7 +22,7 @@ struct TemplateKeysTests {
         let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         let now = Recorded.at("2024-04-25T01:20:00Z")
         let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
-                                         favourite: nil, context: Recorded.context(now, path: "/stops/train/1099")))
+                                         favourites: [], context: Recorded.context(now, path: "/stops/train/1099")))
         #expect(unreachable(page) == [])
         #expect(unreachable(page.chrome) == [])
         #expect(unreachable(page.favourite) == [])

@@ -22,6 +22,7 @@ struct ErrorPage: Sendable {
         case 403: "Go back to the page, reload it, and try again."
         case 404: "Check the address, or search for the stop or line instead."
         case 405: "Use the links and buttons on the page instead."
+        case 429: "Wait a minute, then try again."
         case 502, 503: "This is a problem with PTV's service, not with your device. Try again in a minute."
         case 504: "PTV is slow to answer. Try again in a minute."
         default: "Try again in a minute. If it keeps happening, go back to the home page."

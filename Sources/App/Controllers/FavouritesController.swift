@@ -4,7 +4,8 @@ import HTTPServer
 import PTV
 import Storage
 
-/// Favourites: the page, add, rename, remove, export and import.
+/// Favourites: the page, add (a stop or a line at a stop), rename, remove, export and import, always on the
+/// request's own list (see `FavouriteLists`).
 struct FavouritesController {
     let site: Site
 
@@ -15,13 +16,14 @@ struct FavouritesController {
         router.get("/favourites") { request, _ in try await page(request) }
         router.post("/favourites") { request, _ in try await add(request) }
         router.post("/favourites/import") { request, _ in try await importFile(request) }
-        router.get("/favourites/export") { _, _ in try await export() }
+        router.get("/favourites/export") { request, _ in try await export(request) }
         router.post("/favourites/{mode}/{id}/rename") { request, context in try await rename(request, context) }
         router.post("/favourites/{mode}/{id}/remove") { request, context in try await remove(request, context) }
+        PrivateLinkController(site: site).addRoutes(to: &router)
     }
 
     func page(_ request: Request, errors: [FieldError] = [], status: Int = 200) async throws -> Response {
-        let favourites = try await site.favourites.all()
+        let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, errors: errors)
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
             let items = summaries.filter { $0.routeType == type.rawValue }
@@ -30,55 +32,65 @@ struct FavouritesController {
         }
         let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.routeType } }
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
+        let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
             chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty),
             groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
-            token: FormToken.value(for: request), errors: errors, hasErrors: !errors.isEmpty)
-        return site.templates.render(page, template: "favourites", status: status)
+            token: FormToken.value(for: request), errors: errors, hasErrors: !errors.isEmpty,
+            shared: site.lists.shared, privateLink: link, limit: site.lists.limit)
+        return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
 
     func add(_ request: Request) async throws -> Response {
-        let type = try Params.mode(request.form("mode") ?? "")
-        let stopID = try Params.id(request.form("stop_id") ?? "", "stop number")
+        let key = try FavouriteForm.key(mode: request.form("mode") ?? "", stop: request.form("stop_id") ?? "", request)
+        let type = RouteType(rawValue: key.routeType)
         let name: String?
         switch Params.ownName(request.form("name")) {
         case .success(let value): name = value
         case .failure(let error): throw error
         }
-        let stopName = await officialName(type: type, stopID: stopID)
+        let (list, cookie) = try await site.lists.writable(request)
+        let favourite = await describe(key, ownName: name)
         defer { site.pages.invalidate() }
-        try await site.favourites.add(FavouriteStop(routeType: type.rawValue, stopID: stopID, stopName: stopName, ownName: name,
-                                                    createdAt: site.now()))
-        return redirect(request, fallback: ModeWords.stopURL(type, stopID), done: .added, stop: SpokenName.stop(stopName))
+        switch try await site.lists.store.add(favourite, to: list, limit: site.lists.limit) {
+        case .full:
+            throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
+        case .added, .alreadyThere:
+            var response = redirect(request, fallback: ModeWords.stopURL(type, key.stopID), done: .added, stop: FavouriteWords.thing(favourite))
+            if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+            return response
+        }
     }
 
     func rename(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
-        guard let existing = try await site.favourites.find(routeType: type.rawValue, stopID: stopID) else {
-            throw HTTPError(404, "That stop is not in your favourites, so it cannot be renamed.")
+        let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
+        guard let list = site.lists.current(request), let existing = try await site.lists.store.find(key, in: list) else {
+            throw HTTPError(404, "That is not in your favourites, so it cannot be renamed.")
         }
         switch Params.ownName(request.form("name")) {
         case .failure(let error):
-            return try await page(request, errors: [FieldError(field: "name-\(type.rawValue)-\(stopID)", message: error.message)], status: 400)
+            return try await page(request, errors: [FieldError(field: FavouriteWords.fieldID(key), message: error.message)], status: 400)
         case .success(let name):
             defer { site.pages.invalidate() }
-            try await site.favourites.rename(routeType: type.rawValue, stopID: stopID, to: name)
-            return redirect(request, fallback: "/favourites", done: name == nil ? .unnamed : .renamed, stop: SpokenName.stop(existing.stopName))
+            try await site.lists.store.rename(key, to: name, in: list)
+            return redirect(request, fallback: "/favourites", done: name == nil ? .unnamed : .renamed, stop: FavouriteWords.thing(existing))
         }
     }
 
     func remove(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
-        let existing = try await site.favourites.find(routeType: type.rawValue, stopID: stopID)
-        defer { site.pages.invalidate() }
-        try await site.favourites.remove(routeType: type.rawValue, stopID: stopID)
-        return redirect(request, fallback: "/favourites", done: .removed, stop: SpokenName.stop(existing?.stopName ?? "the stop"))
+        let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
+        var said = "the stop"
+        if let list = site.lists.current(request) {
+            let existing = try await site.lists.store.find(key, in: list)
+            said = existing.map(FavouriteWords.thing) ?? said
+            defer { site.pages.invalidate() }
+            try await site.lists.store.remove(key, from: list)
+        }
+        return redirect(request, fallback: "/favourites", done: .removed, stop: said)
     }
 
-    func export() async throws -> Response {
-        let favourites = try await site.favourites.all()
+    func export(_ request: Request) async throws -> Response {
+        let favourites = try await site.lists.all(request)
         let file = FavouritesFile(favourites: favourites)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -100,19 +112,49 @@ struct FavouritesController {
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.self, from: Data(bytes)), let favourites = file.validated() else {
+        guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.self, from: Data(bytes)),
+              let favourites = file.validated(now: site.now()) else {
             return try await page(request, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
         }
+        guard !favourites.isEmpty else { return Response.seeOther("/favourites?done=imported&count=0") }
+        let (list, cookie) = try await site.lists.writable(request)
         defer { site.pages.invalidate() }
-        let added = try await site.favourites.merge(favourites)
-        return Response.seeOther("/favourites?done=imported&count=\(added)")
+        switch try await site.lists.store.merge(favourites, into: list, limit: site.lists.limit) {
+        case .full(let wouldHold):
+            let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
+            return try await page(request, errors: [FieldError(field: "file", message: message)], status: 400)
+        case .added(let added):
+            var response = Response.seeOther("/favourites?done=imported&count=\(added)")
+            if let cookie { response.headers.append(("Set-Cookie", cookie)) }
+            return response
+        }
     }
 
-    func officialName(type: RouteType, stopID: Int) async -> String {
-        if let details = try? await site.source.stop(stopID, routeType: type.rawValue), let stop = details.value.stop, !stop.stopName.isEmpty {
-            return stop.stopName
+    /// The favourite to store for `key`, with the stop's and line's names from PTV (or plain fallbacks).
+    func describe(_ key: FavouriteKey, ownName: String?) async -> FavouriteStop {
+        let type = RouteType(rawValue: key.routeType)
+        // One stop-identity lookup, as on the stop page: the details answer, else the departures answer names the stop.
+        async let detailsCall = site.source.stop(key.stopID, routeType: key.routeType)
+        async let departuresCall = site.source.departures(routeType: key.routeType, stopID: key.stopID, routeID: nil,
+                                                          maxResults: DeparturesQuestion.perRoute)
+        let details = try? await detailsCall
+        let departures = try? await departuresCall
+        let identity = StopIdentity(stopID: key.stopID, type: type, details: details?.value, departures: departures?.value)
+        let stopName = identity?.officialName ?? "Stop \(key.stopID)"
+        var lineName: String?
+        var directionName: String?
+        if let routeID = key.routeID {
+            if let route = departures?.value.routes[String(routeID)] {
+                lineName = ModeWords.service(route, type: type)
+            } else if let route = try? await site.source.route(routeID).value.route {
+                lineName = ModeWords.service(route, type: type)
+            }
+            if let directionID = key.directionID {
+                directionName = departures?.value.directions[String(directionID)].map { SpokenName.stop($0.directionName) }
+            }
         }
-        return "Stop \(stopID)"
+        return FavouriteStop(routeType: key.routeType, stopID: key.stopID, routeID: key.routeID, directionID: key.directionID,
+                             stopName: stopName, lineName: lineName, directionName: directionName, ownName: ownName, createdAt: site.now())
     }
 
     func redirect(_ request: Request, fallback: String, done: Banner.Code, stop: String) -> Response {
@@ -120,43 +162,13 @@ struct FavouritesController {
         if let mark = path.firstIndex(of: "?") { path = String(path[..<mark]) }
         return Response.seeOther(path + "?done=\(done.rawValue)&stop=\(PercentEncoding.encode(stop))")
     }
-}
 
-/// The export file format.
-struct FavouritesFile: Codable, Sendable {
-    struct Entry: Codable, Sendable {
-        let mode: String
-        let stop_id: Int
-        let stop_name: String
-        let name: String?
-        let created_at: Date?
-    }
-
-    let format: String
-    let version: Int
-    let favourites: [Entry]
-
-    init(favourites: [FavouriteStop]) {
-        format = "trakx-favourites"
-        version = 1
-        self.favourites = favourites.map {
-            Entry(mode: RouteType(rawValue: $0.routeType).slug ?? "bus", stop_id: $0.stopID, stop_name: $0.stopName,
-                  name: $0.ownName, created_at: $0.createdAt)
-        }
-    }
-
-    /// Every entry checked; nil when any is invalid, so a bad file changes nothing.
-    func validated() -> [FavouriteStop]? {
-        guard format == "trakx-favourites", version == 1, favourites.count <= 1000 else { return nil }
-        var result: [FavouriteStop] = []
-        for entry in favourites {
-            guard let type = RouteType(slug: entry.mode), entry.stop_id > 0, entry.stop_id <= Int(Int32.max),
-                  entry.stop_name.count <= 200, case .success(let name) = Params.ownName(entry.name) else { return nil }
-            result.append(FavouriteStop(routeType: type.rawValue, stopID: entry.stop_id,
-                                        stopName: entry.stop_name.isEmpty ? "Stop \(entry.stop_id)" : entry.stop_name,
-                                        ownName: name, createdAt: entry.created_at ?? Date()))
-        }
-        return result
+    /// Marks a page that shows someone's list as theirs alone: never stored by shared caches.
+    static func `private`(_ response: Response) -> Response {
+        var response = response
+        response.headers.removeAll { $0.0.lowercased() == "cache-control" }
+        response.headers.append(("Cache-Control", "private, no-store"))
+        return response
     }
 }
 
@@ -175,4 +187,10 @@ struct FavouritesPage: Sendable {
     let token: String
     let errors: [FieldError]
     let hasErrors: Bool
+    /// Whether each browser has its own list (a shared server).
+    let shared: Bool
+    /// The link that opens this list on another device (shared server, list stored).
+    let privateLink: PrivateLink?
+    /// Most favourites in a list.
+    let limit: Int
 }

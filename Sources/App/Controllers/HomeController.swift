@@ -11,11 +11,11 @@ struct HomeController {
     }
 
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let favourites = try await site.favouriteSummaries(limit: 3)
+        let favourites = try await site.favouriteSummaries(for: request, limit: 3)
         let page = HomePage(
             chrome: site.chrome(title: "Melbourne departures", section: .home, request: request),
             favourites: favourites, hasFavourites: !favourites.isEmpty)
-        return site.templates.render(page, template: "home")
+        return FavouritesController.private(site.templates.render(page, template: "home"))
     }
 }
 

@@ -22,12 +22,12 @@ struct StopController {
         async let departuresCall = Upstream.call(missing: missing) {
             try await site.source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil, maxResults: DeparturesQuestion.perRoute)
         }
-        async let favouriteCall = site.favourites.find(routeType: type.rawValue, stopID: stopID)
+        async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let departures = try await departuresCall
         let details = try? await detailsCall
-        let favourite = try await favouriteCall
+        let favourites = try await favouritesCall
         guard let page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
-                                  favourite: favourite, context: site.context(for: request)) else {
+                                  favourites: favourites, context: site.context(for: request)) else {
             throw HTTPError(404, missing)
         }
         return site.templates.render(page, template: "stop")

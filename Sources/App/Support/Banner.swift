@@ -5,7 +5,7 @@ import HTTPServer
 enum Banner {
     /// The codes a redirect may carry.
     enum Code: String {
-        case added, renamed, removed, imported, unnamed
+        case added, renamed, removed, imported, unnamed, switched
     }
 
     /// The sentence for the request's `done` and `name` parameters, if any.
@@ -17,6 +17,7 @@ enum Banner {
         case .renamed: return "Renamed \(name)."
         case .unnamed: return "Removed your own name for \(name)."
         case .removed: return "Removed \(name) from favourites."
+        case .switched: return "This browser now uses the favourites list from your private link."
         case .imported:
             let count = Int(request.query("count") ?? "") ?? 0
             return count == 1 ? "Imported 1 new favourite." : "Imported \(count) new favourites."

@@ -25,16 +25,20 @@ final class PageCache: Sendable {
     private let lifetime: TimeInterval
     private let capacity: Int
     private let clock: @Sendable () -> Date
+    private let variant: @Sendable (Request) -> String
 
     /// Creates a cache.
     /// - Parameters:
     ///   - lifetime: Seconds a page is reused.
     ///   - capacity: Most pages kept.
     ///   - now: The app's clock (the same one the PTV cache uses).
-    init(lifetime: TimeInterval = 5, capacity: Int = 512, now: @escaping @Sendable () -> Date = Date.init) {
+    ///   - variant: What else a page depends on besides its target (a shared server's per-browser favourites list).
+    init(lifetime: TimeInterval = 5, capacity: Int = 512, now: @escaping @Sendable () -> Date = Date.init,
+         variant: @escaping @Sendable (Request) -> String = { _ in "" }) {
         self.lifetime = lifetime
         self.capacity = capacity
         clock = now
+        self.variant = variant
     }
 
     /// Marks every stored page out of date (after a favourite changes).
@@ -47,7 +51,7 @@ final class PageCache: Sendable {
     ///   - request: The request (its target is the key).
     ///   - render: Renders the page with `PageCache.tokenPlaceholder` as the token.
     func response(for request: Request, render: () async throws -> Response) async throws -> Response {
-        let key = "\(generation.load(ordering: .acquiring))|\(request.target)"
+        let key = "\(generation.load(ordering: .acquiring))|\(variant(request))|\(request.target)"
         let now = clock()
         let token = Array(FormToken.value(for: request).utf8)
         let cached: Entry? = entries.withLock { entries in

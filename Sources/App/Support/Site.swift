@@ -8,7 +8,8 @@ import Storage
 struct Site: Sendable {
     let templates: Templates
     let source: any TransitSource
-    let favourites: any FavouritesStore
+    /// Favourites: the one local list, or each browser's own list on a shared server.
+    let lists: FavouriteLists
     let demo: Bool
     let now: @Sendable () -> Date
     let logger: Logger

@@ -7,7 +7,8 @@ public struct Templates: Sendable {
     /// Every page and partial the app renders; a missing one stops start-up.
     public static let required = [
         "layout", "home", "error", "disruptions", "disruption", "nearby", "stop", "run", "search", "line",
-        "favourites", "ride", "partials/departures", "partials/favourite-button",
+        "favourites", "favourites-switch", "ride", "partials/departures", "partials/favourite-button",
+        "partials/favourite-line-button", "partials/favourite-line-fields",
     ]
 
     let library: MustacheLibrary

@@ -49,6 +49,10 @@ struct DepartureGroup: Sendable {
     let rows: [DepartureRow]
     /// Disruptions on this line that its departures name, said once for the line.
     let disruptions: [Link]
+    /// The line and direction the group belongs to (for starring it).
+    var line: LineAtStop?
+    /// The form that stars or unstars this line, on the stop page.
+    var starButton: FavouriteLineButton?
 }
 
 /// Turns a departures answer into groups by line and destination, and a one-sentence summary.
@@ -78,6 +82,7 @@ struct DepartureBoard: Sendable {
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var seen = Set<String>()
+        var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
@@ -90,7 +95,11 @@ struct DepartureBoard: Sendable {
             seen.insert(alone)
             let key = "\(departure.routeId)|\(destination)"
             guard (rowsByKey[key]?.count ?? 0) < limit else { continue }
-            if rowsByKey[key] == nil { order.append(key) }
+            if rowsByKey[key] == nil {
+                order.append(key)
+                lines[key] = LineAtStop(departure, service: ModeWords.service(route, type: routeType),
+                                        direction: response.directions[String(departure.directionId)])
+            }
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
                                destination: destination, words: words)
             rowsByKey[key, default: []].append(row)
@@ -100,7 +109,8 @@ struct DepartureBoard: Sendable {
             guard let rows = rowsByKey[key], let first = rows.first else { return nil }
             let ids = Set(departures.filter { $0.routeId == first.routeID }.flatMap(\.disruptionIds))
             let links = ids.sorted().compactMap { id in response.disruptions[String(id)].map { Link($0.title, href: Paths.disruption($0.disruptionId)) } }
-            return DepartureGroup(caption: first.caption, routeID: first.routeID, directionID: first.directionID, rows: rows, disruptions: links)
+            return DepartureGroup(caption: first.caption, routeID: first.routeID, directionID: first.directionID, rows: rows,
+                                  disruptions: links, line: lines[key])
         }
         next = allRows
         summary = Self.summary(allRows)

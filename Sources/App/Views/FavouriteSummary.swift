@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import PTV
 import Storage
 
@@ -6,11 +7,13 @@ import Storage
 struct FavouriteSummary: Sendable {
     let routeType: Int
     let stopID: Int
-    /// "Home (Flinders Street Station)" or the spoken stop name.
+    /// "Home (Flinders Street Station)", "Frankston line towards Frankston at Flinders Street Station", …
     let name: String
+    /// What it is without the own name, for hidden button text ("Flinders Street Station").
     let stopName: String
     let ownName: String?
     let href: String
+    /// Whole stop: the next three departures. Line: one sentence, "Home: Frankston line to Frankston, in 4 minutes …".
     let next: [DepartureRow]
     let hasNext: Bool
     let unavailable: String?
@@ -18,50 +21,74 @@ struct FavouriteSummary: Sendable {
     let removeAction: String
     let fieldID: String
     let error: String?
+    /// Whether it is one line at a stop (the forms then carry `route_id` and `direction_id`).
+    let isLine: Bool
+    /// The route id, or "" for a whole stop.
+    let routeID: String
+    /// The direction id, or "" for both directions.
+    let directionID: String
+    /// One sentence for a line favourite ("Home: Frankston line to Frankston, in 4 minutes from platform 8, live.").
+    let sentence: String?
 }
 
 extension Site {
-    /// Favourites with their next departures (at most `limit` favourites).
-    func favouriteSummaries(limit: Int) async throws -> [FavouriteSummary] {
-        let favourites = try await self.favourites.all()
+    /// The request's favourites with their next departures (at most `limit` favourites).
+    func favouriteSummaries(for request: Request, limit: Int) async throws -> [FavouriteSummary] {
+        let favourites = try await lists.all(request)
         return await summaries(for: Array(favourites.prefix(limit)))
     }
 
-    /// Each favourite with its next three departures, fetched concurrently (through the shared cache).
+    /// Each favourite with its next departures, fetched concurrently (through the shared cache).
     func summaries(for favourites: [FavouriteStop], errors: [FieldError] = []) async -> [FavouriteSummary] {
         let words = timeWords()
         return await withTaskGroup(of: (Int, FavouriteSummary).self) { group in
             for (index, favourite) in favourites.enumerated() {
                 group.addTask {
-                    let type = RouteType(rawValue: favourite.routeType)
-                    var next: [DepartureRow] = []
-                    var unavailable: String?
-                    do {
-                        // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
-                        guard index < 40 else { throw CancellationError() }
-                        let result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
-                                                                 maxResults: DeparturesQuestion.perRoute)
-                        next = Array(DepartureBoard(result.value, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
-                        if next.isEmpty { unavailable = "No departures in the next few hours." }
-                    } catch is CancellationError {
-                        unavailable = "Open the stop to see its departures."
-                    } catch {
-                        unavailable = "Departures are unavailable right now."
-                    }
-                    let spoken = SpokenName.stop(favourite.stopName)
-                    let slug = ModeWords.slug(type)
-                    let fieldID = "name-\(favourite.routeType)-\(favourite.stopID)"
-                    return (index, FavouriteSummary(
-                        routeType: favourite.routeType, stopID: favourite.stopID,
-                        name: favourite.ownName.map { "\($0) (\(spoken))" } ?? spoken, stopName: spoken, ownName: favourite.ownName,
-                        href: ModeWords.stopURL(type, favourite.stopID), next: next, hasNext: !next.isEmpty, unavailable: unavailable,
-                        renameAction: "/favourites/\(slug)/\(favourite.stopID)/rename", removeAction: "/favourites/\(slug)/\(favourite.stopID)/remove",
-                        fieldID: fieldID, error: errors.first { $0.field == fieldID }?.message))
+                    (index, await summary(favourite, index: index, words: words, errors: errors))
                 }
             }
             var results: [(Int, FavouriteSummary)] = []
             for await item in group { results.append(item) }
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
+    }
+
+    private func summary(_ favourite: FavouriteStop, index: Int, words: TimeWords, errors: [FieldError]) async -> FavouriteSummary {
+        let type = RouteType(rawValue: favourite.routeType)
+        var next: [DepartureRow] = []
+        var unavailable: String?
+        do {
+            // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
+            guard index < 40 else { throw CancellationError() }
+            // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
+            var result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
+                                                     maxResults: DeparturesQuestion.perRoute).value
+            if let routeID = favourite.routeID {
+                result.departures = result.departures.filter { departure in
+                    departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
+                }
+                let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next
+                next = (rows.first { !$0.cancelled && !$0.departed } ?? rows.first).map { [$0] } ?? []
+            } else {
+                next = Array(DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
+            }
+            if next.isEmpty { unavailable = "No departures in the next few hours." }
+        } catch is CancellationError {
+            unavailable = "Open the stop to see its departures."
+        } catch {
+            unavailable = "Departures are unavailable right now."
+        }
+        let slug = ModeWords.slug(type)
+        let fieldID = FavouriteWords.fieldID(favourite.key)
+        let label = favourite.ownName ?? SpokenName.stop(favourite.stopName)
+        let sentence = favourite.routeID == nil ? nil : next.first.map { "\(label): \($0.sentence)" }
+        return FavouriteSummary(
+            routeType: favourite.routeType, stopID: favourite.stopID,
+            name: FavouriteWords.title(favourite), stopName: FavouriteWords.thing(favourite), ownName: favourite.ownName,
+            href: ModeWords.stopURL(type, favourite.stopID), next: next, hasNext: !next.isEmpty && sentence == nil, unavailable: unavailable,
+            renameAction: "/favourites/\(slug)/\(favourite.stopID)/rename", removeAction: "/favourites/\(slug)/\(favourite.stopID)/remove",
+            fieldID: fieldID, error: errors.first { $0.field == fieldID }?.message,
+            isLine: favourite.routeID != nil, routeID: favourite.routeID.map(String.init) ?? "",
+            directionID: favourite.directionID.map(String.init) ?? "", sentence: sentence)
     }
 }

@@ -19,6 +19,8 @@ struct StopPage: Sendable {
     let updated: String
     let refreshURL: String
     let favourite: FavouriteButton
+    /// Each line and direction at this stop, with its star button.
+    let lines: [DepartureGroup]
     let facts: StopFacts
     /// Said when the stop's details could not be fetched.
     let factsUnavailable: String?
@@ -31,10 +33,10 @@ struct StopPage: Sendable {
     ///   - stopID: The stop.
     ///   - departures: PTV's departures.
     ///   - details: PTV's stop details, or nil when that call failed.
-    ///   - favourite: The saved favourite for this stop, if any.
+    ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
     ///   - context: Words, demo mode, banner and path.
     init?(type: RouteType, stopID: Int, departures: Fetched<DeparturesResponse>, details: StopDetailsResponse?,
-          favourite: FavouriteStop?, context: PageContext) {
+          favourites: [FavouriteStop], context: PageContext) {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures.value) else { return nil }
         let words = context.words
         let board = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
@@ -50,7 +52,9 @@ struct StopPage: Sendable {
         disruptions = chronological ? links : links.filter { link in !board.groups.contains { $0.disruptions.contains(link) } }
         updated = words.clock(departures.fetchedAt)
         refreshURL = context.path
-        self.favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourite,
+        favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },
+                                    token: PageCache.tokenPlaceholder, returnPath: context.path)
+        lines = FavouriteLineButton.star(board.groups, type: type, stopID: stopID, favourites: favourites,
                                          token: PageCache.tokenPlaceholder, returnPath: context.path)
         facts = StopFacts(identity, type: type)
         factsUnavailable = details == nil ? "More about this stop (access, facilities) could not be checked just now." : nil

@@ -16,6 +16,7 @@ extension StopPage: MustacheParent {
         case "updated": updated
         case "refreshURL": refreshURL
         case "favourite": favourite
+        case "lines": lines
         case "facts": facts
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
@@ -60,6 +61,8 @@ extension DepartureGroup: MustacheParent {
         case "directionID": directionID
         case "rows": rows
         case "disruptions": disruptions
+        case "line": line
+        case "starButton": starButton
         default: nil
         }
     }

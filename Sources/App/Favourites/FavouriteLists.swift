@@ -1,0 +1,65 @@
+import Foundation
+import HTTPServer
+import Storage
+
+/// Whose favourites a request sees: on your own machine the one local list; on a shared server the browser's
+/// own list, named by the secret id in its `trakx_list` cookie (no cookie: no list yet, so none is stored).
+struct FavouriteLists: Sendable {
+    /// The cookie holding a browser's list id.
+    static let cookieName = "trakx_list"
+
+    /// Where favourites are kept.
+    let store: any FavouritesStore
+    /// Whether each browser has its own list.
+    let shared: Bool
+    /// Most favourites in one list.
+    let limit: Int
+    /// Lists started per address per minute (shared server only).
+    let limiter: ListCreationLimiter
+
+    /// The browser's list id (shared server, well-formed cookie only).
+    func id(_ request: Request) -> ListID? {
+        guard shared else { return nil }
+        return request.cookies[Self.cookieName].flatMap(ListID.parse)
+    }
+
+    /// The list this request reads; nil on a shared server when the browser has no list id.
+    func current(_ request: Request) -> FavouriteListKey? {
+        shared ? id(request)?.storageKey : .local
+    }
+
+    /// Every favourite in the request's list.
+    func all(_ request: Request) async throws -> [FavouriteStop] {
+        guard let list = current(request) else { return [] }
+        return try await store.all(in: list)
+    }
+
+    /// The request's favourites at one stop.
+    func atStop(_ request: Request, routeType: Int, stopID: Int) async throws -> [FavouriteStop] {
+        guard let list = current(request) else { return [] }
+        return try await store.atStop(routeType: routeType, stopID: stopID, in: list)
+    }
+
+    /// The list a change writes to, and the cookie to set when the change starts a new list. On a shared
+    /// server a new list counts against the client address's lists-per-minute limit (429 when over).
+    func writable(_ request: Request) async throws -> (list: FavouriteListKey, cookie: String?) {
+        guard shared else { return (.local, nil) }
+        let id = id(request) ?? ListID.make()
+        if try await store.exists(id.storageKey) { return (id.storageKey, nil) }
+        guard limiter.allow(request.remoteAddress) else {
+            throw HTTPError(429, "Too many new favourites lists were started from your network in the last minute, so nothing was saved. Wait a minute, then try again.")
+        }
+        return (id.storageKey, cookie(for: id))
+    }
+
+    /// The `Set-Cookie` value that makes a browser use list `id`.
+    func cookie(for id: ListID) -> String {
+        "\(Self.cookieName)=\(id.text); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
+    }
+
+    /// What the shared page cache adds to its key so one browser never gets a page made for another's list.
+    func cacheVariant(_ request: Request) -> String {
+        guard shared else { return "" }
+        return current(request)?.value ?? "none"
+    }
+}

@@ -1,0 +1,76 @@
+import HTTPServer
+import Storage
+
+/// `GET /favourites/list/{id}` asks, and `POST` switches this browser to the list behind a private link
+/// (shared server only). A guessed or malformed link is a 404 after the same hash and lookup as a real one.
+struct PrivateLinkController {
+    let site: Site
+
+    func addRoutes(to router: inout Router) {
+        router.get("/favourites/list/{id}") { request, context in try await confirm(request, context) }
+        router.post("/favourites/list/{id}") { request, context in try await use(request, context) }
+    }
+
+    func confirm(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let id = try await existing(context)
+        let count = try await site.lists.store.all(in: id.storageKey).count
+        let current = site.lists.id(request)
+        var ownCount = 0
+        if let current { ownCount = try await site.lists.store.all(in: current.storageKey).count }
+        let page = SwitchListPage(
+            chrome: site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
+            action: "/favourites/list/\(id.text)", token: FormToken.value(for: request),
+            count: count == 1 ? "1 favourite" : "\(count) favourites",
+            alreadyUsed: current == id, hasOwnList: current != id && ownCount > 0,
+            ownCount: ownCount == 1 ? "1 favourite" : "\(ownCount) favourites")
+        return FavouritesController.private(site.templates.render(page, template: "favourites-switch"))
+    }
+
+    func use(_ request: Request, _ context: RequestContext) async throws -> Response {
+        let id = try await existing(context)
+        var response = Response.seeOther("/favourites?done=switched")
+        response.headers.append(("Set-Cookie", site.lists.cookie(for: id)))
+        return response
+    }
+
+    /// The list named by the path, or a 404. Every request hashes what it was given and looks the hash up,
+    /// so a malformed, guessed or real link all cost the same work, and the id is never compared as text.
+    private func existing(_ context: RequestContext) async throws -> ListID {
+        let text = (try? context.require("id")) ?? ""
+        let key = FavouriteListKey(hash: ListID.hash(String(text.prefix(64))))
+        let stored = try await site.lists.store.exists(key)
+        guard site.lists.shared, stored, let id = ListID.parse(text) else {
+            throw HTTPError(404, "There is no favourites list at this link. Check that you copied the whole link. A list also goes away when its last favourite is removed.")
+        }
+        return id
+    }
+}
+
+/// The private link shown on the favourites page of a shared server.
+struct PrivateLink: Sendable {
+    /// `/favourites/list/{id}`.
+    let href: String
+    /// The whole address to copy to another device.
+    let address: String
+
+    init(id: ListID, request: Request) {
+        href = "/favourites/list/\(id.text)"
+        let scheme = request.header("X-Forwarded-Proto")?.lowercased() == "https" ? "https" : "http"
+        let host = request.header("Host") ?? "localhost"
+        address = "\(scheme)://\(host)\(href)"
+    }
+}
+
+/// The confirmation page before switching lists.
+struct SwitchListPage: Sendable {
+    let chrome: PageChrome
+    let action: String
+    let token: String
+    /// "3 favourites".
+    let count: String
+    /// Whether this browser already uses the list.
+    let alreadyUsed: Bool
+    /// Whether this browser has another list with favourites (it stops showing here after the switch).
+    let hasOwnList: Bool
+    let ownCount: String
+}
