@@ -161,7 +161,8 @@ struct DepartureBoard: Sendable {
         if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
         if !cancelled { detail.append(status) }
         detail += notes
-        var sentence = caption
+        // A sentence stands alone (favourites), so it always names where the service goes.
+        var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
         if cancelled {
             sentence += ", \(words.clock(scheduled)), cancelled."
         } else {
