@@ -46,7 +46,7 @@ struct PageTests {
         try await TestApp.with { app in
             let html = try await app.get("/stops/tram/2218").text
             #expect(html.contains("Spencer Street at Bourke Street, stop 1"))
-            #expect(html.contains("<dt>Signed as</dt><dd>Spencer St/Bourke St #1</dd>"))
+            #expect(html.contains("<p class=\"fact\">Signed as: Spencer St/Bourke St #1.</p>"))
             #expect(html.contains("Route 86 tram") || html.contains("Route 96 tram"))
         }
     }

@@ -7,8 +7,6 @@ struct StopPage: Sendable {
     let chrome: PageChrome
     /// "Flinders Street Station".
     let name: String
-    /// The suburb, or "" when the name already says it.
-    let suburb: String
     let summary: String
     /// Per-line groups (stations).
     let groups: [DepartureGroup]
@@ -39,10 +37,11 @@ struct StopPage: Sendable {
           favourites: [FavouriteStop], context: PageContext) {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures.value) else { return nil }
         let words = context.words
-        let board = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
-        let chronological = board.groups.count > 6 || (type != .train && type != .vline && board.groups.count > 3)
+        let byLine = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
+        let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
+        // One time-ordered list for stops served by many lines, with the next two of each line.
+        let board = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: 2) : byLine
         name = identity.spokenName
-        suburb = identity.suburbIfNotInName
         summary = board.summary
         groups = chronological ? [] : board.groups
         self.chronological = chronological ? board.next : []

@@ -8,7 +8,6 @@ extension StopPage: MustacheParent {
         switch name {
         case "chrome": chrome
         case "name": self.name
-        case "suburb": suburb
         case "summary": summary
         case "groups": groups
         case "chronological": chronological
@@ -144,7 +143,6 @@ extension NearbyStopRow: MustacheParent {
         case "name": self.name
         case "href": href
         case "mode": mode
-        case "suburb": suburb
         case "distance": distance
         case "routes": routes
         case "hasRoutes": hasRoutes

@@ -21,7 +21,8 @@ enum ServiceWords {
         guard let estimated else { return .timetable }
         guard let scheduled else { return .live(minutesLate: 0) }
         let seconds = estimated.timeIntervalSince(scheduled)
-        return .live(minutesLate: abs(seconds) < 60 ? 0 : Int((seconds / 60).rounded()))
+        // Within two minutes either way reads as on time: the board's own minutes are rounded to the clock.
+        return .live(minutesLate: abs(seconds) < 120 ? 0 : Int((seconds / 60).rounded()))
     }
 
     /// "cancelled", "live" (on time), "delayed 4 minutes", "early 1 minute" (only live data knows either), "timetable".
