@@ -14,6 +14,7 @@ struct StopFacts: Sendable {
         let stop = identity.details
         // The mode and suburb are already said by the heading and the board; only what adds to them is listed.
         var items: [Fact] = []
+        if let number = identity.stopNumber { items.append(Fact(term: "\(ModeWords.noun(type).capitalisedFirst) stop number", detail: number)) }
         if !identity.suburbIfNotInName.isEmpty { items.append(Fact(term: "Suburb", detail: identity.suburbIfNotInName)) }
         if SpokenName.differs(stop.stopName) {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))

@@ -17,6 +17,17 @@ struct StopIdentity: Sendable {
     var latitude: Double? { details.location?.latitude }
     var longitude: Double? { details.location?.longitude }
 
+    /// The spoken name without its ", stop 13" (the stop number is said by the title and the facts).
+    var spokenNameWithoutNumber: String {
+        guard let number = spokenName.range(of: #", stop \S+$"#, options: .regularExpression) else { return spokenName }
+        return String(spokenName[..<number.lowerBound])
+    }
+
+    /// The stop number in the name ("13" for "… #13"), if any.
+    var stopNumber: String? {
+        spokenName.range(of: #"(?<=, stop )\S+$"#, options: .regularExpression).map { String(spokenName[$0]) }
+    }
+
     /// The suburb unless the name already says it ("Richmond", not "Richmond Richmond").
     var suburbIfNotInName: String {
         suburb.isEmpty || spokenName.lowercased().contains(suburb.lowercased()) ? "" : suburb

@@ -5,8 +5,10 @@ import Storage
 /// The stop page's view model: the summary first, then departures by line, then facts.
 struct StopPage: Sendable {
     let chrome: PageChrome
-    /// "Flinders Street Station".
+    /// "Flinders Street Station", "Federation Square at Swanston Street, stop 13".
     let name: String
+    /// The name without a tram or bus stop number, which the title and the facts say ("Federation Square at Swanston Street").
+    let heading: String
     let summary: String
     /// Per-line groups (stations).
     let groups: [DepartureGroup]
@@ -42,6 +44,7 @@ struct StopPage: Sendable {
         // One time-ordered list for stops served by many lines, with the next two of each line.
         let board = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: 2) : byLine
         name = identity.spokenName
+        heading = identity.spokenNameWithoutNumber
         summary = board.summary
         groups = chronological ? [] : board.groups
         self.chronological = chronological ? board.next : []

@@ -8,6 +8,7 @@ extension StopPage: MustacheParent {
         switch name {
         case "chrome": chrome
         case "name": self.name
+        case "heading": heading
         case "summary": summary
         case "groups": groups
         case "chronological": chronological
