@@ -140,6 +140,8 @@ struct Journey: Sendable {
         let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
         var spoken = SpokenName.stop(name)
         if let number = spoken.range(of: #", stop \S+$"#, options: .regularExpression) { spoken.removeSubrange(number) }
+        // "Burke Road at Wattletree Road" names a terminus stop: the road is enough after "to".
+        if let at = spoken.range(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
         if spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
         return spoken
     }

@@ -159,7 +159,8 @@ struct DepartureBoard: Sendable {
         let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
         var detail = [until]
         if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
-        if !cancelled { detail.append(status) }
+        // A live departure on time says nothing more: the board says once that times are live unless marked.
+        if !cancelled && source != .live(minutesLate: 0) { detail.append(status) }
         detail += notes
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"

@@ -12,6 +12,7 @@ extension StopPage: MustacheParent {
         case "summary": summary
         case "groups": groups
         case "chronological": chronological
+        case "legend": legend
         case "disruptions": disruptions
         case "updated": updated
         case "refreshURL": refreshURL
