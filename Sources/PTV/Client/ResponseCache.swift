@@ -33,7 +33,8 @@ public final class ResponseCache: Sendable {
 
     private struct State: Sendable {
         var entries: [String: Entry] = [:]
-        var inFlight: [String: Task<Entry, any Error>] = [:]
+        /// Running fetches by key, each with the id of the fetch that created it: only that fetch removes it.
+        var inFlight: [String: (id: UInt64, task: Task<Entry, any Error>)] = [:]
         var tick: UInt64 = 0
     }
 
@@ -80,15 +81,24 @@ public final class ResponseCache: Sendable {
             }
             if let running = state.inFlight[key] {
                 metrics.coalesced(endpoint)
-                return .wait(running)
+                return .wait(running.task)
             }
             metrics.miss(endpoint)
-            let clock = now
-            let task = Task<Entry, any Error> {
-                let value = try await fetch()
-                return Entry(value: value, fetchedAt: clock(), lastUsed: 0)
+            let id = state.tick
+            // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
+            // can never remove a newer fetch for the same key.
+            let task = Task<Entry, any Error> { [self] in
+                do {
+                    let value = try await fetch()
+                    let entry = Entry(value: value, fetchedAt: now(), lastUsed: 0)
+                    store(entry, key: key, fetchID: id)
+                    return entry
+                } catch {
+                    retire(key: key, fetchID: id)
+                    throw error
+                }
             }
-            state.inFlight[key] = task
+            state.inFlight[key] = (id, task)
             return .wait(task)
         }
         let task: Task<Entry, any Error>
@@ -102,11 +112,9 @@ public final class ResponseCache: Sendable {
         }
         do {
             let entry = try await task.value
-            store(entry, key: key)
             guard let value = entry.value as? T else { throw PTVError(.malformedBody) }
             return Fetched(value: value, fetchedAt: entry.fetchedAt)
         } catch {
-            state.withLock { _ = $0.inFlight.removeValue(forKey: key) }
             let stale: Entry? = state.withLock { $0.entries[key] }
             if let ptvError = error as? PTVError, ptvError.isUpstreamFailure, let stale, let value = stale.value as? T {
                 metrics.staleServe(endpoint)
@@ -116,9 +124,17 @@ public final class ResponseCache: Sendable {
         }
     }
 
-    private func store(_ entry: Entry, key: String) {
+    /// Removes the in-flight entry for `key` when it is still the one fetch `fetchID` created.
+    private func retire(key: String, fetchID: UInt64) {
         state.withLock { state in
-            state.inFlight.removeValue(forKey: key)
+            if state.inFlight[key]?.id == fetchID { state.inFlight.removeValue(forKey: key) }
+        }
+    }
+
+    /// Stores a fetched entry (unless a newer one is there) and retires fetch `fetchID`'s in-flight entry.
+    private func store(_ entry: Entry, key: String, fetchID: UInt64) {
+        state.withLock { state in
+            if state.inFlight[key]?.id == fetchID { state.inFlight.removeValue(forKey: key) }
             state.tick += 1
             var entry = entry
             entry.lastUsed = state.tick

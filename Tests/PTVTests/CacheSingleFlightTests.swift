@@ -1,0 +1,106 @@
+import Foundation
+import PTV
+import Synchronization
+import Testing
+
+/// A task executor that runs its jobs only when the test says so: it holds a waiter's resumption back.
+final class ManualExecutor: TaskExecutor {
+    private let jobs = Mutex<[UnownedJob]>([])
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        jobs.withLock { $0.append(unowned) }
+    }
+
+    /// Runs queued jobs (and any they queue) until none is left.
+    func runAll() {
+        while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
+
+/// A one-shot gate fetches wait on.
+final class Gate: Sendable {
+    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.open { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// Single-flight: only the fetch that created an in-flight entry removes it.
+struct CacheSingleFlightTests {
+    let request = PTVRequest(.departures, ["departures", "route_type", "0", "stop", "1071"])
+
+    @Test func lateWaiterDoesNotDropANewerFetch() async throws {
+        let clock = TestClock()
+        let cache = ResponseCache(metrics: PTVMetrics(), now: { clock.now })
+        let fetches = Counter()
+        let (started, startedSignal) = AsyncStream.makeStream(of: Int.self)
+        var startedEvents = started.makeAsyncIterator()
+        let firstGate = Gate(), secondGate = Gate()
+        let request = request
+
+        // Fetch 1 starts and stays open.
+        let first = Task { try await cache.value(for: request) { () async -> Int in
+            startedSignal.yield(fetches.increment())
+            await firstGate.wait()
+            return 1
+        }.value }
+        #expect(await startedEvents.next() == 1)
+
+        // A waiter joins fetch 1 on an executor whose jobs run only when the test says so.
+        let executor = ManualExecutor()
+        let lateWaiter = Task(executorPreference: executor) {
+            try await cache.value(for: request) { () async -> Int in fetches.increment() }.value
+        }
+        executor.runAll()
+
+        // Fetch 1 completes; its first caller gets the value, the late waiter's resumption is held back.
+        firstGate.open()
+        #expect(try await first.value == 1)
+
+        // The value goes stale and fetch 2 starts and stays open.
+        clock.advance(31)
+        let second = Task { try await cache.value(for: request) { () async -> Int in
+            startedSignal.yield(fetches.increment())
+            await secondGate.wait()
+            return 2
+        }.value }
+        #expect(await startedEvents.next() == 2)
+
+        // Now the late waiter of fetch 1 resumes; it must not retire fetch 2.
+        executor.runAll()
+        #expect(try await lateWaiter.value == 1)
+
+        // A new caller joins fetch 2 rather than starting fetch 3 (run until it waits or is done).
+        let newcomerExecutor = ManualExecutor()
+        let third = Task(executorPreference: newcomerExecutor) {
+            try await cache.value(for: request) { () async -> Int in fetches.increment() + 100 }.value
+        }
+        newcomerExecutor.runAll()
+        secondGate.open()
+        #expect(try await second.value == 2)
+        newcomerExecutor.runAll()
+        #expect(try await third.value == 2)
+        #expect(fetches.count == 2)
+        startedSignal.finish()
+    }
+}
