@@ -63,19 +63,41 @@ extension PTVClient {
                                as: StopsOnRouteResponse.self)
     }
 
-    /// `/v3/departures/route_type/{rt}/stop/{stop_id}[/route/{route_id}]`, always with `max_results`.
+    /// Departures per route and direction that every departures question asks PTV for, whatever the caller
+    /// shows: the stop page and the favourites summary then share one cache entry (and one upstream call).
+    public static let departuresPerDirection = 3
+
+    /// `/v3/departures/route_type/{rt}/stop/{stop_id}[/route/{route_id}]`.
+    ///
+    /// PTV is always asked the one canonical question (``departuresPerDirection`` per route and direction, or
+    /// `maxResults` when that is larger), so equal questions are equal cache keys; the answer is then trimmed
+    /// here to `maxResults` per route and direction.
     /// - Parameters:
     ///   - routeType: Route type.
     ///   - stopID: Stop id.
     ///   - routeID: Only this route, when given.
     ///   - maxResults: Departures per route and direction.
     public func departures(routeType: Int, stopID: Int, routeID: Int? = nil, maxResults: Int = 3) async throws -> Fetched<DeparturesResponse> {
+        let fetched = try await fetch(Self.departuresRequest(routeType: routeType, stopID: stopID, routeID: routeID,
+                                                             maxResults: maxResults), as: DeparturesResponse.self)
+        guard maxResults > 0, maxResults < Self.departuresPerDirection else { return fetched }
+        return Fetched(value: fetched.value.trimmed(perRouteAndDirection: maxResults), fetchedAt: fetched.fetchedAt,
+                       isStale: fetched.isStale)
+    }
+
+    /// The canonical departures request for a stop (what ``departures(routeType:stopID:routeID:maxResults:)`` sends).
+    /// - Parameters:
+    ///   - routeType: Route type.
+    ///   - stopID: Stop id.
+    ///   - routeID: Only this route, when given.
+    ///   - maxResults: Departures per route and direction the caller wants.
+    public static func departuresRequest(routeType: Int, stopID: Int, routeID: Int? = nil, maxResults: Int = 3) -> PTVRequest {
         var segments = ["departures", "route_type", String(routeType), "stop", String(stopID)]
         if let routeID { segments += ["route", String(routeID)] }
-        var query = [("max_results", String(maxResults))]
+        var query = [("max_results", String(max(maxResults, departuresPerDirection)))]
         if routeType == 0 { query.append(("include_cancelled", "true")) }
-        query += ["Stop", "Route", "Run", "Direction", "Disruption"].map { ("expand", $0) }
-        return try await fetch(PTVRequest(.departures, segments, query: query), as: DeparturesResponse.self)
+        query += ["Stop", "Route", "Run", "Direction", "Disruption", "VehiclePosition", "VehicleDescriptor"].map { ("expand", $0) }
+        return PTVRequest(.departures, segments, query: query)
     }
 
     /// `/v3/pattern/run/{run_ref}/route_type/{rt}`.
@@ -83,7 +105,8 @@ extension PTVClient {
     ///   - runRef: The run's reference.
     ///   - routeType: Route type.
     public func pattern(runRef: String, routeType: Int) async throws -> Fetched<PatternResponse> {
-        let query = ["Stop", "Route", "Run", "Direction", "Disruption"].map { ("expand", $0) }
+        let query = ["Stop", "Route", "Run", "Direction", "Disruption", "VehiclePosition", "VehicleDescriptor"]
+            .map { ("expand", $0) }
         return try await fetch(PTVRequest(.pattern, ["pattern", "run", runRef, "route_type", String(routeType)], query: query),
                                as: PatternResponse.self)
     }
