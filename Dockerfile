@@ -8,7 +8,8 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 RUN swift build -c release --product trakx --static-swift-stdlib \
-    && cp "$(swift build -c release --show-bin-path)/trakx" /trakx
+    && cp "$(swift build -c release --show-bin-path)/trakx" /trakx \
+    && cp -R "$(swift build -c release --show-bin-path)/trakx_PTVSimulator.resources" /trakx_PTVSimulator.resources
 
 FROM debian:bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
@@ -18,6 +19,7 @@ RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-ins
     && mkdir -p /data && chown trakx /data
 WORKDIR /app
 COPY --from=build /trakx /usr/local/bin/trakx
+COPY --from=build /trakx_PTVSimulator.resources /usr/local/bin/trakx_PTVSimulator.resources
 COPY Templates ./Templates
 COPY Public ./Public
 USER trakx

@@ -1,6 +1,6 @@
 import PTV
 
-// The records of the simulated network, decoded from `NetworkData.json`. Optional fields get defaults so a
+// The records of the simulated network, decoded from the `network.json` resource. Optional fields get defaults so a
 // slightly sparse data set still loads.
 
 /// A stop (or station) of the simulated network.

@@ -2,7 +2,7 @@ import Foundation
 import PTV
 
 /// The simulated network: stops, routes (with headways) and disruption templates, loaded once from
-/// ``NetworkData/json`` and indexed for lookups. Plain data, usable without HTTP.
+/// the `network.json` resource and indexed for lookups. Plain data, usable without HTTP.
 public struct SimulatedNetwork: Sendable {
     /// All stops, ordered by id.
     public let stops: [NetworkStop]
@@ -14,8 +14,16 @@ public struct SimulatedNetwork: Sendable {
     private let routesByID: [Int: NetworkRoute]
     private let routeIDsByStop: [Int: [Int]]
 
-    /// The built-in network, decoded once on first use.
-    public static let bundled: Result<SimulatedNetwork, any Error> = Result { try SimulatedNetwork(json: NetworkData.json) }
+    /// The built-in network (the target's `network.json` resource), decoded once on first use.
+    ///
+    /// SwiftPM puts the resource in `trakx_PTVSimulator.resources` beside the executable (`.build/<config>/`);
+    /// a binary copied elsewhere needs that folder copied beside it (the Dockerfile does so).
+    public static let bundled: Result<SimulatedNetwork, any Error> = Result {
+        guard let url = Bundle.module.url(forResource: "network", withExtension: "json") else {
+            throw DataError(description: "network.json is missing from the PTVSimulator resources")
+        }
+        return try SimulatedNetwork(json: String(decoding: try Data(contentsOf: url), as: UTF8.self))
+    }
 
     private struct File: Decodable {
         let stops: [NetworkStop]
@@ -29,7 +37,7 @@ public struct SimulatedNetwork: Sendable {
         public let description: String
     }
 
-    /// Decodes and indexes a network in the `NetworkData.json` schema.
+    /// Decodes and indexes a network in the `network.json` schema.
     /// - Parameter json: The JSON text.
     public init(json: String) throws {
         let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
