@@ -22,7 +22,7 @@ public struct RunBehaviour: Sendable, Equatable {
 
 extension LiveModel {
     /// Share of live train and bus runs whose feed drops part-way.
-    public static let feedLostShare = 0.12
+    public static let feedLostShare = 0.15
     /// Share of live bus runs that report their previous trip's position before they start.
     public static let previousTripShare = 0.35
     /// Upper bound of the cancellation draw for part-way cancellation (whole cancellation is below

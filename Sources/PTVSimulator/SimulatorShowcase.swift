@@ -27,8 +27,9 @@ public struct SimulatorShowcase: Sendable, Equatable {
     public var movingTrain: Example?
     /// A train standing at an intermediate stop (`at_platform` there); `stopID` is that stop.
     public var trainAtPlatform: Example?
-    /// A run under way whose live feed has dropped: its position has expired and estimates stopped;
-    /// `stopID` is the first stop it has not reached by the timetable.
+    /// A run under way whose live feed has dropped: its position has expired and estimates stopped; `stopID` is
+    /// the first stop it has not reached by the timetable. A run that is one half of a through-run is picked
+    /// only when no other is found (its last position may lie on the other half).
     public var staleRun: Example?
     /// A bus, not yet started, whose fresh position is its previous trip's; `stopID` is the run's first stop.
     public var previousTripBus: Example?
@@ -49,6 +50,7 @@ extension SimulatorAPI {
     /// - Parameter now: The instant.
     func showcase(at now: Date) -> SimulatorShowcase {
         var found = SimulatorShowcase()
+        var staleThroughRun: SimulatorShowcase.Example?
         let today = timetable.serviceDate(containing: now)
         for route in network.routes where [.train, .tram, .bus].contains(route.routeType) {
             for day in [today.adding(days: -1), today] {
@@ -56,15 +58,17 @@ extension SimulatorAPI {
                     for trip in timetable.trips(of: route, directionIndex: directionIndex, on: day) {
                         let end = Self.arrival(of: trip, route: route)
                         guard trip.start <= now.addingTimeInterval(3600), end >= now.addingTimeInterval(-120) else { continue }
-                        consider(trip, route: route, now: now, into: &found)
+                        consider(trip, route: route, now: now, into: &found, staleThroughRun: &staleThroughRun)
                     }
                 }
             }
         }
+        if found.staleRun == nil { found.staleRun = staleThroughRun }
         return found
     }
 
-    private func consider(_ trip: Trip, route: NetworkRoute, now: Date, into found: inout SimulatorShowcase) {
+    private func consider(_ trip: Trip, route: NetworkRoute, now: Date, into found: inout SimulatorShowcase,
+                          staleThroughRun: inout SimulatorShowcase.Example?) {
         let journey = journey(of: trip, route: route)
         guard let part = journey.parts.first(where: { $0.trip == trip }) else { return }
         let isFirst = journey.parts.first?.trip == trip
@@ -96,7 +100,11 @@ extension SimulatorAPI {
         }
         if found.staleRun == nil, let lost = feedLost(of: journey, motion: motion),
            now >= lost.addingTimeInterval(Self.busExpiry), let span = motion.span, now < span.upperBound, let nextCall {
-            found.staleRun = example(nextCall.stopID)
+            if journey.parts.count == 1 {
+                found.staleRun = example(nextCall.stopID)
+            } else if staleThroughRun == nil {
+                staleThroughRun = example(nextCall.stopID)
+            }
         }
         guard route.routeType == .train, fresh, journey.parts.count == 1, let fix = motion.fix(at: now) else { return }
         if let index = fix.standIndex {
