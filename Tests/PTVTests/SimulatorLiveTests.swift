@@ -105,6 +105,9 @@ struct SimulatorLiveTests {
             return pattern.departures.filter(\.atPlatform).map(\.stopId)
         }
         #expect(try await standing() == [example.stopID])
+        // The stop's own departures board says so on that run's row, and only there.
+        let board = try await harness.departures(routeType: .train, stopID: example.stopID)
+        #expect(board.departures.filter(\.atPlatform).map(\.runRef) == [example.runRef])
         let order = try await harness.pattern(example).departures.map(\.stopId)
         let index = try #require(order.firstIndex(of: example.stopID))
         var visited: [[Int]] = []
