@@ -3,9 +3,9 @@ import PTV
 
 /// Building vehicle journeys: early termination, express running and through-running.
 extension SimulatorAPI {
-    /// Offset added to a trip's start minute in the run_ref of the cancelled remainder of a run that
-    /// terminates early (start minutes stay below 2000, so the two never collide).
-    static let remainderOffset = 2000
+    /// Added to a trip's numeric run id to make the run_ref of the cancelled remainder of a run that
+    /// terminates early (ordinary numeric refs stay far below it).
+    static let remainderBase = 1_000_000_000_000_000
 
     /// The journey a trip is part of.
     /// - Parameters:
@@ -17,13 +17,11 @@ extension SimulatorAPI {
         let state = live.state(runRef: runRef, route: route)
         let calls = timetable.calls(of: trip)
         if let cut = behaviour.terminatesAtPosition, cut < calls.count - 1 {
-            let remainder = RunReference(routeID: trip.routeID, directionIndex: trip.directionIndex, serviceDate: trip.serviceDate,
-                                         startMinute: trip.startMinute + Self.remainderOffset)
+            let remainderID = Self.remainderBase + trip.reference.numericID
             let running = RunPart(route: route, trip: trip, runRef: runRef, runID: trip.reference.runID(for: route),
                                   calls: Array(calls[...cut]), skipped: [], isCancelled: false, departureNote: "")
-            let cancelled = RunPart(route: route, trip: trip, runRef: remainder.string(for: route),
-                                    runID: remainder.runID(for: route), calls: Array(calls[cut...]), skipped: [],
-                                    isCancelled: true, departureNote: "")
+            let cancelled = RunPart(route: route, trip: trip, runRef: String(remainderID), runID: remainderID,
+                                    calls: Array(calls[cut...]), skipped: [], isCancelled: true, departureNote: "")
             return VehicleJourney(parts: [running, cancelled], state: state, behaviour: behaviour)
         }
         if let next = distributor(of: trip), let nextRoute = network.route(next.routeID) {
@@ -64,10 +62,9 @@ extension SimulatorAPI {
     ///   - routeType: The route type from the path, if any.
     /// - Returns: Nil when the ref is well-formed but names no run; throws for malformed refs.
     func resolvePart(_ runRef: String, routeType: RouteType?) throws(APIError) -> (journey: VehicleJourney, index: Int)? {
-        if case .reference(let reference, true, _) = RunReference.parse(runRef), reference.startMinute >= Self.remainderOffset {
-            let base = RunReference(routeID: reference.routeID, directionIndex: reference.directionIndex,
-                                    serviceDate: reference.serviceDate, startMinute: reference.startMinute - Self.remainderOffset)
-            guard let route = network.route(base.routeID), route.hasNumericRuns, routeType == nil || route.routeType == routeType,
+        if runRef.count <= 18, runRef.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(runRef), value >= Self.remainderBase {
+            guard case .reference(let base, true, _) = RunReference.parse(String(value - Self.remainderBase)),
+                  let route = network.route(base.routeID), route.hasNumericRuns, routeType == nil || route.routeType == routeType,
                   let trip = timetable.trip(for: base) else { return nil }
             let journey = journey(of: trip, route: route)
             guard let index = journey.parts.firstIndex(where: { $0.runRef == runRef }) else { return nil }

@@ -5,8 +5,11 @@ import Testing
 
 /// Runs that terminate early, through-run or run express, as PTV shows them.
 struct SimulatorRunShapeTests {
-    @Test func earlyTerminationContinuesAsACancelledRemainder() async throws {
+    /// At 8:30 am and at 6:30 pm (a trip starting late in the day must still give a resolvable remainder).
+    @Test(arguments: [0.0, 36_000.0])
+    func earlyTerminationContinuesAsACancelledRemainder(after seconds: Double) async throws {
         let harness = try LiveHarness()
+        harness.clock.advance(seconds)
         let example = try #require(harness.showcase.terminatedEarly)
         let remainderRef = try #require(example.otherRunRef)
         let pattern = try await harness.pattern(example)
@@ -25,10 +28,10 @@ struct SimulatorRunShapeTests {
 
         // At a later stop, the departure is the cancelled remainder, shown only with include_cancelled.
         let later = try #require(pattern.departures.last { $0.runRef == remainderRef && $0.departureSequence != pattern.departures.last?.departureSequence })
-        let withCancelled = try await harness.departures(routeType: .train, stopID: later.stopId)
+        let withCancelled = try await harness.departures(routeType: .train, stopID: later.stopId, maxResults: 0)
         let row = try #require(withCancelled.departures.first { $0.runRef == remainderRef })
         #expect(withCancelled.runs[row.runRef]?.isCancelled == true)
-        let without = try await harness.departures(routeType: .train, stopID: later.stopId, includeCancelled: false)
+        let without = try await harness.departures(routeType: .train, stopID: later.stopId, includeCancelled: false, maxResults: 0)
         #expect(!without.departures.contains { $0.runRef == remainderRef })
         // The remainder's own pattern resolves on its own.
         let alone = try await harness.pattern(example, runRef: remainderRef)
