@@ -31,17 +31,22 @@ public struct LiveModel: Sendable {
     ///   - runRef: The run_ref.
     ///   - route: The run's route.
     public func state(runRef: String, route: NetworkRoute) -> RunLiveState {
-        var generator = SplitMix64(seed: Self.fnv1a(runRef) ^ (seed &* 0x9E37_79B9_7F4A_7C15))
-        let liveDraw = generator.nextUnit()
-        let delayKind = generator.nextUnit()
-        let delayDraw = generator.nextUnit()
-        let cancelDraw = generator.nextUnit()
+        let draws = self.draws(runRef)
+        let (liveDraw, delayKind, delayDraw, cancelDraw) = (draws[0], draws[1], draws[2], draws[3])
         let cancelled = route.routeType == .train && cancelDraw < Self.cancelledShare
         let live = !cancelled && liveDraw < route.liveShare
         // Mostly 0-2 minutes late; one run in six runs 3-8 minutes late.
         let minutes = delayKind < 0.83 ? Int(delayDraw * 3) : 3 + Int(delayDraw * 6)
         let seconds = live ? minutes * 60 : 0
         return RunLiveState(isLive: live, delaySeconds: seconds, isCancelled: cancelled)
+    }
+
+    /// The run's nine draws in [0, 1): live, delay kind, delay, cancellation (used by ``state(runRef:route:)``),
+    /// then feed lost, where it is lost, previous trip, where it terminates, express (``behaviour(runRef:route:)``).
+    /// - Parameter runRef: The run_ref.
+    func draws(_ runRef: String) -> [Double] {
+        var generator = SplitMix64(seed: Self.fnv1a(runRef) ^ (seed &* 0x9E37_79B9_7F4A_7C15))
+        return (0 ..< 9).map { _ in generator.nextUnit() }
     }
 
     /// The estimate for a call of a run, or nil when PTV would send null.

@@ -13,7 +13,7 @@ public final class PTVSimulator: Sendable {
     public let faults: FaultInjector
     /// The network being simulated.
     public let network: SimulatedNetwork
-    private let responder: SimulatorResponder
+    let responder: SimulatorResponder
     private let logger: Logger
     private let server = Mutex<HTTPServer?>(nil)
 

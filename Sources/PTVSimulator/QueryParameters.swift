@@ -15,8 +15,12 @@ struct Expansion: OptionSet, Sendable {
     static let direction = Expansion(rawValue: 8)
     /// Fill the `disruptions` map (or list, in patterns).
     static let disruption = Expansion(rawValue: 16)
+    /// Fill `vehicle_position` on runs.
+    static let vehiclePosition = Expansion(rawValue: 32)
+    /// Fill `vehicle_descriptor` on runs.
+    static let vehicleDescriptor = Expansion(rawValue: 64)
     /// Everything (`expand=All`).
-    static let all: Expansion = [.stop, .route, .run, .direction, .disruption]
+    static let all: Expansion = [.stop, .route, .run, .direction, .disruption, .vehiclePosition, .vehicleDescriptor]
 }
 
 /// A request's decoded query, without `devid` and `signature`. Names compare case-insensitively, as on PTV.
@@ -83,7 +87,9 @@ struct QueryParameters: Sendable {
             case "run", "3": result.insert(.run)
             case "direction", "4": result.insert(.direction)
             case "disruption", "5": result.insert(.disruption)
-            case "vehicledescriptor", "vehicleposition", "none", "6", "7", "8": break
+            case "vehicledescriptor", "6": result.insert(.vehicleDescriptor)
+            case "vehicleposition", "7": result.insert(.vehiclePosition)
+            case "none", "8": break
             default: throw .badRequest("expand '\(text)' is invalid.")
             }
         }

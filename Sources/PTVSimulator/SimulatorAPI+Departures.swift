@@ -6,8 +6,9 @@ extension SimulatorAPI {
     /// The next departures from a stop across its routes of that type (or one route), sorted by time.
     ///
     /// `max_results` applies per route and direction, as on PTV; without it (or with 0) the next 24 hours
-    /// are returned. Cancelled metro trains appear only with `include_cancelled=true`. A departure scheduled
-    /// up to a minute ago still shows. `date_utc` moves the window but not the real-time horizon.
+    /// are returned. Cancelled metro trains (and the cancelled remainder of one terminating early) appear only
+    /// with `include_cancelled=true`. Stops passed express are not departures. A departure scheduled up to a
+    /// minute ago still shows. `date_utc` moves the window but not the real-time horizon.
     func departures(routeType rtText: String, stopID: String, routeID: String?, query: QueryParameters,
                     now: Date) throws(APIError) -> String {
         let routeType = try QueryParameters.routeType(rtText)
@@ -31,36 +32,39 @@ extension SimulatorAPI {
                                          from: reference.addingTimeInterval(-60), until: reference.addingTimeInterval(86_400))
         var taken: [String: Int] = [:]
         var departures: [Departure] = []
-        var used: [(call: ScheduledCall, route: NetworkRoute)] = []
+        var used: [(part: RunPart, journey: VehicleJourney)] = []
+        var journeys: [Trip: VehicleJourney] = [:]
         for call in calls {
             guard let route = network.route(call.trip.routeID) else { continue }
-            let departure = departureModel(call, route: route, board: board, now: now)
-            if departure.isCancelled, !includeCancelled { continue }
+            let key = "\(route.routeID)/\(route.directions[call.trip.directionIndex].directionID)"
+            if maxResults > 0, taken[key, default: 0] >= maxResults { continue }
+            let journey = journeys[call.trip] ?? journey(of: call.trip, route: route)
+            journeys[call.trip] = journey
+            // A stop the run passes express, or where it now only arrives, is no departure.
+            guard let part = journey.part(of: call.trip, position: call.position),
+                  call.position != part.calls.last?.position else { continue }
+            if part.isCancelled, !includeCancelled { continue }
+            let departure = departureModel(call, part: part, journey: journey, board: board, now: now)
             if !platforms.isEmpty, !platforms.contains(departure.platformNumber ?? "") { continue }
-            let key = "\(route.routeID)/\(departure.directionId)"
-            if maxResults > 0 {
-                guard taken[key, default: 0] < maxResults else { continue }
-                taken[key, default: 0] += 1
-            }
+            taken[key, default: 0] += 1
             departures.append(departure)
-            used.append((call, route))
+            used.append((part, journey))
         }
 
-        var response = DeparturesResponse(departures: departures)
+        var response = WireDeparturesBody(departures: departures.map { WireDeparture(departure: $0, inPattern: false) })
         if expansion.contains(.stop) {
             response.stops = [String(stop.stopID): stopModel(stop, routeType: routeType, distance: 0)]
         }
-        for (call, route) in used {
-            if expansion.contains(.route) { response.routes[String(route.routeID)] = routeModel(route) }
+        for (part, journey) in used {
+            if expansion.contains(.route) { response.routes[String(part.route.routeID)] = routeModel(part.route) }
             if expansion.contains(.direction) {
-                let direction = directionModel(route, index: call.trip.directionIndex)
+                let direction = directionModel(part.route, index: part.trip.directionIndex)
                 if response.directions[String(direction.directionId)] == nil {
                     response.directions[String(direction.directionId)] = direction
                 }
             }
             if expansion.contains(.run) {
-                let run = runModel(call.trip, route: route, now: now)
-                response.runs[run.runRef] = run
+                response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion)
             }
         }
         if expansion.contains(.disruption) {

@@ -45,35 +45,65 @@ extension SimulatorAPI {
                           ticketChecks: station, vlineReservation: routeType == .vline && zone == 2, ticketZones: [zone])
     }
 
-    /// The run a trip is.
-    func runModel(_ trip: Trip, route: NetworkRoute, now: Date) -> Run {
-        let reference = trip.reference
-        let runRef = reference.string(for: route)
-        let state = live.state(runRef: runRef, route: route)
-        let final = route.stops(directionIndex: trip.directionIndex).last?.stop.stopID ?? 0
-        let destination = network.stop(final)?.name ?? ""
-        let tracking = state.isLive && trip.start <= now.addingTimeInterval(LiveModel.estimateHorizon)
-        return Run(runId: reference.runID(for: route), runRef: runRef, routeId: route.routeID, routeType: route.routeType,
-                   finalStopId: final, destinationName: destination, status: tracking ? "updated" : "scheduled",
-                   directionId: route.directions[trip.directionIndex].directionID, runSequence: 0, expressStopCount: 0)
+    /// The run object of one part of a journey, as PTV sends it now.
+    /// - Parameters:
+    ///   - part: The part (one run_ref).
+    ///   - journey: The vehicle's journey.
+    ///   - now: The current time.
+    ///   - expansion: Whether to fill `vehicle_position` and `vehicle_descriptor`.
+    func runModel(_ part: RunPart, in journey: VehicleJourney, now: Date, expansion: Expansion) -> WireRun {
+        let route = part.route
+        let tracking = journey.state.isLive && part.trip.start <= now.addingTimeInterval(LiveModel.estimateHorizon)
+        let status = part.isCancelled ? "cancelled" : (tracking ? "updated" : "scheduled")
+        let running = !part.isCancelled
+        return WireRun(runID: part.runID, runRef: part.runRef, routeID: route.routeID, routeType: route.routeType,
+                       finalStopID: part.finalStopID, destinationName: network.stop(part.finalStopID)?.name ?? "",
+                       status: status, directionID: route.directions[part.trip.directionIndex].directionID,
+                       expressStopCount: part.skipped.count,
+                       vehiclePosition: running && expansion.contains(.vehiclePosition) ? vehiclePosition(journey, now: now) : nil,
+                       vehicleDescriptor: running && expansion.contains(.vehicleDescriptor) ? vehicleDescriptor(journey) : nil,
+                       interchange: interchange(of: part, in: journey))
     }
 
-    /// One call as a PTV departure: platform, live estimate, cancellation flag and disruption ids.
-    func departureModel(_ call: ScheduledCall, route: NetworkRoute, board: DisruptionBoard, now: Date,
-                        sequence: Int = 0) -> Departure {
-        let reference = call.trip.reference
-        let runRef = reference.string(for: route)
-        let state = live.state(runRef: runRef, route: route)
-        let estimate = live.estimate(scheduled: call.scheduled, state: state, now: now)
-        let best = estimate ?? call.scheduled
-        let atPlatform = estimate != nil && abs(best.timeIntervalSince(now)) <= 60
+    /// The through-running links of a part (nil for runs that neither feed nor continue).
+    func interchange(of part: RunPart, in journey: VehicleJourney) -> RunInterchange? {
+        guard journey.parts.count > 1, !journey.parts.contains(where: \.isCancelled),
+              let index = journey.parts.firstIndex(where: { $0.runRef == part.runRef }) else { return nil }
+        func link(_ other: RunPart, at stopID: Int) -> InterchangeRun {
+            InterchangeRun(runRef: other.runRef, routeId: other.route.routeID, stopId: stopID, advertised: true,
+                           directionId: other.route.directions[other.trip.directionIndex].directionID,
+                           destinationName: network.stop(other.finalStopID)?.name ?? "")
+        }
+        let feeder = index > 0 ? link(journey.parts[index - 1], at: journey.parts[index - 1].finalStopID) : nil
+        let distributor = index + 1 < journey.parts.count ? link(journey.parts[index + 1], at: part.finalStopID) : nil
+        return RunInterchange(feeder: feeder, distributor: distributor)
+    }
+
+    /// One call as a PTV departure: platform, live estimate, `at_platform`, cancellation and disruption ids.
+    /// - Parameters:
+    ///   - call: The call.
+    ///   - part: The run part making it.
+    ///   - journey: The vehicle's journey.
+    ///   - board: Current disruptions.
+    ///   - now: The current time.
+    ///   - sequence: `departure_sequence` (patterns), 0 in departures responses.
+    ///   - isLast: The part's last call (patterns flag it "E").
+    func departureModel(_ call: ScheduledCall, part: RunPart, journey: VehicleJourney, board: DisruptionBoard, now: Date,
+                        sequence: Int = 0, isLast: Bool = false) -> Departure {
+        let route = part.route
+        let wholeCancelled = live.state(runRef: call.trip.reference.string(for: route), route: route).isCancelled
+        var flags = wholeCancelled ? "RR_CAN" : ""
+        if isLast { flags = flags.isEmpty ? "E" : flags + "_E" }
+        let isFinalStop = call.stopID == part.finalStopID && call.position == part.calls.last?.position
         return Departure(
-            stopId: call.stopID, routeId: route.routeID, runId: reference.runID(for: route), runRef: runRef,
+            stopId: call.stopID, routeId: route.routeID, runId: part.runID, runRef: part.runRef,
             directionId: route.directions[call.trip.directionIndex].directionID,
             disruptionIds: board.currentIDs(routeIDs: [route.routeID], stopIDs: [call.stopID]),
-            scheduledDepartureUTC: call.scheduled, estimatedDepartureUTC: estimate, atPlatform: atPlatform,
-            platformNumber: call.routeStop.platform(directionIndex: call.trip.directionIndex),
-            flags: state.isCancelled ? "RR_CAN" : "", departureSequence: sequence)
+            scheduledDepartureUTC: call.scheduled, estimatedDepartureUTC: estimate(call, part: part, journey: journey, now: now),
+            atPlatform: !part.isCancelled && isAtPlatform(call, journey: journey, now: now),
+            platformNumber: call.routeStop.platform(directionIndex: call.trip.directionIndex), flags: flags,
+            departureSequence: sequence, departureNote: isFinalStop ? "" : part.departureNote,
+            skippedStops: [])
     }
 
     /// Looks up a route by id text: 400 when not a number, 404 when unknown.
@@ -100,5 +130,36 @@ enum Geo {
         let a = sin(dLat / 2) * sin(dLat / 2)
             + cos(lat1 * .pi / 180) * cos(lat2 * .pi / 180) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}
+
+extension Geo {
+    /// Initial great-circle bearing from the first point to the second, degrees clockwise from north in [0, 360).
+    static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let φ1 = lat1 * .pi / 180, φ2 = lat2 * .pi / 180, Δλ = (lon2 - lon1) * .pi / 180
+        let y = sin(Δλ) * cos(φ2)
+        let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(Δλ)
+        let degrees = atan2(y, x) * 180 / .pi
+        return (degrees + 360).truncatingRemainder(dividingBy: 360)
+    }
+
+    /// UTM easting and northing in metres (GDA2020 / WGS84 ellipsoid, southern hemisphere, zone 55 for
+    /// Melbourne), as metro train positions carry them.
+    static func utm(_ latitude: Double, _ longitude: Double, zone: Int = 55) -> (easting: Double, northing: Double) {
+        let a = 6_378_137.0, f = 1 / 298.257223563, k0 = 0.9996
+        let e2 = f * (2 - f), ep2 = e2 / (1 - e2)
+        let φ = latitude * .pi / 180
+        let λ0 = Double(zone * 6 - 183) * .pi / 180
+        let n = a / (1 - e2 * sin(φ) * sin(φ)).squareRoot()
+        let t = tan(φ) * tan(φ), c = ep2 * cos(φ) * cos(φ), aa = cos(φ) * (longitude * .pi / 180 - λ0)
+        let e4 = e2 * e2, e6 = e4 * e2
+        let m = a * ((1 - e2 / 4 - 3 * e4 / 64 - 5 * e6 / 256) * φ - (3 * e2 / 8 + 3 * e4 / 32 + 45 * e6 / 1024) * sin(2 * φ)
+            + (15 * e4 / 256 + 45 * e6 / 1024) * sin(4 * φ) - (35 * e6 / 3072) * sin(6 * φ))
+        let easting = 500_000 + k0 * n * (aa + (1 - t + c) * pow(aa, 3) / 6
+            + (5 - 18 * t + t * t + 72 * c - 58 * ep2) * pow(aa, 5) / 120)
+        var northing = k0 * (m + n * tan(φ) * (aa * aa / 2 + (5 - t + 9 * c + 4 * c * c) * pow(aa, 4) / 24
+            + (61 - 58 * t + t * t + 600 * c - 330 * ep2) * pow(aa, 6) / 720))
+        if latitude < 0 { northing += 10_000_000 }
+        return (easting, northing)
     }
 }

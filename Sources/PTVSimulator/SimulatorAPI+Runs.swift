@@ -4,61 +4,81 @@ import PTV
 /// `/v3/pattern/run/{run_ref}/route_type/{rt}` and the `/v3/runs/...` forms, recomputed from the run_ref.
 extension SimulatorAPI {
     /// The `{"run": ..., "status": ...}` shape of `/v3/runs/{run_ref}/route_type/{rt}`.
-    private struct SingleRunResponse: Encodable {
-        let run: Run
+    private struct SingleRunBody: Encodable {
+        let run: WireRun
         let status: Status
     }
 
-    /// A run's stopping pattern: every stop in order, `departure_sequence` 100, 200, ...,
-    /// with disruptions as a list (expanded by default, as on PTV).
+    /// The `{"runs": [...], "status": ...}` shape.
+    private struct RunsBody: Encodable {
+        let runs: [WireRun]
+        let status: Status
+    }
+
+    /// A run's stopping pattern: every stop it calls at in order, `departure_sequence` 100, 200, ...,
+    /// with disruptions as a list (expanded by default, as on PTV). A through-run's pattern goes on with the
+    /// run it continues as (a second run_ref, like PTV's); a run terminating early goes on with its cancelled
+    /// remainder. Stops passed express are listed under `skipped_stops` with `include_skipped_stops=true`.
     func pattern(runRef: String, routeType rtText: String, query: QueryParameters, now: Date) throws(APIError) -> String {
         let routeType = try QueryParameters.routeType(rtText)
-        guard let (trip, route) = try RunReference.resolve(runRef, in: timetable, routeType: routeType) else {
+        guard let (journey, index) = try resolvePart(runRef, routeType: routeType) else {
             throw .notFound("run_ref \(runRef) was not found.")
         }
         let expansion = try query.expansion(default: .disruption)
+        let withSkipped = try query.bool("include_skipped_stops")
         let board = DisruptionBoard(network: network, now: now)
-        let calls = timetable.calls(of: trip)
-        let departures = calls.enumerated().map { index, call in
-            departureModel(call, route: route, board: board, now: now, sequence: (index + 1) * 100)
+        let parts = Array(journey.parts[index...])
+        var response = WirePatternBody()
+        var sequence = 0
+        for part in parts {
+            for (offset, call) in part.calls.enumerated() {
+                sequence += 100
+                var departure = departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
+                                               isLast: offset == part.calls.count - 1)
+                if withSkipped {
+                    departure.skippedStops = part.skipped.filter { $0.after == call.position }.compactMap { entry in
+                        network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
+                    }
+                }
+                response.departures.append(WireDeparture(departure: departure, inPattern: true))
+            }
         }
-        var response = PatternResponse(departures: departures)
+        let calls = parts.flatMap(\.calls)
         if expansion.contains(.stop) {
             for call in calls {
                 guard let stop = network.stop(call.stopID) else { continue }
-                response.stops[String(stop.stopID)] = stopModel(stop, routeType: route.routeType, ticket: true)
+                response.stops[String(stop.stopID)] = stopModel(stop, routeType: parts[0].route.routeType, ticket: true)
             }
         }
-        if expansion.contains(.route) { response.routes = [String(route.routeID): routeModel(route)] }
-        if expansion.contains(.run) {
-            let run = runModel(trip, route: route, now: now)
-            response.runs = [run.runRef: run]
-        }
-        if expansion.contains(.direction) {
-            let direction = directionModel(route, index: trip.directionIndex)
-            response.directions = [String(direction.directionId): direction]
+        for part in parts {
+            if expansion.contains(.route) { response.routes[String(part.route.routeID)] = routeModel(part.route) }
+            if expansion.contains(.run) { response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion) }
+            if expansion.contains(.direction) {
+                let direction = directionModel(part.route, index: part.trip.directionIndex)
+                response.directions[String(direction.directionId)] = direction
+            }
         }
         if expansion.contains(.disruption) {
-            response.disruptions = board.current(routeIDs: [route.routeID], stopIDs: calls.map(\.stopID))
+            response.disruptions = board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID))
         }
         return try Self.encode(response)
     }
 
     /// `/v3/runs/{run_ref}[/route_type/{rt}]`: `{"run": ...}` with a route type, `{"runs": [...]}` without.
-    func run(runRef: String, routeType rtText: String?, now: Date) throws(APIError) -> String {
+    func run(runRef: String, routeType rtText: String?, query: QueryParameters, now: Date) throws(APIError) -> String {
         var routeType: RouteType?
         if let rtText { routeType = try QueryParameters.routeType(rtText) }
-        guard let (trip, route) = try RunReference.resolve(runRef, in: timetable, routeType: routeType) else {
+        guard let (journey, index) = try resolvePart(runRef, routeType: routeType) else {
             throw .notFound("run_ref \(runRef) was not found.")
         }
-        let run = runModel(trip, route: route, now: now)
-        if routeType != nil { return try Self.encode(SingleRunResponse(run: run, status: Status())) }
-        return try Self.encode(RunsResponse(runs: [run]))
+        let run = runModel(journey.parts[index], in: journey, now: now, expansion: try query.expansion())
+        if routeType != nil { return try Self.encode(SingleRunBody(run: run, status: Status())) }
+        return try Self.encode(RunsBody(runs: [run], status: Status()))
     }
 
     /// `/v3/runs/route/{route_id}[/route_type/{rt}]`: runs under way now or starting within three hours,
     /// both directions, by start time.
-    func runs(routeID: String, routeType rtText: String?, now: Date) throws(APIError) -> String {
+    func runs(routeID: String, routeType rtText: String?, query: QueryParameters, now: Date) throws(APIError) -> String {
         let route = try requireRoute(routeID)
         if let rtText {
             let routeType = try QueryParameters.routeType(rtText)
@@ -66,6 +86,7 @@ extension SimulatorAPI {
                 throw .notFound("route_id \(route.routeID) was not found for route_type \(routeType.rawValue).")
             }
         }
+        let expansion = try query.expansion()
         let today = timetable.serviceDate(containing: now)
         let duration = Double((route.stops.last?.minutes ?? 0) * 60)
         var trips: [Trip] = []
@@ -77,6 +98,10 @@ extension SimulatorAPI {
             }
         }
         trips.sort { ($0.start, $0.directionIndex) < ($1.start, $1.directionIndex) }
-        return try Self.encode(RunsResponse(runs: trips.map { runModel($0, route: route, now: now) }))
+        let runs = trips.flatMap { trip -> [WireRun] in
+            let journey = journey(of: trip, route: route)
+            return journey.parts.filter { $0.trip == trip }.map { runModel($0, in: journey, now: now, expansion: expansion) }
+        }
+        return try Self.encode(RunsBody(runs: runs, status: Status()))
     }
 }

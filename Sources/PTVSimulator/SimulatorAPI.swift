@@ -49,10 +49,12 @@ struct SimulatorAPI: Sendable {
         if let p = m.match("pattern", "run", "*", "route_type", "*") {
             return try pattern(runRef: p[0], routeType: p[1], query: query, now: now)
         }
-        if let p = m.match("runs", "route", "*") { return try runs(routeID: p[0], routeType: nil, now: now) }
-        if let p = m.match("runs", "route", "*", "route_type", "*") { return try runs(routeID: p[0], routeType: p[1], now: now) }
-        if let p = m.match("runs", "*") { return try run(runRef: p[0], routeType: nil, now: now) }
-        if let p = m.match("runs", "*", "route_type", "*") { return try run(runRef: p[0], routeType: p[1], now: now) }
+        if let p = m.match("runs", "route", "*") { return try runs(routeID: p[0], routeType: nil, query: query, now: now) }
+        if let p = m.match("runs", "route", "*", "route_type", "*") {
+            return try runs(routeID: p[0], routeType: p[1], query: query, now: now)
+        }
+        if let p = m.match("runs", "*") { return try run(runRef: p[0], routeType: nil, query: query, now: now) }
+        if let p = m.match("runs", "*", "route_type", "*") { return try run(runRef: p[0], routeType: p[1], query: query, now: now) }
         if let p = m.match("search", "*") { return try search(p[0], query: query, now: now) }
         if m.match("disruptions") != nil { return try disruptions(query: query, now: now) }
         if m.match("disruptions", "modes") != nil { return try disruptionModes() }

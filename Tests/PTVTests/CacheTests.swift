@@ -5,7 +5,8 @@ import Testing
 
 /// A clock tests can move.
 final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_795_728_600))
+    private let current: Mutex<Date>
+    init(_ start: Date = Date(timeIntervalSince1970: 1_795_728_600)) { current = Mutex(start) }
     var now: Date { current.withLock { $0 } }
     func advance(_ seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

@@ -30,13 +30,15 @@ public struct Run: Codable, Sendable, Equatable {
     public var vehicleDescriptor: VehicleDescriptor?
     /// Free-text note PTV sometimes attaches.
     public var runNote: String?
+    /// The runs feeding into and continuing from this one (through-running), when PTV sends them.
+    public var interchange: RunInterchange?
 
     /// Creates a run. An empty `runRef` is derived from `runId` when `runId >= 0`.
     public init(runId: Int = -1, runRef: String = "", routeId: Int = 0, routeType: RouteType = .train,
                 finalStopId: Int = 0, destinationName: String = "", status: String = "scheduled",
                 directionId: Int = 0, runSequence: Int = 0, expressStopCount: Int = 0,
                 vehiclePosition: VehiclePosition? = nil, vehicleDescriptor: VehicleDescriptor? = nil,
-                runNote: String? = nil) {
+                runNote: String? = nil, interchange: RunInterchange? = nil) {
         self.runId = runId
         self.runRef = runRef.isEmpty && runId >= 0 ? String(runId) : runRef
         self.routeId = routeId
@@ -50,6 +52,7 @@ public struct Run: Codable, Sendable, Equatable {
         self.vehiclePosition = vehiclePosition
         self.vehicleDescriptor = vehicleDescriptor
         self.runNote = runNote
+        self.interchange = interchange
     }
 
     /// True when `status` says the run is cancelled.
@@ -73,6 +76,7 @@ public struct Run: Codable, Sendable, Equatable {
         case vehicleDescriptor = "vehicle_descriptor"
         case geopath
         case runNote = "run_note"
+        case interchange
     }
 
     /// Decodes leniently.
@@ -91,7 +95,8 @@ public struct Run: Codable, Sendable, Equatable {
             expressStopCount: c.lenientInt(.expressStopCount),
             vehiclePosition: c.lenientObject(.vehiclePosition, as: VehiclePosition.self),
             vehicleDescriptor: c.lenientObject(.vehicleDescriptor, as: VehicleDescriptor.self),
-            runNote: c.lenientStringIfPresent(.runNote)
+            runNote: c.lenientStringIfPresent(.runNote),
+            interchange: c.lenientObject(.interchange, as: RunInterchange.self)
         )
     }
 
@@ -112,6 +117,7 @@ public struct Run: Codable, Sendable, Equatable {
         try c.encodeOrNull(vehicleDescriptor, forKey: .vehicleDescriptor)
         try c.encode([String](), forKey: .geopath)
         try c.encodeIfPresent(runNote, forKey: .runNote)
+        try c.encodeOrNull(interchange, forKey: .interchange)
     }
 }
 
@@ -124,6 +130,10 @@ public struct VehiclePosition: Codable, Sendable, Equatable {
     public var latitude: Double?
     /// Longitude in degrees.
     public var longitude: Double?
+    /// UTM easting in metres (metro trains; null for buses).
+    public var easting: Double?
+    /// UTM northing in metres (metro trains; null for buses).
+    public var northing: Double?
     /// Heading in degrees.
     public var bearing: Double?
     /// Travel direction text, e.g. "Outbound"; "" when absent.
@@ -137,9 +147,12 @@ public struct VehiclePosition: Codable, Sendable, Equatable {
 
     /// Creates a vehicle position.
     public init(latitude: Double? = nil, longitude: Double? = nil, bearing: Double? = nil, direction: String = "",
-                supplier: String = "", datetime: Date? = nil, expiryTime: Date? = nil) {
+                supplier: String = "", datetime: Date? = nil, expiryTime: Date? = nil, easting: Double? = nil,
+                northing: Double? = nil) {
         self.latitude = latitude
         self.longitude = longitude
+        self.easting = easting
+        self.northing = northing
         self.bearing = bearing
         self.direction = direction
         self.supplier = supplier
@@ -148,7 +161,7 @@ public struct VehiclePosition: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case latitude, longitude, bearing, direction, supplier
+        case latitude, longitude, easting, northing, bearing, direction, supplier
         case datetime = "datetime_utc"
         case expiryTime = "expiry_time"
     }
@@ -158,6 +171,8 @@ public struct VehiclePosition: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         latitude = c.lenientDoubleIfPresent(.latitude)
         longitude = c.lenientDoubleIfPresent(.longitude)
+        easting = c.lenientDoubleIfPresent(.easting)
+        northing = c.lenientDoubleIfPresent(.northing)
         bearing = c.lenientDoubleIfPresent(.bearing)
         direction = c.lenientString(.direction)
         supplier = c.lenientString(.supplier)
@@ -170,6 +185,8 @@ public struct VehiclePosition: Codable, Sendable, Equatable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeOrNull(latitude, forKey: .latitude)
         try c.encodeOrNull(longitude, forKey: .longitude)
+        try c.encodeOrNull(easting, forKey: .easting)
+        try c.encodeOrNull(northing, forKey: .northing)
         try c.encode(direction, forKey: .direction)
         try c.encodeOrNull(bearing, forKey: .bearing)
         try c.encode(supplier, forKey: .supplier)
