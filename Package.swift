@@ -106,6 +106,6 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "PTVTests", dependencies: ["PTV", "PTVSimulator", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
 )

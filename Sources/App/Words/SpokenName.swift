@@ -57,13 +57,15 @@ public enum SpokenName {
     }
 
     /// The number a rider knows for a route: PTV's `route_number` when it has one, else a number the name
-    /// carries ("… (Route 737", "Route 96 Brunswick East"); nil when neither says one.
+    /// carries ("… (Route 737", "Route 96 Brunswick East") or a leading code ("D15-Dromana …"); nil when
+    /// none says one.
     /// - Parameters:
     ///   - number: PTV's `route_number` (often "" for buses whose number is only in the name).
     ///   - name: PTV's `route_name`.
     public static func routeNumber(_ number: String, name: String) -> String? {
         let trimmed = number.trimmingCharacters(in: .whitespacesAndNewlines)
         if !trimmed.isEmpty { return trimmed }
+        if let (code, _) = leadingCode(name) { return String(code) }
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "(" || $0 == ")" }).map(String.init)
         for (index, word) in words.enumerated() where word.lowercased() == "route" && index + 1 < words.count {
             let candidate = words[index + 1].trimmingCharacters(in: CharacterSet(charactersIn: ",.;:"))
@@ -97,14 +99,19 @@ public enum SpokenName {
 
     /// "D15-Dromana" → "D15, Dromana": a leading route code joined to the name by a hyphen.
     static func separateCode(_ name: String) -> String {
-        let trimmed = name.drop(while: \.isWhitespace)
-        guard let hyphen = trimmed.firstIndex(of: "-") else { return String(trimmed) }
-        let code = trimmed[..<hyphen]
-        let isCode = (2 ... 6).contains(code.count) && code.first?.isUppercase == true && code.contains(where: \.isNumber)
-            && code.allSatisfy { $0.isNumber || ($0.isLetter && $0.isUppercase) }
-        guard isCode else { return String(trimmed) }
-        let rest = trimmed[trimmed.index(after: hyphen)...].drop(while: \.isWhitespace)
+        guard let (code, rest) = leadingCode(name) else { return String(name.drop(while: \.isWhitespace)) }
         return rest.isEmpty ? String(code) : "\(code), \(rest)"
+    }
+
+    /// A leading route code ("D15" in "D15-Dromana"): an upper-case letter, then capitals and digits (with at
+    /// least one digit), joined to the rest by a hyphen; nil when the name does not start with one.
+    static func leadingCode(_ name: String) -> (code: Substring, rest: Substring)? {
+        let trimmed = name.drop(while: \.isWhitespace)
+        guard let hyphen = trimmed.firstIndex(of: "-") else { return nil }
+        let code = trimmed[..<hyphen]
+        guard (2 ... 6).contains(code.count), code.first?.isUppercase == true, code.contains(where: \.isNumber),
+              code.allSatisfy({ $0.isNumber || ($0.isLetter && $0.isUppercase) }) else { return nil }
+        return (code, trimmed[trimmed.index(after: hyphen)...].drop(while: \.isWhitespace))
     }
 
     /// Whether the spoken stop name differs from the official one, so the page should also
