@@ -35,7 +35,7 @@ struct NearbyPageTests {
         #expect(nearby.nextRadius == Link("Only stops within 500 metres", href: "/nearby?lat=-37.8183&lon=144.9671&radius=500"))
         let short = try page(radius: 250)
         #expect(short.more == nil)
-        #expect(short.summary == "3 stops within 250 metres, nearest first.")
+        #expect(short.summary == "3 stops within 250 metres.")
         #expect(short.nextRadius == Link("Stops within 500 metres", href: "/nearby?lat=-37.8183&lon=144.9671&radius=500"))
     }
 

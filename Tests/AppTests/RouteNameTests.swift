@@ -41,7 +41,8 @@ struct RouteNameTests {
         let lines = [Route(routeType: .train, routeName: "Frankston"), Route(routeType: .train, routeName: "Sandringham")]
         #expect(ModeWords.routes(lines + [trams[0]]) == "the Frankston and Sandringham lines and route 1 trams")
         #expect(ModeWords.servedBy(lines + lines.map { Route(routeType: .train, routeName: $0.routeName + " East") }, limit: 2)
-            == "Frankston, Sandringham and 2 more lines")
+            == "4 train lines")
+        #expect(ModeWords.servedBy(lines, limit: 2) == "Frankston and Sandringham lines")
     }
 
     @Test func stopNumberCanBeLeftToTheStopsPage() {

@@ -74,7 +74,7 @@ enum ModeWords {
     }
 
     /// The routes serving a stop, short enough to hear once per stop in a list: "trams 86 and 96", "bus 907",
-    /// "Craigieburn, Frankston, Glen Waverley and 4 more lines"; at most `limit` named per mode.
+    /// "Frankston and Sandringham lines", "7 train lines"; at most `limit` named per mode.
     static func servedBy(_ routes: [Route], limit: Int) -> String {
         /// The first `limit` items, then how many more.
         func capped(_ items: [String]) -> String {
@@ -82,10 +82,15 @@ enum ModeWords {
         }
         return Plural.list(grouped(routes).flatMap { group -> [String] in
             switch group.type {
+            // Past the limit a station's line names say little that helps choose it; their number does.
+            case .train where group.names.count > limit:
+                return ["\(group.names.count) train lines"]
             case .train where !group.names.isEmpty:
-                return [capped(group.names) + (group.names.count == 1 ? " line" : " lines")]
+                return [Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
+            case .vline where group.names.count > limit:
+                return ["\(group.names.count) V/Line lines"]
             case .vline where !group.names.isEmpty:
-                return [capped(group.names) + " V/Line"]
+                return [Plural.list(group.names) + " V/Line"]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? noun(group.type) : plural(group.type)) + " " + capped(group.numbers)]

@@ -105,7 +105,7 @@ struct NearbyPage: Sendable {
         } else if capped {
             summary = "The nearest \(listed.count) of \(atLeast)\(Plural.count(within.count, what)) within \(radius)."
         } else {
-            summary = "\(Plural.count(listed.count, what)) within \(radius), nearest first."
+            summary = "\(Plural.count(listed.count, what)) within \(radius)."
         }
         let rest = within.count - listed.count
         let more = capped ? "\(atLeast)\(Plural.count(rest, "more \(what)", "more \(what)s")) within \(radius) \(rest == 1 ? "is" : "are") further away." : nil

@@ -15,14 +15,20 @@ struct NearbyStop: Sendable {
         if let lat = stop.stopLatitude, let lon = stop.stopLongitude {
             metres = Compass.distance(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
             let bearing = Compass.bearing(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
-            distance = Compass.describe(distance: metres, bearing: bearing)
+            distance = Compass.describe(distance: Self.spoken(metres), bearing: bearing)
         } else if let given = stop.stopDistance, given.isFinite, given >= 0 {
             metres = given
-            distance = DistanceWords.metres(given)
+            distance = DistanceWords.metres(Self.spoken(given))
         } else {
             return nil
         }
         guard metres.isFinite else { return nil }
+    }
+
+    /// The distance as said in the list: to 10 metres up to 250 metres, then to 100 metres ("500 metres", not
+    /// "530 metres"), which is as much as a walk needs and a second less to hear on each of 26 stops.
+    static func spoken(_ metres: Double) -> Double {
+        metres < 250 ? metres : (metres / 100).rounded() * 100
     }
 
     /// The stop as a link: its name, then as detail its suburb when it is not the list's usual one and the
