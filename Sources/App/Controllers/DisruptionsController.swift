@@ -13,14 +13,14 @@ struct DisruptionsController {
 
     func list(_ request: Request) async throws -> Response {
         let mode = try request.query("mode").flatMap { $0.isEmpty ? nil : $0 }.map(Params.mode)
-        let result = try await Upstream.call(missing: "There are no disruptions.") { try await site.source.disruptions() }
+        let result = try await Upstream.call(missing: DisruptionsPage.missing) { try await site.source.disruptions() }
         let page = DisruptionsPage(mode: mode, disruptions: result, context: site.context(for: request))
         return site.templates.render(page, template: "disruptions")
     }
 
     func detail(_ request: Request, _ context: RequestContext) async throws -> Response {
         let id = try Params.disruptionID(context.require("id"))
-        let missing = "There is no disruption with the number \(id). It may have ended."
+        let missing = DisruptionPage.missing(id)
         let result = try await Upstream.call(missing: missing) { try await site.source.disruption(id) }
         guard let disruption = result.value.disruption else { throw HTTPError(404, missing) }
         let page = DisruptionPage(disruption, fetchedAt: result.fetchedAt, isStale: result.isStale, context: site.context(for: request))

@@ -23,7 +23,7 @@ struct LineController {
         let directions = try await directionsCall.value.directions.filter { $0.routeId == routeID || $0.routeId == 0 }
         let chosen = wanted.map { id in directions.first { $0.directionId == id } } ?? directions.first
         if wanted != nil, chosen == nil {
-            throw HTTPError(404, "This line has no such direction. Choose one of the directions on the line's page.")
+            throw HTTPError(404, LinePage.noSuchDirection)
         }
         let stops = try await Upstream.call(missing: missing) {
             try await site.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: chosen?.directionId)

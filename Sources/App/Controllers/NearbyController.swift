@@ -27,10 +27,10 @@ struct NearbyController {
         var latitude: Double?
         var longitude: Double?
         do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
-            errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? "Enter a latitude, such as -37.8183." : error.message))
+            errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? NearbyPage.enterLatitude : error.message))
         }
         do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
-            errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? "Enter a longitude, such as 144.9671." : error.message))
+            errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
         }
         guard let latitude, let longitude, errors.isEmpty else {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
@@ -42,10 +42,10 @@ struct NearbyController {
 
     /// Stops near the first stop whose name or suburb matches `place`.
     func near(place: String, form: NearbyPage.Form, context: PageContext) async throws -> Response {
-        let result = try await Upstream.call(missing: "Nothing matched “\(place)”.") { try await site.source.search(place) }
+        let result = try await Upstream.call(missing: SearchPage.missing(place)) { try await site.source.search(place) }
         guard let match = result.value.stops.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
               let latitude = match.stopLatitude, let longitude = match.stopLongitude else {
-            let errors = [FieldError(field: "place", message: "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude.")]
+            let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         let found = try await stops(near: latitude, longitude, form: form)
@@ -57,7 +57,7 @@ struct NearbyController {
 
     /// PTV's stops within the radius (PTV may send more, further out; the page measures and filters).
     func stops(near latitude: Double, _ longitude: Double, form: NearbyPage.Form) async throws -> Fetched<StopsNearbyResponse> {
-        try await Upstream.call(missing: "No stops were found near that point.") {
+        try await Upstream.call(missing: NearbyPage.missing) {
             try await site.source.stopsNearby(latitude: latitude, longitude: longitude, routeTypes: form.mode.map { [$0.rawValue] } ?? [],
                                               maxResults: NearbyPage.asked, maxDistance: form.radius)
         }

@@ -14,7 +14,7 @@ struct SearchController {
         let query = try Params.query(request.query("q") ?? "")
         let context = site.context(for: request)
         guard !query.isEmpty else { return site.templates.render(SearchPage(context: context), template: "search") }
-        let result = try await Upstream.call(missing: "Nothing matched “\(query)”.") { try await site.source.search(query) }
+        let result = try await Upstream.call(missing: SearchPage.missing(query)) { try await site.source.search(query) }
         return site.templates.render(SearchPage(query: query, result: result, context: context), template: "search")
     }
 }

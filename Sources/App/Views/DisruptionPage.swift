@@ -3,6 +3,9 @@ import PTV
 
 /// One disruption: when it applies (from its dates), what it says (once), and the lines and stops it names.
 struct DisruptionPage: Sendable {
+    /// Said when PTV has no disruption with this number.
+    static func missing(_ id: Int64) -> String { "There is no disruption with the number \(id). It may have ended." }
+
     let chrome: PageChrome
     let item: DisruptionSummary
     /// Links to the lines it names.

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import PTV
 
 /// One disruption as lists and its own page say it: title, when (from its dates), kind, and what it affects.
@@ -65,19 +64,5 @@ struct DisruptionSummary: Sendable {
             return words
         }
         return plain(a) == plain(b)
-    }
-}
-
-extension DisruptionSummary: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "href": href
-        case "when": when
-        case "kind": kind
-        case "affects": affects
-        case "description": description
-        default: nil
-        }
     }
 }

@@ -18,6 +18,9 @@ struct DisruptionsPage: Sendable {
         let current: Bool
     }
 
+    /// Said when PTV answers the list with "not found".
+    static let missing = "PTV has no disruptions to list right now."
+
     let chrome: PageChrome
     let heading: String
     /// "12 disruptions: 5 on now and 7 planned."

@@ -4,6 +4,9 @@ import PTV
 /// A line's stops in one direction, in PTV's order when PTV gave one (else said to be alphabetical),
 /// the other directions, and its disruptions (or that they could not be checked).
 struct LinePage: Sendable {
+    /// Said for a `?direction=` the line does not have.
+    static let noSuchDirection = "This line has no such direction. Choose one of the directions on the line's page."
+
     let chrome: PageChrome
     /// "Frankston line towards Frankston".
     let heading: String

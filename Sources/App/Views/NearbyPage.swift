@@ -13,6 +13,17 @@ struct NearbyPage: Sendable {
     /// The radius when none is asked for.
     static let defaultRadius = 1000
 
+    /// Said for an empty latitude field.
+    static let enterLatitude = "Enter a latitude, such as -37.8183."
+    /// Said for an empty longitude field.
+    static let enterLongitude = "Enter a longitude, such as 144.9671."
+    /// Said when PTV answers a point with "not found".
+    static let missing = "No stops were found near that point."
+    /// Said when no stop matches a place name.
+    static func unmatched(_ place: String) -> String {
+        "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude."
+    }
+
     /// What the rider typed or chose, kept in the forms.
     struct Form: Sendable {
         var lat = ""

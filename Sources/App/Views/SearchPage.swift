@@ -6,6 +6,9 @@ struct SearchPage: Sendable {
     /// Most results listed of each kind.
     static let limit = 30
 
+    /// Said when PTV answers a search with "not found".
+    static func missing(_ query: String) -> String { "Nothing matched “\(query)”." }
+
     let chrome: PageChrome
     /// What was searched for ("" before a search).
     let query: String
