@@ -112,7 +112,8 @@ struct NearbyPage: Sendable {
         let atLeast = found.value.stops.count >= Self.asked ? "at least " : ""
         let summary: String
         if listed.isEmpty {
-            summary = "No \(what)s within \(radius) of that point."
+            let place = if case .place(let name) = origin { name } else { "that point" }
+            summary = "No \(what)s within \(radius) of \(place)."
         } else if capped {
             summary = "The nearest \(listed.count) of \(atLeast)\(Plural.count(within.count, what)) within \(radius)."
         } else {
