@@ -82,4 +82,12 @@ struct NearbyPageTests {
         #expect(form.lon == "144.9671")
         #expect(!form.searched)
     }
+
+    @Test func aPlaceSearchsNextRadiusStaysAPlaceSearch() throws {
+        let page = NearbyPage(form: NearbyPage.Form(place: "Flinders St", radius: 250), origin: .place("Flinders Street at Swanston Street"),
+                              latitude: Self.latitude, longitude: Self.longitude,
+                              found: try PageFixtures.fetched(StopsNearbyResponse.self, "stops-nearby-far"), context: PageFixtures.context())
+        #expect(page.heading == "Stops near Flinders Street at Swanston Street")
+        #expect(page.nextRadius?.href == "/nearby?place=Flinders%20St&radius=500")
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPClient
 import PTV
 
 /// Stops near a point or place: the heading (with the area most stops are in), one line per stop (distance
@@ -124,7 +125,12 @@ struct NearbyPage: Sendable {
         let index = Self.radii.firstIndex(of: form.radius) ?? 2
         let next = capped ? (index > 0 ? Self.radii[index - 1] : nil) : (index + 1 < Self.radii.count ? Self.radii[index + 1] : nil)
         let nextRadius = next.map { metres in
-            var href = Paths.nearby(latitude: latitude, longitude: longitude) + "&radius=\(metres)"
+            // A place search stays a place search, so the next page still names the place.
+            var href = if case .place = origin, !form.place.isEmpty {
+                "/nearby?place=\(PercentEncoding.encode(form.place))&radius=\(metres)"
+            } else {
+                Paths.nearby(latitude: latitude, longitude: longitude) + "&radius=\(metres)"
+            }
             if let mode = form.mode { href += "&mode=\(ModeWords.slug(mode))" }
             return Link((capped ? "Only stops within " : "Stops within ") + DistanceWords.metres(Double(metres)), href: href)
         }
