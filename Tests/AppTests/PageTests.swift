@@ -6,7 +6,7 @@ import TestSupport
 /// Every URL in the contract, rendered from the simulator over loopback.
 struct PageTests {
     @Test(arguments: [
-        "/", "/stops/train/1071", "/stops/tram/2218", "/disruptions", "/disruptions?mode=metro_train", "/nearby",
+        "/", "/stops/train/1071", "/stops/tram/2218", "/disruptions", "/disruptions?mode=tram", "/nearby",
         "/nearby?lat=-37.8183&lon=144.9671", "/nearby?lat=-37.8183&lon=144.9671&mode=tram", "/search", "/search?q=flinders",
         "/search?q=86", "/lines/train/6", "/lines/tram/1881", "/favourites",
     ])
@@ -69,7 +69,7 @@ struct PageTests {
     @Test func nearbyListsStopsByDistanceWithDirectionWords() async throws {
         try await TestApp.with { app in
             let html = try await app.get("/nearby?lat=-37.8183&lon=144.9671").text
-            #expect(html.contains("within 1 kilometre, nearest first."))
+            #expect(html.contains("26 stops within 1 kilometre."))
             let distances = html.matches(of: #/(\d+) metres (north|south|east|west|north-east|north-west|south-east|south-west)/#).map { Int($0.1)! }
             #expect(distances.count > 3)
             #expect(distances == distances.sorted())

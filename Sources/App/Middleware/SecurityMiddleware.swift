@@ -64,7 +64,7 @@ struct FormTokenMiddleware: Middleware {
         if request.method == "POST" {
             let sent = formToken(in: request)
             guard let cookie, let sent, sent == cookie else {
-                throw HTTPError(403, "This form has expired or did not come from Trakx, so nothing was changed. Go back, reload the page and try again.")
+                throw HTTPError(403, "This form has expired or did not come from Trakx, so nothing was changed.")
             }
             return try await next(request, context)
         }

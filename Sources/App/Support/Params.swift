@@ -26,6 +26,14 @@ enum Params {
         return value
     }
 
+    /// A disruption number: PTV's int64 id, positive, at most 18 digits.
+    static func disruptionID(_ text: String) throws -> Int64 {
+        guard text.utf8.count <= 18, text.utf8.allSatisfy({ (48 ... 57).contains($0) }), let id = Int64(text), id > 0 else {
+            throw HTTPError(400, "The disruption number must be a whole number.")
+        }
+        return id
+    }
+
     /// A run reference: letters, digits and `-`, `_`, `.`, at most 64 characters.
     static func runRef(_ text: String) throws -> String {
         let allowed = text.utf8.allSatisfy { byte in
@@ -46,6 +54,14 @@ enum Params {
             throw HTTPError(400, "The \(what) must be a number from \(Int(-limit)) to \(Int(limit)), such as \(what == "latitude" ? "-37.8183" : "144.9671").")
         }
         return value
+    }
+
+    /// A radius in metres, one of `allowed`.
+    static func radius(_ text: String, allowed: [Int]) throws -> Int {
+        guard let metres = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(metres) else {
+            throw HTTPError(400, "The radius must be one of \(Plural.list(allowed.map { "\($0)" })) metres.")
+        }
+        return metres
     }
 
     /// A search query: trimmed, at most `maxQueryLength` characters, no control characters.

@@ -138,17 +138,3 @@ extension StopFacts.Fact: MustacheParent {
         }
     }
 }
-
-extension NearbyStopRow: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "href": href
-        case "mode": mode
-        case "distance": distance
-        case "routes": routes
-        case "hasRoutes": hasRoutes
-        default: nil
-        }
-    }
-}

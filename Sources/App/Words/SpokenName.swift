@@ -18,18 +18,20 @@ public enum SpokenName {
     ///   ("St Kilda Rd/Toorak Rd" → "St Kilda Road at Toorak Road").
     /// - Each "/" reads " at ".
     /// - A stop number "#12" moves to the end as ", stop 12".
-    public static func stop(_ official: String) -> String {
+    /// - Parameter withStopNumber: false leaves the "#12" stop number out (for lists where every word costs
+    ///   listening time and the stop's own page says it).
+    public static func stop(_ official: String, withStopNumber: Bool = true) -> String {
         var stopNumbers: [String] = []
         var parts: [String] = []
         for rawPart in official.split(separator: "/") {
             let tokens = rawPart.split(whereSeparator: \.isWhitespace).map(String.init)
-            let words = expand(tokens, dashReadsTo: false, stopNumbers: &stopNumbers)
+            let words = expand(tokens, dashReadsTo: false, stopNumbers: &stopNumbers, extra: [:])
             if !words.isEmpty {
                 parts.append(words.joined(separator: " "))
             }
         }
         var result = parts.joined(separator: " at ")
-        for number in stopNumbers {
+        for number in stopNumbers where withStopNumber {
             result += result.isEmpty ? "Stop \(number)" : ", stop \(number)"
         }
         return result
@@ -40,13 +42,76 @@ public enum SpokenName {
     /// Uses the same abbreviation rules as ``stop(_:)``, and a spaced hyphen, en dash or em dash
     /// between places reads "to" ("Elsternwick - Clifton Hill via Brunswick St" →
     /// "Elsternwick to Clifton Hill via Brunswick Street"). A "/" is left alone.
+    ///
+    /// PTV's bus data is tidied first: a name cut off inside a bracket ("… via Glen Waverley (Route 737")
+    /// loses the unclosed bracket, a leading code joined by a hyphen ("D15-Dromana") reads "D15, Dromana",
+    /// and route-only abbreviations ("Ret") are said in full.
     public static func route(_ name: String) -> String {
         var stopNumbers: [String] = []
-        let tokens = name.split(whereSeparator: \.isWhitespace).map(String.init)
-        var words = expand(tokens, dashReadsTo: true, stopNumbers: &stopNumbers)
+        let tokens = separateCode(tidyBrackets(name)).split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = expand(tokens, dashReadsTo: true, stopNumbers: &stopNumbers, extra: routeAbbreviations)
         // Route names do not carry stop numbers; put any "#" text back as it was.
         words.append(contentsOf: stopNumbers.map { "#\($0)" })
+        while let last = words.last, dangling.contains(last) { words.removeLast() }
         return words.joined(separator: " ")
+    }
+
+    /// The number a rider knows for a route: PTV's `route_number` when it has one, else a number the name
+    /// carries ("… (Route 737", "Route 96 Brunswick East") or a leading code ("D15-Dromana …"); nil when
+    /// none says one.
+    /// - Parameters:
+    ///   - number: PTV's `route_number` (often "" for buses whose number is only in the name).
+    ///   - name: PTV's `route_name`.
+    public static func routeNumber(_ number: String, name: String) -> String? {
+        let trimmed = number.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { return trimmed }
+        if let (code, _) = leadingCode(name) { return String(code) }
+        let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "(" || $0 == ")" }).map(String.init)
+        for (index, word) in words.enumerated() where word.lowercased() == "route" && index + 1 < words.count {
+            let candidate = words[index + 1].trimmingCharacters(in: CharacterSet(charactersIn: ",.;:"))
+            if candidate.first?.isNumber == true, candidate.count <= 5, candidate.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Drops an unclosed bracket and everything after it ("Box Hill (Route 737" → "Box Hill"), and a
+    /// stray closing one.
+    static func tidyBrackets(_ name: String) -> String {
+        var depth = 0
+        var openAt: String.Index?
+        var kept = ""
+        for index in name.indices {
+            let character = name[index]
+            if character == "(" {
+                if depth == 0 { openAt = kept.endIndex }
+                depth += 1
+            } else if character == ")" {
+                if depth == 0 { continue }
+                depth -= 1
+            }
+            kept.append(character)
+        }
+        if depth > 0, let openAt { kept = String(kept[..<openAt]) }
+        return kept
+    }
+
+    /// "D15-Dromana" → "D15, Dromana": a leading route code joined to the name by a hyphen.
+    static func separateCode(_ name: String) -> String {
+        guard let (code, rest) = leadingCode(name) else { return String(name.drop(while: \.isWhitespace)) }
+        return rest.isEmpty ? String(code) : "\(code), \(rest)"
+    }
+
+    /// A leading route code ("D15" in "D15-Dromana"): an upper-case letter, then capitals and digits (with at
+    /// least one digit), joined to the rest by a hyphen; nil when the name does not start with one.
+    static func leadingCode(_ name: String) -> (code: Substring, rest: Substring)? {
+        let trimmed = name.drop(while: \.isWhitespace)
+        guard let hyphen = trimmed.firstIndex(of: "-") else { return nil }
+        let code = trimmed[..<hyphen]
+        guard (2 ... 6).contains(code.count), code.first?.isUppercase == true, code.contains(where: \.isNumber),
+              code.allSatisfy({ $0.isNumber || ($0.isLetter && $0.isUppercase) }) else { return nil }
+        return (code, trimmed[trimmed.index(after: hyphen)...].drop(while: \.isWhitespace))
     }
 
     /// Whether the spoken stop name differs from the official one, so the page should also
@@ -71,6 +136,12 @@ public enum SpokenName {
         "Hosp": "Hospital",
     ]
 
+    /// Abbreviations that only route names use ("Ret" is a return trip, never a stop).
+    private static let routeAbbreviations: [String: String] = ["Ret": "return", "RET": "return"]
+
+    /// Words that cannot end a name once a cut-off bracket is dropped.
+    private static let dangling: Set<String> = ["to", "via", "-", "–", "—", ",", "&", "and"]
+
     /// Two-word abbreviations, matched before single words.
     private static let pairAbbreviations: [String: [String: String]] = [
         "Sec": ["Col": "Secondary College"],
@@ -88,7 +159,7 @@ public enum SpokenName {
 
     /// Expands one run of words. `stopNumbers` collects any "#N" markers, which are removed.
     private static func expand(
-        _ tokens: [String], dashReadsTo: Bool, stopNumbers: inout [String]
+        _ tokens: [String], dashReadsTo: Bool, stopNumbers: inout [String], extra: [String: String]
     ) -> [String] {
         var out: [String] = []
         out.reserveCapacity(tokens.count)
@@ -137,7 +208,7 @@ public enum SpokenName {
                 continue
             }
 
-            if let expansion = abbreviations[core] {
+            if let expansion = abbreviations[core] ?? extra[core] {
                 out.append(lead + expansion + dropAbbreviationDot(trail))
                 atNameStart = connectors.contains(core)
                 continue

@@ -1,0 +1,52 @@
+import Foundation
+import PTV
+
+/// One disruption: when it applies (from its dates), what it says (once), and the lines and stops it names.
+struct DisruptionPage: Sendable {
+    /// Said when PTV has no disruption with this number.
+    static func missing(_ id: Int64) -> String { "There is no disruption with the number \(id). It may have ended." }
+
+    let chrome: PageChrome
+    let item: DisruptionSummary
+    /// Links to the lines it names.
+    let lines: [Link]
+    /// Links to the stops it names.
+    let stops: [Link]
+    let published: String?
+    let updated: String?
+    /// PTV's page about it, when the link is http(s).
+    let url: String?
+
+    /// Builds the page.
+    /// - Parameters:
+    ///   - disruption: PTV's disruption.
+    ///   - fetched: The answer's freshness.
+    ///   - context: Words, demo mode, banner and path.
+    init(_ disruption: Disruption, fetchedAt: Date, isStale: Bool, context: PageContext) {
+        let words = context.words
+        item = DisruptionSummary(disruption, words: words)
+        var lines: [Link] = []
+        for route in disruption.routes {
+            let link = Link(ModeWords.service(Route(routeType: route.routeType, routeId: route.routeId, routeName: route.routeName,
+                                                    routeNumber: route.routeNumber), type: route.routeType),
+                            href: Paths.line(route.routeType, route.routeId))
+            if !lines.contains(link) { lines.append(link) }
+        }
+        self.lines = lines
+        // Disruption stops carry no mode; the lines it names say which kind of stop they are.
+        let stopType = disruption.routes.first?.routeType ?? .train
+        stops = disruption.stops.map { Link(SpokenName.stop($0.stopName), href: Paths.stop(stopType, $0.stopId)) }
+        published = disruption.publishedOn.map(words.date)
+        updated = disruption.lastUpdated.map(words.date)
+        url = Self.safeURL(disruption.url)
+        chrome = context.chrome(title: item.title, section: .disruptions,
+                                stale: context.staleNotice(isStale: isStale, fetchedAt: fetchedAt))
+    }
+
+    /// Only http(s) links go out; anything else is dropped.
+    static func safeURL(_ text: String) -> String? {
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), !text.contains(" ") else { return nil }
+        return text
+    }
+}

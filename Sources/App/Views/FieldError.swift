@@ -1,0 +1,6 @@
+/// A form field's error, linked from the error summary.
+struct FieldError: Sendable {
+    /// The field's id.
+    let field: String
+    let message: String
+}

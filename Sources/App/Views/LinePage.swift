@@ -1,0 +1,82 @@
+import Foundation
+import PTV
+
+/// A line's stops in one direction, in PTV's order when PTV gave one (else said to be alphabetical),
+/// the other directions, and its disruptions (or that they could not be checked).
+struct LinePage: Sendable {
+    /// Said for a `?direction=` the line does not have.
+    static let noSuchDirection = "This line has no such direction. Choose one of the directions on the line's page."
+
+    let chrome: PageChrome
+    /// "Frankston line towards Frankston".
+    let heading: String
+    /// The route's own name, tidied for reading aloud.
+    let routeName: String
+    /// "32 stops, in order towards Frankston."
+    let summary: String
+    /// Whether `stops` is in travel order (an ordered list) or only alphabetical.
+    let ordered: Bool
+    /// Each stop, its suburb as detail.
+    let stops: [Link]
+    /// "Stops towards City (Flinders Street)".
+    let directions: [Link]
+    /// Disruptions on the line.
+    let disruptions: [Link]
+    /// Said when the disruptions could not be fetched; nil when they were (even when there are none).
+    let disruptionsUnavailable: String?
+
+    /// Builds the page.
+    /// - Parameters:
+    ///   - route: The line.
+    ///   - directions: The line's directions.
+    ///   - chosen: The direction shown, nil when PTV gave none.
+    ///   - stops: PTV's stops on the route, asked with `chosen`'s `direction_id`.
+    ///   - disruptions: PTV's disruptions on the route, or nil when that call failed.
+    ///   - context: Words, demo mode, banner and path.
+    init(route: Route, directions: [Direction], chosen: Direction?, stops: Fetched<StopsOnRouteResponse>,
+         disruptions: DisruptionsResponse?, context: PageContext) {
+        let type = route.routeType
+        let service = ModeWords.service(route, type: type)
+        let towards = chosen.map { SpokenName.stop($0.directionName) }.flatMap { $0.isEmpty ? nil : $0 }
+        heading = towards.map { "\(service) towards \($0)" } ?? service
+        routeName = SpokenName.route(route.routeName)
+        let found = stops.value.stops
+        ordered = Self.hasOrder(found)
+        let listed = ordered
+            ? found.sorted { $0.stopSequence < $1.stopSequence }
+            : found.sorted { SpokenName.stop($0.stopName).localizedStandardCompare(SpokenName.stop($1.stopName)) == .orderedAscending }
+        self.stops = listed.map { Link(SpokenName.stop($0.stopName), href: Paths.stop(type, $0.stopId), detail: $0.stopSuburb) }
+        let count = Plural.count(listed.count, "stop")
+        let direction = towards.map { " towards \($0)" } ?? ""
+        if listed.isEmpty {
+            summary = "PTV lists no stops for this direction."
+        } else if ordered {
+            summary = "\(count), in order\(direction)."
+        } else {
+            summary = "\(count)\(direction), listed alphabetically: PTV did not give their order."
+        }
+        self.directions = directions.filter { $0.directionId != chosen?.directionId }.map {
+            Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
+        }
+        self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        disruptionsUnavailable = disruptions == nil ? "Disruptions on this line could not be checked just now." : nil
+        chrome = context.chrome(title: heading, stale: context.staleNotice(isStale: stops.isStale, fetchedAt: stops.fetchedAt))
+    }
+
+    /// Whether PTV gave the stops an order: each has its own `stop_sequence` (without `direction_id` PTV
+    /// sends 0 for every stop).
+    static func hasOrder(_ stops: [Stop]) -> Bool {
+        stops.count < 2 || Set(stops.map(\.stopSequence)).count == stops.count
+    }
+
+    /// The 404 message for a line address whose mode does not match the line, naming the route as riders
+    /// know it ("Route 86 is a tram line, not a bus line."), or for no line at all.
+    static func notFound(_ type: RouteType, route: Route?) -> String {
+        guard let route else {
+            return "There is no \(ModeWords.noun(type)) line at this address. Search for the line by its name or route number."
+        }
+        let (number, name) = ModeWords.routeName(route)
+        let known = number.map { "Route \($0)" } ?? (name.isEmpty ? "This line" : "The \(name) line")
+        return "\(known) is a \(ModeWords.noun(route.routeType)) line, not a \(ModeWords.noun(type)) line."
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import HTTPClient
+import PTV
+
+/// Stops near a point or place: the heading (with the area most stops are in), one line per stop (distance
+/// first, nearest first, within the radius Trakx measured, capped), a short summary, then the forms.
+struct NearbyPage: Sendable {
+    /// Most stops listed.
+    static let cap = 30
+    /// Stops asked of PTV, so that how many more there are can be counted.
+    static let asked = 100
+    /// The radii a rider can step between, in metres.
+    static let radii = [250, 500, 1000, 2000, 5000]
+    /// The radius when none is asked for.
+    static let defaultRadius = 1000
+
+    /// Said for an empty latitude field.
+    static let enterLatitude = "Enter a latitude, such as -37.8183."
+    /// Said for an empty longitude field.
+    static let enterLongitude = "Enter a longitude, such as 144.9671."
+    /// Said when PTV answers a point with "not found".
+    static let missing = "No stops were found near that point."
+    /// Said when no stop matches a place name.
+    static func unmatched(_ place: String) -> String {
+        "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude."
+    }
+
+    /// What the rider typed or chose, kept in the forms.
+    struct Form: Sendable {
+        var lat = ""
+        var lon = ""
+        var place = ""
+        var mode: RouteType?
+        var radius = NearbyPage.defaultRadius
+    }
+
+    /// Where the list is measured from.
+    enum Origin: Sendable {
+        /// A point the rider gave (or their device's location).
+        case point
+        /// The stop that matched a place name.
+        case place(String)
+    }
+
+    /// One stop in the list: distance and direction first, then the stop.
+    struct Row: Sendable {
+        /// "120 metres north".
+        let distance: String
+        /// The stop, with its suburb (when not the usual one) and lines as detail.
+        let stop: Link
+    }
+
+    /// A mode filter choice.
+    struct ModeOption: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    let chrome: PageChrome
+    let heading: String
+    /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, beside the heading.
+    let area: String?
+    /// Whether there are results to show (the forms follow them).
+    let searched: Bool
+    /// How many stops, how far, in what order (after the list, so the first stop is heard early).
+    let summary: String
+    let stops: [Row]
+    /// "28 more stops within 1 kilometre are further away.", when the list is capped.
+    let more: String?
+    /// The next radius: smaller for a complete list when capped, larger otherwise.
+    let nextRadius: Link?
+    let lat: String
+    let lon: String
+    let place: String
+    let modes: [ModeOption]
+    let errors: [FieldError]
+    let latError: String?
+    let lonError: String?
+    let placeError: String?
+    /// Whether the typed-position form starts open (it has errors to fix).
+    let pointOpen: Bool
+
+    /// The forms, with `errors` when what was typed cannot be used.
+    init(form: Form, errors: [FieldError], context: PageContext) {
+        self.init(form: form, errors: errors, heading: "Stops near you", area: nil, searched: false, summary: "", stops: [], more: nil,
+                  nextRadius: nil, chrome: context.chrome(title: "Stops near you", section: .nearby, hasErrors: !errors.isEmpty,
+                                                          scripts: ["/static/js/location.js"]))
+    }
+
+    /// The stops PTV found near a point.
+    /// - Parameters:
+    ///   - form: What the rider asked for.
+    ///   - origin: A point, or the stop a place name matched.
+    ///   - latitude: The point's latitude.
+    ///   - longitude: The point's longitude.
+    ///   - found: PTV's answer.
+    ///   - context: Words, demo mode, banner and path.
+    init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext) {
+        var seen = Set<String>()
+        let within = found.value.stops
+            .filter { form.mode == nil || $0.routeType == form.mode }
+            .filter { seen.insert("\($0.routeType.rawValue)-\($0.stopId)").inserted }
+            .compactMap { NearbyStop($0, latitude: latitude, longitude: longitude) }
+            .filter { $0.metres <= Double(form.radius) }
+            .sorted { $0.metres < $1.metres }
+        let listed = Array(within.prefix(Self.cap))
+        let usual = Self.usualSuburb(listed)
+        let radius = DistanceWords.metres(Double(form.radius))
+        let what = form.mode.map { ModeWords.noun($0) + " stop" } ?? "stop"
+        let capped = within.count > listed.count
+        // PTV sends at most `asked` stops, so when it sent that many there may be more than it said.
+        let atLeast = found.value.stops.count >= Self.asked ? "at least " : ""
+        let summary: String
+        if listed.isEmpty {
+            let place = if case .place(let name) = origin { name } else { "that point" }
+            summary = "No \(what)s within \(radius) of \(place)."
+        } else if capped {
+            summary = "The nearest \(listed.count) of \(atLeast)\(Plural.count(within.count, what)) within \(radius)."
+        } else {
+            summary = "\(Plural.count(listed.count, what)) within \(radius)."
+        }
+        let rest = within.count - listed.count
+        let more = capped ? "\(atLeast)\(Plural.count(rest, "more \(what)", "more \(what)s")) within \(radius) \(rest == 1 ? "is" : "are") further away." : nil
+        let index = Self.radii.firstIndex(of: form.radius) ?? 2
+        let next = capped ? (index > 0 ? Self.radii[index - 1] : nil) : (index + 1 < Self.radii.count ? Self.radii[index + 1] : nil)
+        let nextRadius = next.map { metres in
+            // A place search stays a place search, so the next page still names the place.
+            var href = if case .place = origin, !form.place.isEmpty {
+                "/nearby?place=\(PercentEncoding.encode(form.place))&radius=\(metres)"
+            } else {
+                Paths.nearby(latitude: latitude, longitude: longitude) + "&radius=\(metres)"
+            }
+            if let mode = form.mode { href += "&mode=\(ModeWords.slug(mode))" }
+            return Link((capped ? "Only stops within " : "Stops within ") + DistanceWords.metres(Double(metres)), href: href)
+        }
+        let heading: String
+        let title: String
+        switch origin {
+        case .point:
+            heading = "Stops near you"
+            title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
+        case .place(let name):
+            heading = "Stops near \(name)"
+            title = heading
+        }
+        self.init(form: form, errors: [], heading: heading,
+                  area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual }, searched: true, summary: summary,
+                  stops: listed.map { Row(distance: $0.distance, stop: $0.link(usualSuburb: usual)) }, more: more.map { $0.capitalisedFirst }, nextRadius: nextRadius,
+                  chrome: context.chrome(title: title, section: .nearby,
+                                         stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),
+                                         scripts: ["/static/js/location.js"]))
+    }
+
+    private init(form: Form, errors: [FieldError], heading: String, area: String?, searched: Bool, summary: String, stops: [Row],
+                 more: String?, nextRadius: Link?, chrome: PageChrome) {
+        self.chrome = chrome
+        self.heading = heading
+        self.area = area
+        self.searched = searched
+        self.summary = summary
+        self.stops = stops
+        self.more = more
+        self.nextRadius = nextRadius
+        lat = form.lat
+        lon = form.lon
+        place = form.place
+        modes = [ModeOption(value: "", label: "All kinds", selected: form.mode == nil)] + ModeWords.offered.map {
+            ModeOption(value: ModeWords.slug($0), label: ModeWords.noun($0).capitalisedFirst, selected: $0 == form.mode)
+        }
+        self.errors = errors
+        latError = errors.first { $0.field == "lat" }?.message
+        lonError = errors.first { $0.field == "lon" }?.message
+        placeError = errors.first { $0.field == "place" }?.message
+        pointOpen = latError != nil || lonError != nil
+    }
+
+    /// The suburb most of the listed stops share, said once for the list; nil when no suburb is shared.
+    static func usualSuburb(_ stops: [NearbyStop]) -> String? {
+        var counts: [String: Int] = [:]
+        for stop in stops where !stop.stop.stopSuburb.isEmpty { counts[stop.stop.stopSuburb, default: 0] += 1 }
+        guard let (suburb, count) = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), count >= 2,
+              count * 2 >= stops.count else { return nil }
+        return suburb
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PTV
+
+/// Search: the form, or stops and lines matching a query in separate headed lists.
+struct SearchPage: Sendable {
+    /// Most results listed of each kind.
+    static let limit = 30
+
+    /// Said when PTV answers a search with "not found".
+    static func missing(_ query: String) -> String { "Nothing matched “\(query)”." }
+
+    let chrome: PageChrome
+    /// What was searched for ("" before a search).
+    let query: String
+    /// Whether a search was made.
+    let searched: Bool
+    let summary: String
+    /// Stops, with mode and suburb as detail.
+    let stops: [Link]
+    /// Lines, with their tidied name as detail.
+    let lines: [Link]
+
+    /// The empty search form.
+    init(context: PageContext) {
+        query = ""
+        searched = false
+        summary = ""
+        stops = []
+        lines = []
+        chrome = context.chrome(title: "Search for a stop or line", section: .search)
+    }
+
+    /// Results for `query`.
+    /// - Parameters:
+    ///   - query: The trimmed query.
+    ///   - result: PTV's answer.
+    ///   - context: Words, demo mode, banner and path.
+    init(query: String, result: Fetched<SearchResponse>, context: PageContext) {
+        self.query = query
+        searched = true
+        stops = result.value.stops.prefix(Self.limit).map { stop in
+            let detail = [ModeWords.noun(stop.routeType).capitalisedFirst, stop.stopSuburb].filter { !$0.isEmpty }
+            return Link(SpokenName.stop(stop.stopName), href: Paths.stop(stop.routeType, stop.stopId), detail: detail.joined(separator: ", "))
+        }
+        lines = result.value.routes.prefix(Self.limit).map { route in
+            let (number, name) = ModeWords.routeName(route)
+            // A numbered route's link says its number, so its name follows; otherwise the link already says the name.
+            let numbered = number != nil && route.routeType != .train && route.routeType != .vline
+            return Link(ModeWords.service(route, type: route.routeType), href: Paths.line(route.routeType, route.routeId),
+                        detail: numbered ? name : nil)
+        }
+        if stops.isEmpty && lines.isEmpty {
+            summary = "No stops or lines match “\(query)”. Check the spelling, try part of the name (such as “Flinders”), a suburb, or a route number (such as 86)."
+        } else {
+            summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match “\(query)”."
+        }
+        chrome = context.chrome(title: "Search results for \(query)", section: .search,
+                                stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt))
+    }
+}

@@ -1,0 +1,78 @@
+@testable import App
+import Foundation
+import HTTPServer
+import PTV
+import Testing
+
+/// The disruptions list and one disruption, built from a `/v3/disruptions` answer (two recorded metro
+/// disruptions, real-shaped tram and bus ones) at a fixed clock.
+struct DisruptionsPageTests {
+    func page(mode: RouteType? = nil) throws -> DisruptionsPage {
+        DisruptionsPage(mode: mode, disruptions: try PageFixtures.fetched(DisruptionsResponse.self, "disruptions-mixed"),
+                        context: PageFixtures.context(path: "/disruptions"))
+    }
+
+    func item(_ id: Int64) throws -> DisruptionSummary {
+        try #require(try page().groups.flatMap(\.items).first { $0.href == Paths.disruption(id) })
+    }
+
+    @Test func statusComesFromTheDatesNotFromPTVsCurrentLabel() throws {
+        // PTV labels these works "Current"; they start next Saturday.
+        let works = try item(401001)
+        #expect(works.timing == .planned(from: try #require(ISO8601DateFormatter().date(from: "2026-11-27T16:00:00Z")),
+                                         until: ISO8601DateFormatter().date(from: "2026-11-29T12:59:00Z")))
+        #expect(works.when == "Starts Saturday 28 November, 3:00 am, until Sunday 29 November, 11:59 pm")
+        // Recorded: started in 2024 with no end, so it is on now; the other ended in 2024.
+        #expect(try item(306628).when == "Now, until further notice")
+        #expect(try item(261006).timing.rank == DisruptionTiming.ended(.now).rank)
+        #expect(try item(401003).when == "Now, until Saturday 21 November, 12:00 pm")
+    }
+
+    @Test func onNowFirstThenPlannedEachInSeverityOrder() throws {
+        let trams = try #require(try page().groups.first { $0.id == "metro_tram" })
+        // Major delays (on now), minor delays (on now), then the planned works labelled "Current".
+        #expect(trams.items.map(\.href) == [401003, 401002, 401001].map(Paths.disruption))
+        #expect(trams.heading == "Trams (3)")
+        let trains = try #require(try page().groups.first { $0.id == "metro_train" })
+        #expect(trains.items.map(\.href) == [306628, 261006].map(Paths.disruption))
+        #expect(try page().summary == "6 disruptions: 3 on now, 2 planned and 1 ended.")
+    }
+
+    @Test func titleRepeatedAsDescriptionIsReadOnce() throws {
+        #expect(try item(401001).description == nil)
+        #expect(try item(401002).description == "Route 86 trams are running with minor delays due to an earlier traffic incident.")
+    }
+
+    @Test func affectsNamesTheModeOnce() throws {
+        #expect(try item(401001).affects == "routes 1, 5 and 16 trams")
+        #expect(try item(306628).affects == nil)
+    }
+
+    @Test func busRouteCutMidBracketReadsAsItsNumber() throws {
+        #expect(try item(402001).affects == "route 737 buses")
+        let disruption = try #require(try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed").disruptions.first { $0.disruptionId == 402001 })
+        let detail = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
+        #expect(detail.lines == [Link("Route 737 bus", href: "/lines/bus/13025")])
+        #expect(!detail.lines.contains { $0.name.contains("(") })
+    }
+
+    @Test func modeFilterUsesTheStopPagesWordsAndOffersEveryMode() throws {
+        let trams = try page(mode: .tram)
+        #expect(trams.groups.map(\.id) == ["metro_tram"])
+        #expect(trams.heading == "Disruptions: Trams")
+        #expect(trams.allURL == "/disruptions")
+        #expect(trams.filters.map(\.link.href) == ["train", "tram", "bus", "vline", "night-bus"].map { "/disruptions?mode=\($0)" })
+        #expect(trams.filters.filter(\.current).map(\.link.name) == ["Trams"])
+        #expect(try page().allURL == nil)
+        #expect(try Params.mode("night-bus") == .nightBus)
+        #expect(throws: HTTPError.self) { try Params.mode("metro_tram") }
+    }
+
+    @Test func detailPageLinksEveryLineOnce() throws {
+        let disruption = try #require(try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed").disruptions.first { $0.disruptionId == 401001 })
+        let page = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
+        #expect(page.lines.map(\.name) == ["Route 1 tram", "Route 5 tram", "Route 16 tram"])
+        #expect(page.item.description == nil)
+        #expect(page.chrome.title == disruption.title)
+    }
+}

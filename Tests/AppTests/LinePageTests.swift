@@ -1,0 +1,67 @@
+@testable import App
+import Foundation
+import PTV
+import Testing
+
+/// The line page from real-shaped answers for route 86: stops with and without `direction_id`, and its
+/// disruptions fetched, empty, or failed.
+struct LinePageTests {
+    func page(stops: String, disruptions: DisruptionsResponse?) throws -> LinePage {
+        let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
+        let directions = try PageFixtures.decode(DirectionsResponse.self, "directions-86").directions
+        return LinePage(route: route, directions: directions, chosen: directions[1],
+                        stops: try PageFixtures.fetched(StopsOnRouteResponse.self, stops), disruptions: disruptions,
+                        context: PageFixtures.context(path: "/lines/tram/1881"))
+    }
+
+    var none: DisruptionsResponse { get throws { try PageFixtures.decode(DisruptionsResponse.self, "disruptions-none") } }
+
+    @Test func withADirectionStopsAreInTravelOrder() throws {
+        let line = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
+        #expect(line.ordered)
+        #expect(line.stops.map(\.name) == [
+            "Bundoora RMIT at Plenty Road, stop 71", "Northcote Town Hall at High Street, stop 33",
+            "Clifton Hill Interchange at Queens Parade, stop 29", "Bourke Street Mall at Swanston Street, stop 5",
+            "Docklands Drive at Waterfront City, stop 124",
+        ])
+        #expect(line.summary == "5 stops, in order towards Waterfront City Docklands.")
+        #expect(line.heading == "Route 86 tram towards Waterfront City Docklands")
+        #expect(line.directions == [Link("Stops towards Bundoora RMIT", href: "/lines/tram/1881?direction=20")])
+    }
+
+    @Test func withoutAnOrderTheyAreNotSaidToBeInOrder() throws {
+        let line = try page(stops: "stops-on-route-86-no-direction", disruptions: try none)
+        #expect(!line.ordered)
+        #expect(!line.summary.contains("in order"))
+        #expect(line.summary == "5 stops towards Waterfront City Docklands, listed alphabetically: PTV did not give their order.")
+        #expect(line.stops.map(\.name) == line.stops.map(\.name).sorted())
+    }
+
+    @Test func aFailedDisruptionsCheckIsNeverAnAllClear() throws {
+        let failed = try page(stops: "stops-on-route-86-direction-21", disruptions: nil)
+        #expect(failed.disruptionsUnavailable == "Disruptions on this line could not be checked just now.")
+        #expect(failed.disruptions.isEmpty)
+        let clear = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
+        #expect(clear.disruptionsUnavailable == nil)
+        #expect(clear.disruptions.isEmpty)
+        let some = try page(stops: "stops-on-route-86-direction-21",
+                            disruptions: try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed"))
+        #expect(some.disruptionsUnavailable == nil)
+        #expect(some.disruptions.contains(Link("Route 86: Minor delays", href: "/disruptions/401002")))
+    }
+
+    @Test func noSuchLineNamesTheRouteNumberRidersKnow() throws {
+        let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
+        let wrongMode = LinePage.notFound(.bus, route: route)
+        #expect(wrongMode == "Route 86 is a tram line, not a bus line.")
+        #expect(!wrongMode.contains("1881"))
+        let missing = LinePage.notFound(.tram, route: nil)
+        #expect(!missing.contains { $0.isNumber })
+    }
+
+    @Test func hasOrderNeedsDistinctSequences() {
+        #expect(!LinePage.hasOrder([Stop(stopId: 1), Stop(stopId: 2)]))
+        #expect(LinePage.hasOrder([Stop(stopId: 1, stopSequence: 2), Stop(stopId: 2, stopSequence: 1)]))
+        #expect(LinePage.hasOrder([Stop(stopId: 1)]))
+    }
+}
