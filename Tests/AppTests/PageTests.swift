@@ -30,7 +30,7 @@ struct PageTests {
             let list = try #require(html.range(of: "<ul class=\"departures\">"))
             #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < list.lowerBound)
             // One link a departure: its time, to the ride page from this stop.
-            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm)</a> [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )"#,
+            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></li>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
             #expect(html.range(of: #", platform \d+, (live|delayed \d+ minutes?)"#, options: .regularExpression) != nil)
