@@ -14,7 +14,7 @@ struct StopPage: Sendable {
     let groups: [DepartureGroup]
     /// One time-ordered list (stops served by many lines), or empty when `groups` is used.
     let chronological: [DepartureRow]
-    /// "Times are live unless marked timetable.", when any departure is live.
+    /// "Times are live unless marked.", when any departure is live.
     let legend: String?
     /// Disruptions said once for the board when it is chronological.
     let disruptions: [Link]
@@ -54,7 +54,7 @@ struct StopPage: Sendable {
         for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)
             where !links.contains(link) { links.append(link) }
         disruptions = chronological ? links : links.filter { link in !board.groups.contains { $0.disruptions.contains(link) } }
-        legend = board.next.contains { $0.live } ? "Times are live unless marked timetable." : nil
+        legend = board.next.contains { $0.live } ? "Times are live unless marked." : nil
         updated = words.clock(departures.fetchedAt)
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },

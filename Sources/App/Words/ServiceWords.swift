@@ -21,8 +21,10 @@ enum ServiceWords {
         guard let estimated else { return .timetable }
         guard let scheduled else { return .live(minutesLate: 0) }
         let seconds = estimated.timeIntervalSince(scheduled)
-        // Within two minutes either way reads as on time: the board's own minutes are rounded to the clock.
-        return .live(minutesLate: abs(seconds) < 120 ? 0 : Int((seconds / 60).rounded()))
+        // On time as the operators count it (PTV's punctuality measure): under 5 minutes late and under a minute
+        // early. The live time itself is what the board shows, so a smaller lateness adds nothing a rider acts on.
+        let onTime = seconds < 5 * 60 && seconds > -60
+        return .live(minutesLate: onTime ? 0 : Int((seconds / 60).rounded()))
     }
 
     /// "cancelled", "live" (on time), "delayed 4 minutes", "early 1 minute" (only live data knows either), "timetable".
