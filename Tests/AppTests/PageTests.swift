@@ -27,13 +27,13 @@ struct PageTests {
             #expect(html.contains("<title>Flinders Street Station departures – Trakx</title>"))
             let h1 = try #require(html.range(of: "<h1>"))
             let summary = try #require(html.range(of: "<p class=\"summary\" id=\"summary\">Next: "))
-            let list = try #require(html.range(of: "<ul class=\"departures\" aria-label=\"Departures\">"))
+            let list = try #require(html.range(of: "<p class=\"departure"))
             #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < list.lowerBound)
             // One link a departure: its time, to the ride page from this stop.
-            #expect(html.range(of: #"<li><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></li>"#,
+            #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
-            #expect(html.range(of: #", platform \d+, (live|delayed \d+ minutes?)"#, options: .regularExpression) != nil)
+            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?</a>"#, options: .regularExpression) != nil)
             #expect(html.range(of: #"in \d+ minutes?|now"#, options: .regularExpression) != nil)
             #expect(html.range(of: #"\d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
             #expect(html.contains("Add to favourites"))

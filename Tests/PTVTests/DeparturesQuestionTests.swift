@@ -37,6 +37,6 @@ struct DeparturesQuestionTests {
         let ten = PTVClient.departuresRequest(routeType: 0, stopID: 1071, maxResults: 10)
         #expect(two.cacheKey == three.cacheKey)
         #expect(ten.cacheKey != three.cacheKey)
-        #expect(three.pathAndQuery.contains("max_results=3"))
+        #expect(three.pathAndQuery.contains("max_results=\(PTVClient.departuresPerDirection)"))
     }
 }

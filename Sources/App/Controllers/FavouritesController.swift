@@ -136,7 +136,7 @@ struct FavouritesController {
         // One stop-identity lookup, as on the stop page: the details answer, else the departures answer names the stop.
         async let detailsCall = site.source.stop(key.stopID, routeType: key.routeType)
         async let departuresCall = site.source.departures(routeType: key.routeType, stopID: key.stopID, routeID: nil,
-                                                          maxResults: DeparturesQuestion.perRoute)
+                                                          maxResults: PTVClient.departuresPerDirection)
         let details = try? await detailsCall
         let departures = try? await departuresCall
         let identity = StopIdentity(stopID: key.stopID, type: type, details: details?.value, departures: departures?.value)

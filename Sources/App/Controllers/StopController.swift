@@ -20,7 +20,7 @@ struct StopController {
         // Both PTV questions go out at once; departures decide the page, details only add facts.
         async let detailsCall = site.source.stop(stopID, routeType: type.rawValue)
         async let departuresCall = Upstream.call(missing: missing) {
-            try await site.source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil, maxResults: DeparturesQuestion.perRoute)
+            try await site.source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil, maxResults: PTVClient.departuresPerDirection)
         }
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let departures = try await departuresCall
@@ -32,10 +32,4 @@ struct StopController {
         }
         return site.templates.render(page, template: "stop")
     }
-}
-
-/// The one departures question pages ask of a stop, so equal questions share one cache entry.
-enum DeparturesQuestion {
-    /// Departures per route and direction.
-    static let perRoute = 3
 }

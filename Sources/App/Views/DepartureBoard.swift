@@ -69,7 +69,8 @@ struct DepartureBoard: Sendable {
     ///   - stopID: The stop.
     ///   - words: Time words for now.
     ///   - limit: Most departures per group.
-    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 3) {
+    ///   - liveSaidOnce: Whether the page says once that times are live unless marked (then a live row on time says nothing more).
+    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4, liveSaidOnce: Bool = false) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
         let atStop = response.departures.filter { $0.stopId == stopID }
         let departures = (atStop.isEmpty ? response.departures : atStop)
@@ -101,7 +102,7 @@ struct DepartureBoard: Sendable {
                                         direction: response.directions[String(departure.directionId)])
             }
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
-                               destination: destination, words: words)
+                               destination: destination, words: words, liveSaidOnce: liveSaidOnce)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
@@ -143,7 +144,7 @@ struct DepartureBoard: Sendable {
     }
 
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    destination: String, words: TimeWords) -> DepartureRow {
+                    destination: String, words: TimeWords, liveSaidOnce: Bool = false) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -159,8 +160,7 @@ struct DepartureBoard: Sendable {
         let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
         var detail = [until]
         if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
-        // A live departure on time says nothing more: the board says once that times are live unless marked.
-        if !cancelled && source != .live(minutesLate: 0) { detail.append(status) }
+        if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { detail.append(status) }
         detail += notes
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"

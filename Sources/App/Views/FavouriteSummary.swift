@@ -62,7 +62,7 @@ extension Site {
             guard index < 40 else { throw CancellationError() }
             // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
             var result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
-                                                     maxResults: DeparturesQuestion.perRoute).value
+                                                     maxResults: PTVClient.departuresPerDirection).value
             if let routeID = favourite.routeID {
                 result.departures = result.departures.filter { departure in
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true

@@ -44,7 +44,12 @@ struct StopPage: Sendable {
         let byLine = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.
-        let board = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: 2) : byLine
+        let limit = chronological ? 2 : 4
+        let counted = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: limit) : byLine
+        // "Times are live unless marked" is said once when it spares enough rows their own "live".
+        let liveSaidOnce = counted.next.filter { $0.live && $0.status == "live" }.count >= 4
+        let board = liveSaidOnce
+            ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: limit, liveSaidOnce: true) : counted
         name = identity.spokenName
         heading = identity.spokenNameWithoutNumber
         summary = board.summary
@@ -54,7 +59,7 @@ struct StopPage: Sendable {
         for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)
             where !links.contains(link) { links.append(link) }
         disruptions = chronological ? links : links.filter { link in !board.groups.contains { $0.disruptions.contains(link) } }
-        legend = board.next.contains { $0.live } ? "Times are live unless marked." : nil
+        legend = liveSaidOnce ? "Times are live unless marked." : nil
         updated = words.clock(departures.fetchedAt)
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },

@@ -65,7 +65,7 @@ extension PTVClient {
 
     /// Departures per route and direction that every departures question asks PTV for, whatever the caller
     /// shows: the stop page and the favourites summary then share one cache entry (and one upstream call).
-    public static let departuresPerDirection = 3
+    public static let departuresPerDirection = 4
 
     /// `/v3/departures/route_type/{rt}/stop/{stop_id}[/route/{route_id}]`.
     ///
