@@ -38,14 +38,15 @@ SHOW = 25  # findings printed per check (all of them go to findings.txt)
 
 # reading-order targets: page key -> (what, CSS selector of the first item)
 READING_TARGETS = [
-    ("stop-train", "first departure", "table.departures tbody tr"),
-    ("stop-tram", "first departure", "table.departures tbody tr"),
-    ("stop-bus", "first departure", "table.departures tbody tr"),
+    ("stop-train", "first departure", "#departures .departure"),
+    ("stop-tram", "first departure", "#departures .departure"),
+    ("stop-bus", "first departure", "#departures .departure"),
     ("nearby-results", "first stop", "ol.card-list > li"),
     ("favourites", "first favourite", ".favourite-group .card"),
 ]
 # "what it says": expected file name -> page key
-SCRIPTS = [("stop", "stop-train"), ("nearby", "nearby-results"), ("run", "run"), ("favourites", "favourites")]
+SCRIPTS = [("stop", "stop-train"), ("nearby", "nearby-results"), ("run", "run"), ("favourites", "favourites"),
+           ("ride", "ride")]
 
 
 class Check:
