@@ -114,6 +114,12 @@ struct Journey: Sendable {
     /// Whether the run is cancelled (every call cancelled, or the run's status says so).
     var isCancelled: Bool { !calls.isEmpty && calls.allSatisfy(\.cancelled) }
 
+    /// Whether every call of a part is cancelled (a run cut short lists the rest as a cancelled second run).
+    func isCancelled(_ leg: Leg) -> Bool {
+        let end = legs.first { $0.start > leg.start }?.start ?? calls.count
+        return calls[leg.start ..< end].allSatisfy(\.cancelled)
+    }
+
     /// The index of the first call at `stopID`, if the run calls there.
     func index(of stopID: Int) -> Int? { calls.firstIndex { $0.stopID == stopID } }
 

@@ -79,10 +79,7 @@ struct RidePage: Sendable {
         choosing = to == nil
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when: String
-            if call.cancelled { when = "cancelled" } else if let time = call.time {
-                when = call.isLive ? words.until(time) : "due \(words.clock(time))"
-            } else { when = "time not known" }
+            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []

@@ -60,20 +60,22 @@ struct RunPage: Sendable {
                 when = "departed"
             } else if let chosen, index < chosen {
                 when = "before your stop"
-            } else if call.cancelled {
-                when = "cancelled"
             } else {
-                when = call.time.map { words.until($0) } ?? "time not known"
+                when = progress.when(index, words: words)
             }
             var continuation: String?
             if index > 0, let leg = journey.legs.first(where: { $0.start == index }) {
-                continuation = "Continues as the \(leg.service) train to \(leg.destination)."
-                if type != .train && type != .vline { continuation = "Continues as the \(leg.service) to \(leg.destination)." }
+                if journey.isCancelled(leg) {
+                    continuation = "Cancelled from here: this service ends at \(journey.calls[index - 1].name)."
+                } else {
+                    continuation = "Continues as the \(leg.service)\(type == .train || type == .vline ? " train" : "") to \(leg.destination)."
+                }
             }
             rows.append(PatternRow(
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
-                rideURL: Paths.ride(type, call.runRef, from: call.stopID), time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: ServiceWords.status(source, words: words),
+                rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
+                time: call.time.map { words.clock($0) } ?? "",
+                when: when, status: call.cancelled ? "" : ServiceWords.status(source, words: words),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -102,7 +104,8 @@ struct RunPage: Sendable {
             return "\(Plural.count(journey.calls.count, "stop")), from \(first) to \(journey.calls.last?.name ?? journey.destination)."
         }
         let call = journey.calls[chosen]
-        let last = journey.calls.count - 1
+        // A run cut short ends at its last stop that still runs.
+        let last = journey.calls.lastIndex { !$0.cancelled } ?? journey.calls.count - 1
         if chosen == last { return "\(call.name) is the last stop of this service." }
         let toGo = last - chosen
         var text = "From \(call.name): \(Plural.count(toGo, "stop")) to \(journey.calls[last].name)"
@@ -112,13 +115,19 @@ struct RunPage: Sendable {
             text += " It is cancelled at \(call.name)."
         } else if progress.hasDeparted(chosen) {
             text += " It has left \(call.name)."
+        } else if progress.place == .at(chosen), progress.evidence != nil {
+            text += " It is at \(call.name) now."
+        } else if let time = call.time, time < words.now.addingTimeInterval(-30) {
+            text += " It was due to leave \(call.name) at \(words.clock(time)); PTV has not said it has left."
         } else if let time = call.time {
             let until = words.until(time)
             text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
             text += call.isLive ? ", live." : ", timetable."
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {
-            text += " At \(journey.calls[next.start].name) it continues as the \(next.service) to \(next.destination)."
+            text += journey.isCancelled(next)
+                ? " It ends early at \(journey.calls[next.start - 1].name): later stops are cancelled."
+                : " At \(journey.calls[next.start].name) it continues as the \(next.service) to \(next.destination)."
         }
         return text
     }
