@@ -138,6 +138,17 @@ struct JourneyTests {
                     #expect(!page.summary.contains(" 0 minutes") && !page.summary.contains(" 0 stops"), "\(name)")
                     #expect(page.stops.allSatisfy { !$0.name.hasPrefix("Stop ") }, "\(name)")
                     #expect(page.stops.allSatisfy { !$0.when.contains(" hours") || $0.when.hasPrefix("in 1 hour") || $0.when.hasPrefix("in 2 hours") }, "\(name)")
+                    #expect(page.stops.allSatisfy { $0.when != "departed" || $0.departed }, "\(name)")
+                }
+                // The ride page: "at" and "now" only with live evidence of where the vehicle is.
+                for from in journey.calls.indices.dropLast() {
+                    let ride = RidePage(journey: journey, from: from, to: journey.calls.count - 1, auto: nil,
+                                        pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
+                    if progress.evidence == nil {
+                        #expect(!ride.state.contains(" is at ") && !ride.state.hasPrefix("You are at"), "\(name): \(ride.state)")
+                        #expect(ride.stops.allSatisfy { $0.when != "at the platform now" }, "\(name)")
+                    }
+                    #expect(!ride.state.contains(" 0 stops"), "\(name): \(ride.state)")
                 }
             }
         }

@@ -17,6 +17,20 @@ struct StopBoardTests {
         #expect(row.notes == ["Express"])
     }
 
+    @Test func aFailedDetailsCallIsSaidNotTakenAsNothingToSay() throws {
+        let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now),
+                                         details: nil, favourites: [], context: Recorded.context(now)))
+        // Named from the departures answer, not "Stop 1099"; what could not be fetched is said.
+        #expect(page.name == "Huntingdale")
+        #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now.")
+        let fine = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now),
+                                         details: StopDetailsResponse(stop: StopDetails(stopId: 1099, stopName: "Huntingdale Station")),
+                                         favourites: [], context: Recorded.context(now)))
+        #expect(fine.factsUnavailable == nil)
+    }
+
     @Test func extraServiceAndFlagsAreSaid() throws {
         let added = try board("parliament-only", stop: 1155, at: Recorded.at("2025-07-17T01:00:00Z"))
         #expect(added.next.first?.notes == ["Extra service"])
@@ -61,5 +75,18 @@ struct StopBoardTests {
                 #expect(board.next.allSatisfy { !$0.caption.isEmpty && !$0.caption.hasSuffix(" to ") }, "\(name)")
             }
         }
+    }
+}
+
+/// Bus data as it really is (real-shaped fixture: no shared recording shows a combined route).
+struct BusBoardTests {
+    @Test func aCombinedRouteDoesNotRepeatItsMembersBusAndCutNamesReadWhole() throws {
+        let file = Recorded.folder.deletingLastPathComponent().appendingPathComponent("shaped/bus-combined-departures.json")
+        let response = try JSONDecoder().decode(DeparturesResponse.self, from: Data(contentsOf: file))
+        let board = DepartureBoard(response, routeType: .bus, stopID: 19858, words: TimeWords(now: Recorded.at("2026-11-20T21:30:00Z")))
+        // One vehicle at 8:40 am to Chadstone: the 802's row, not also the combined listing's.
+        #expect(board.next.count == 2)
+        #expect(board.next.first?.service == "Route 802 bus")
+        #expect(board.next.allSatisfy { !$0.caption.contains("(") && !$0.caption.contains("combined") })
     }
 }

@@ -67,7 +67,7 @@ struct StopPage: Sendable {
         lines = FavouriteLineButton.star(board.groups, type: type, stopID: stopID, favourites: favourites,
                                          token: PageCache.tokenPlaceholder, returnPath: context.path)
         facts = StopFacts(identity, type: type)
-        factsUnavailable = details == nil ? "More about this stop (access, facilities) could not be checked just now." : nil
+        factsUnavailable = details == nil ? "This stop's access, facilities and own disruptions could not be checked just now." : nil
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
         chrome = context.chrome(title: "\(name) departures",
                                 stale: context.staleNotice(isStale: departures.isStale, fetchedAt: departures.fetchedAt),
