@@ -80,6 +80,7 @@ struct RideJourneyTests {
             let busPage = try await app.get("/ride/bus/\(bus.runRef)?from=\(bus.stopID)").text
             #expect(try state(busPage).hasPrefix("Your bus is due at "))
             #expect(!(try source(busPage)).hasPrefix("Live position"))
+            #expect(try source(busPage).contains("does not fit this trip yet"))
             // A train whose position expired says when live information was lost.
             let lost = try #require(showcase.staleRun)
             let lostPage = try await app.get("/ride/train/\(lost.runRef)?from=\(lost.stopID)").text

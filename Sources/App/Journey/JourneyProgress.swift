@@ -37,6 +37,8 @@ struct JourneyProgress: Sendable {
     let evidence: Evidence?
     /// When live position information was last good, if it has been lost.
     let lostAt: Date?
+    /// Whether PTV reported a fresh position that does not fit this run (a bus still on its previous trip).
+    let positionIgnored: Bool
     /// The vehicle's bearing when moving, in degrees, if given.
     let bearing: Double?
     /// The moment this progress describes.
@@ -58,6 +60,7 @@ struct JourneyProgress: Sendable {
         var evidence: Evidence?
         var lostAt: Date?
         var bearing: Double?
+        var ignored = false
         if let index = journey.calls.lastIndex(where: { $0.atPlatform && !$0.cancelled }) {
             place = .at(index)
             evidence = .atPlatform
@@ -75,12 +78,15 @@ struct JourneyProgress: Sendable {
                 place = fitted
                 evidence = .position(age: max(0, Int(now.timeIntervalSince(reported))))
                 bearing = position.bearing
+            } else if place == nil {
+                ignored = true
             }
         }
         self.place = place
         self.evidence = evidence
         self.lostAt = lostAt
         self.bearing = bearing
+        positionIgnored = ignored
     }
 
     /// Whether the vehicle has left call `index`.

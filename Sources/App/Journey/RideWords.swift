@@ -95,8 +95,10 @@ struct RideWords {
             if let lost = progress.lostAt {
                 return "Live position lost at \(clockWithSeconds(lost, words: words))" + (live ? "; times are live estimates. " : "; times are from the timetable. ") + listen
             }
-            if live { return noun == "tram" ? "Live times; PTV gives no position for trams." : "Live times; no vehicle position." }
-            return "Timetable only. " + listen
+            let ignored = progress.positionIgnored
+                ? " PTV reports a position for this \(noun) that does not fit this trip yet (it may still be on its previous trip), so it is not used." : ""
+            if live { return (noun == "tram" ? "Live times; PTV gives no position for trams." : "Live times; no vehicle position.") + ignored }
+            return "Timetable only." + ignored + " " + listen
         }
     }
 
