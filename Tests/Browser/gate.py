@@ -385,7 +385,7 @@ def check_journey(d, base):
         steps = journey.run(d, base, lambda s: log("  journey: " + s))
     except journey.JourneyError as e:
         return c.done(False, str(e), [str(e)])
-    return c.done(True, f"home -> search -> Flinders Street Station -> Add to favourites -> Favourites "
+    return c.done(True, f"home -> search -> Flinders Street Station -> Add to favourites -> star a line -> home shows it -> Favourites "
                   f"({len(steps)} steps, keys only)")
 
 

@@ -2,8 +2,10 @@
 
 home -> Tab to the search box -> type "Flinders" -> Enter -> Tab to the "Flinders Street
 Station" link -> Enter -> Tab to "Add to favourites" -> Enter (POST) -> stop page with the
-banner "Added Flinders Street Station to favourites." -> Tab to the nav "Favourites" link ->
-Enter -> the favourites page lists Flinders Street Station."""
+banner "Added Flinders Street Station to favourites." -> Tab to "Favourite a line at this stop" ->
+Enter -> Tab to the first line's "Add … to favourites" -> Enter (POST) -> Tab to the nav "Home"
+link -> Enter -> the home page shows that line -> Tab to the nav "Favourites" link -> Enter -> the
+favourites page lists Flinders Street Station."""
 
 import time
 
@@ -91,6 +93,27 @@ def run(d, base, log):
     if not d.current_url.split("?")[0].endswith("/stops/train/1071"):
         raise JourneyError(f"after adding, landed on {d.current_url}, not the stop page")
     step(f"Enter (POST): {d.current_url.replace(base, '')} says \"{want}\"")
+
+    # Star one line at this stop: open "Favourite a line at this stop", then its first "Add … to favourites".
+    n = _tab_to(d, lambda a: a["tag"] == "summary" and a["text"].startswith("Favourite a line"), "the Favourite a line summary")
+    step(f"{n} Tab presses to \"Favourite a line at this stop\"")
+    browser.press(d, Keys.ENTER)
+    n = _tab_to(d, lambda a: a["tag"] == "button" and a["text"].startswith("Add ") and " line " in a["text"], "a line's Add button")
+    label = d.execute_script(ACTIVE_JS)["text"]
+    line = label[len("Add "):].split(" towards ")[0].split(" to favourites")[0]
+    step(f"Enter opens it; {n} Tab presses to \"{label}\"")
+    before = d.current_url
+    browser.press(d, Keys.ENTER)
+    _wait_for(d, lambda: d.current_url != before and d.current_url.split("?")[0].endswith("/stops/train/1071"),
+              "the stop page after starring a line")
+    step(f"Enter (POST): {d.current_url.replace(base, '')}")
+    n = _tab_to(d, lambda a: a["tag"] == "a" and a["inNav"] and a["text"] == "Home", "the nav Home link")
+    browser.press(d, Keys.ENTER)
+    _wait_for(d, lambda: d.current_url.rstrip("/") == base.rstrip("/"), "the home page")
+    home = d.execute_script("return document.querySelector('main').innerText")
+    if line not in home:
+        raise JourneyError(f"home page does not show the starred line {line!r}")
+    step(f"{n} Tab presses to the nav \"Home\" link, Enter: the home page shows {line!r}")
 
     n = _tab_to(d, lambda a: a["tag"] == "a" and a["inNav"] and a["text"] == "Favourites", "the nav Favourites link")
     step(f"{n} Tab presses to the nav \"Favourites\" link")
