@@ -30,13 +30,4 @@ struct Site: Sendable {
         PageChrome(title: title, section: section, demo: demo,
                    banner: Banner.text(from: request), stale: stale, hasErrors: hasErrors, scripts: scripts)
     }
-
-    /// "PTV is not answering right now, so this page shows information from 10:42 am." when `fetched` is a stale copy.
-    func staleNotice<T>(_ fetched: Fetched<T>) -> String? {
-        context(forWords: timeWords()).staleNotice(isStale: fetched.isStale, fetchedAt: fetched.fetchedAt)
-    }
-
-    private func context(forWords words: TimeWords) -> PageContext {
-        PageContext(words: words, demo: demo, banner: nil, path: "")
-    }
 }
