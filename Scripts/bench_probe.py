@@ -8,6 +8,7 @@ Subcommands:
   wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors)
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
+  coldpages BASE --links-from WARM --stops ...   time cold stop, ride and run pages (one round trip each)
   burst BASE PATH -n 200    send N requests at once, count upstream departures calls
   startup --bin BIN ...     time from exec to the first 200 from /healthz
   pages BASE --css-dir DIR  HTML bytes per page type, CSS bytes, off-site references
@@ -162,7 +163,8 @@ def cmd_discover(args):
 
 def cmd_cold(args):
     """Method (see bench.sh): a stop page asks PTV for the stop details and the departures in parallel
-    (one round trip), then for the stops near it (a second, sequential round trip). For each cold stop we
+    (one round trip); a page that also asked for the stops near it would make a second, sequential round
+    trip, so that is counted too. For each cold stop we
     read the upstream counters before and after the one request, so we know which calls really went to
     the simulator: rounds = [stop or departures called] + [stops_nearby called]. The simulator sleeps
     `latency` ms before answering each call, so overhead = page time - rounds x latency. This charges the
@@ -198,6 +200,64 @@ def cmd_cold(args):
         "inside_median_ms": statistics.median(inside) if inside else None,
         "inside_max_ms": inside[-1] if inside else None,
     }
+    merge_results(args.results, args.key, summary)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Cold stop, ride and run pages with PTV far away (one round trip each)
+
+RIDE_LINK_RE = re.compile(r'href="(/ride/[^"]+)"')
+RUN_LINK_RE = re.compile(r'href="(/runs/[^"]+)"')
+
+
+def cmd_coldpages(args):
+    """For each stop: on the discovery instance (`--links-from`, any warm instance with the same seed), read the
+    stop page's first two departure links (/ride/...?from=) and, from the second ride page, its /runs/ link.
+    Then on the cold instance (`base`, simulator latency `--latency-ms`) time, each once and cold: the stop
+    page, the first ride page and the run page of the *second* departure (a ride and a run page of one run
+    share one cached pattern answer, so the run page must be another run's to be cold). /metrics before and
+    after each request tells which upstream calls it made."""
+    samples = {"stop": [], "ride": [], "run": []}
+    links = urllib.parse.urlsplit(args.links_from)
+    for stop in args.stops:
+        if len(samples["stop"]) >= args.want:
+            break
+        status, body, _ = get(args.links_from, stop)
+        if status != 200:
+            print(f"  {stop}: discovery answered {status}; skipped")
+            continue
+        html_text = body.decode("utf-8", errors="replace")
+        rides = []
+        for link in RIDE_LINK_RE.findall(html_text):
+            link = html.unescape(link)
+            run = link.split("?", 1)[0]
+            if all(r.split("?", 1)[0] != run for r in rides):
+                rides.append(link)
+        if len(rides) < 2:
+            print(f"  {stop}: fewer than two departures with ride links; skipped")
+            continue
+        status, body, _ = get(args.links_from, rides[1])
+        runs = [html.unescape(x) for x in RUN_LINK_RE.findall(body.decode("utf-8", errors="replace"))] if status == 200 else []
+        if not runs:
+            print(f"  {rides[1]}: no /runs/ link (status {status}); skipped")
+            continue
+        for kind, path in (("stop", stop), ("ride", rides[0]), ("run", runs[0])):
+            before, _ = upstream_counts(args.base)
+            code, seconds, timing = curl_timing(args.base.rstrip("/") + path)
+            after, _ = upstream_counts(args.base)
+            calls = delta(after, before)
+            samples[kind].append({"path": path, "status": code, "ms": seconds * 1000, "calls": calls,
+                                  "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total")})
+            print(f"  {kind:4s} {path:55s} {code} {seconds * 1000:8.1f} ms  upstream calls {calls}")
+    summary = {"latency_ms": args.latency_ms, "discovered_on": f"{links.hostname}:{links.port}"}
+    for kind, rows in samples.items():
+        good = [r for r in rows if r["status"] == 200]
+        summary[kind] = {
+            "rows": rows, "count": len(good), "errors": len(rows) - len(good),
+            "median_ms": statistics.median([r["ms"] for r in good]) if good else None,
+            "max_ms": max(r["ms"] for r in good) if good else None,
+            "upstream_calls_max": max((sum(r["calls"].values()) for r in good), default=None),
+        }
     merge_results(args.results, args.key, summary)
 
 
@@ -480,6 +540,16 @@ def main():
     p.add_argument("--key", required=True)
     p.add_argument("--results", required=True)
     p.set_defaults(func=cmd_cold)
+
+    p = sub.add_parser("coldpages")
+    p.add_argument("base")
+    p.add_argument("--links-from", required=True)
+    p.add_argument("--want", type=int, default=3, help="stops to sample (more may be given, for ones without departures)")
+    p.add_argument("--stops", nargs="+", required=True)
+    p.add_argument("--latency-ms", type=float, required=True)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_coldpages)
 
     p = sub.add_parser("burst")
     p.add_argument("base")
