@@ -6,7 +6,8 @@
 #        daemon options as Trakx (epoll, internal thread pool of the same size, suspend/resume allowed, same
 #        connection limit, timeout and memory), compiled here with the system cc against libmicrohttpd-dev.
 #        Then, in the same run, BENCH_ROUNDS rounds (3) of `wrk -t2 -c32 -d10s --latency`, each round the
-#        hello first and then the warm /stops/train/1071 (after one request fills the cache), and /healthz once.
+#        hello, the warm /stops/train/1071 (after one request fills the cache), and the hello padded to the
+#        stop page's size (INFO: same bytes on the wire); then /healthz once.
 #        Budget: warm stop page req/s / hello req/s >= 0.8 (totals over the rounds, so both saw the same
 #        machine), and warm stop page p99 <= 5 ms (median of the rounds' p99; every round is shown).
 #   3.   Cold stop pages on a second instance whose simulator sleeps a fixed 100 ms before every answer.
@@ -152,27 +153,42 @@ COLD0_STOPS=("${STOPS[@]:7:6}")
 
 # ---- 1-2 ---------------------------------------------------------------------------------------------
 say "1-2. C libmicrohttpd hello and the warm stop page, $ROUNDS rounds (wrk -t2 -c32 -d$DURATION --latency)"
-"$HELLO" "$THREADS" >"$OUT/hello.log" 2>&1 &
-HELLO_PID=$!
-PIDS+=("$HELLO_PID")
-HELLO_BASE=""
-for _ in $(seq 100); do
-    port="$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$OUT/hello.log")"
-    [ -n "$port" ] && { HELLO_BASE="http://127.0.0.1:$port"; break; }
-    sleep 0.05
-done
-[ -n "$HELLO_BASE" ] || { echo "mhd_hello did not start:" >&2; cat "$OUT/hello.log" >&2; exit 2; }
-echo "C hello: $HELLO_BASE (pid $HELLO_PID)"
-fetch "$HELLO_BASE" /
+# start_hello NAME [BYTES] -> sets HELLO_BASE (and adds the process to PIDS)
+start_hello() {
+    local log="$OUT/$1.log" port=""
+    "$HELLO" "$THREADS" ${2:+"$2"} >"$log" 2>&1 &
+    PIDS+=("$!")
+    HELLO_PIDS+=("$!")
+    HELLO_BASE=""
+    for _ in $(seq 100); do
+        port="$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$log")"
+        [ -n "$port" ] && { HELLO_BASE="http://127.0.0.1:$port"; return 0; }
+        sleep 0.05
+    done
+    echo "mhd_hello ($1) did not start:" >&2
+    cat "$log" >&2
+    exit 2
+}
+HELLO_PIDS=()
 fetch "$MAIN" /stops/train/1071
-fetch "$MAIN" /stops/train/1071
+STOP_BYTES="$(curl -sf "$MAIN/stops/train/1071" | wc -c)"
+start_hello hello
+HELLO_PLAIN=$HELLO_BASE
+# The same hello padded to the stop page's size: the same bytes on the wire, for the INFO row.
+start_hello hello-sized "$STOP_BYTES"
+HELLO_SIZED=$HELLO_BASE
+echo "C hello: $HELLO_PLAIN; padded to the stop page's $STOP_BYTES bytes: $HELLO_SIZED"
+fetch "$HELLO_PLAIN" /
+fetch "$HELLO_SIZED" /
 for round in $(seq "$ROUNDS"); do
-    wrk -t2 -c32 -d"$DURATION" --latency "$HELLO_BASE/" >"$OUT/wrk-hello-$round.txt"
+    wrk -t2 -c32 -d"$DURATION" --latency "$HELLO_PLAIN/" >"$OUT/wrk-hello-$round.txt"
     "${PROBE[@]}" wrk "$OUT/wrk-hello-$round.txt" --key "hello_$round" --results "$RESULTS"
     wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/stops/train/1071" >"$OUT/wrk-stop-$round.txt"
     "${PROBE[@]}" wrk "$OUT/wrk-stop-$round.txt" --key "warm_stop_$round" --results "$RESULTS"
+    wrk -t2 -c32 -d"$DURATION" --latency "$HELLO_SIZED/" >"$OUT/wrk-hellosized-$round.txt"
+    "${PROBE[@]}" wrk "$OUT/wrk-hellosized-$round.txt" --key "hellosized_$round" --results "$RESULTS"
 done
-kill -TERM "$HELLO_PID" 2>/dev/null || true
+for pid in "${HELLO_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
 wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/healthz" >"$OUT/wrk-healthz.txt"
 "${PROBE[@]}" wrk "$OUT/wrk-healthz.txt" --key healthz --results "$RESULTS"
 alive main "$MAIN_PID"

@@ -63,6 +63,12 @@ class Table:
         print(line)
 
 
+def rounds(results, prefix):
+    """The results stored as PREFIX1, PREFIX2, ... in round order."""
+    keys = [k for k in results if k.startswith(prefix) and k[len(prefix):].isdigit()]
+    return [results[k] for k in sorted(keys, key=lambda k: int(k[len(prefix):]))]
+
+
 def ms(value):
     return "n/a" if value is None else (f"{value:.2f} ms" if value < 100 else f"{value:.0f} ms")
 
@@ -78,12 +84,14 @@ def main():
 
     # 1-2. Warm stop page against a bare C libmicrohttpd hello, rounds alternating in one run.
     t.section("1-2. warm throughput against a C libmicrohttpd hello, wrk -t2 -c32, rounds alternating")
-    hellos = [r[k] for k in sorted(r, key=lambda k: int(k.rsplit("_", 1)[1])) if k.startswith("hello_")]
-    stops = [r[k] for k in sorted(r, key=lambda k: int(k.rsplit("_", 1)[1])) if k.startswith("warm_stop_")]
+    hellos = rounds(r, "hello_")
+    stops = rounds(r, "warm_stop_")
+    sized = rounds(r, "hellosized_")
     health = r.get("healthz", {})
     for index, (hello, stop) in enumerate(zip(hellos, stops), 1):
+        padded = f", padded hello {sized[index - 1]['rps']:.0f}" if index <= len(sized) else ""
         t.add(f"round {index}: hello / stop page req/s", f"{hello['rps']:.0f} / {stop['rps']:.0f} "
-              f"(ratio {stop['rps'] / hello['rps']:.3f})" if hello["rps"] else "n/a", "")
+              f"(ratio {stop['rps'] / hello['rps']:.3f}){padded}" if hello["rps"] else "n/a", "")
         t.add(f"round {index}: stop page p50 / p99", f"{ms(stop.get('p50_ms'))} / {ms(stop.get('p99_ms'))}", "")
     hello_requests = sum(h.get("requests") or 0 for h in hellos)
     stop_requests = sum(s_.get("requests") or 0 for s_ in stops)
@@ -96,13 +104,17 @@ def main():
     ratio = stop_rps / hello_rps if stop_rps and hello_rps else None
     t.check("warm stop page req/s ÷ C hello req/s", ratio, f"{ratio:.3f}" if ratio is not None else "", f">= {RATIO_MIN}",
             ratio is not None and ratio >= RATIO_MIN)
+    sized_rps = sum(h["rps"] for h in sized) / len(sized) if sized else None
+    if sized_rps and stop_rps:
+        t.add("  same, against the hello padded to the stop page's size", f"{stop_rps / sized_rps:.3f} "
+              f"(padded hello {sized_rps:.0f} req/s)", "")
     p99s = sorted(s_["p99_ms"] for s_ in stops if s_.get("p99_ms") is not None)
     p99 = p99s[len(p99s) // 2] if p99s else None
     t.check("warm stop page p99 (median of rounds)", p99, f"{ms(p99)} (rounds: {', '.join(ms(x) for x in p99s)})",
             f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
     if health:
         t.add("/healthz req/s, p50 / p99", f"{health['rps']:.0f}, {ms(health.get('p50_ms'))} / {ms(health.get('p99_ms'))}", "")
-    for name, runs in (("hello", hellos), ("stop page", stops), ("/healthz", [health] if health else [])):
+    for name, runs in (("hello", hellos), ("stop page", stops), ("padded hello", sized), ("/healthz", [health] if health else [])):
         for run in runs:
             if run.get("non_2xx") or run.get("socket_errors"):
                 notes.append(f"wrk {name}: {run.get('non_2xx')} non-2xx responses, {run.get('socket_errors')} socket errors.")
