@@ -159,6 +159,7 @@ start_hello() {
     "$HELLO" "$THREADS" ${2:+"$2"} >"$log" 2>&1 &
     PIDS+=("$!")
     HELLO_PIDS+=("$!")
+    STARTED_HELLO_PID=$!
     HELLO_BASE=""
     for _ in $(seq 100); do
         port="$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$log")"
@@ -174,23 +175,28 @@ fetch "$MAIN" /stops/train/1071
 STOP_BYTES="$(curl -sf "$MAIN/stops/train/1071" | wc -c)"
 start_hello hello
 HELLO_PLAIN=$HELLO_BASE
+HELLO_PLAIN_PID=$STARTED_HELLO_PID
 # The same hello padded to the stop page's size: the same bytes on the wire, for the INFO row.
 start_hello hello-sized "$STOP_BYTES"
 HELLO_SIZED=$HELLO_BASE
+HELLO_SIZED_PID=$STARTED_HELLO_PID
+# measure NAME PID URL KEY: one wrk run, with the server's CPU time per request.
+measure() {
+    local before
+    before="$("${PROBE[@]}" ticks "$2")"
+    wrk -t2 -c32 -d"$DURATION" --latency "$3" >"$OUT/wrk-$1.txt"
+    "${PROBE[@]}" wrk "$OUT/wrk-$1.txt" --key "$4" --results "$RESULTS" --pid "$2" --ticks-before "$before"
+}
 echo "C hello: $HELLO_PLAIN; padded to the stop page's $STOP_BYTES bytes: $HELLO_SIZED"
 fetch "$HELLO_PLAIN" /
 fetch "$HELLO_SIZED" /
 for round in $(seq "$ROUNDS"); do
-    wrk -t2 -c32 -d"$DURATION" --latency "$HELLO_PLAIN/" >"$OUT/wrk-hello-$round.txt"
-    "${PROBE[@]}" wrk "$OUT/wrk-hello-$round.txt" --key "hello_$round" --results "$RESULTS"
-    wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/stops/train/1071" >"$OUT/wrk-stop-$round.txt"
-    "${PROBE[@]}" wrk "$OUT/wrk-stop-$round.txt" --key "warm_stop_$round" --results "$RESULTS"
-    wrk -t2 -c32 -d"$DURATION" --latency "$HELLO_SIZED/" >"$OUT/wrk-hellosized-$round.txt"
-    "${PROBE[@]}" wrk "$OUT/wrk-hellosized-$round.txt" --key "hellosized_$round" --results "$RESULTS"
+    measure "hello-$round" "$HELLO_PLAIN_PID" "$HELLO_PLAIN/" "hello_$round"
+    measure "stop-$round" "$MAIN_PID" "$MAIN/stops/train/1071" "warm_stop_$round"
+    measure "hellosized-$round" "$HELLO_SIZED_PID" "$HELLO_SIZED/" "hellosized_$round"
 done
 for pid in "${HELLO_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/healthz" >"$OUT/wrk-healthz.txt"
-"${PROBE[@]}" wrk "$OUT/wrk-healthz.txt" --key healthz --results "$RESULTS"
+measure healthz "$MAIN_PID" "$MAIN/healthz" healthz
 alive main "$MAIN_PID"
 
 # ---- 3 (cross-check at 0 ms) -------------------------------------------------------------------------

@@ -5,7 +5,8 @@ Every subcommand that measures something merges its numbers into a JSON results 
 (`--results PATH`), which Scripts/bench_report.py turns into the table.
 
 Subcommands:
-  wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors)
+  wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors; CPU per request with --pid)
+  ticks PID                 print a process's CPU time so far (clock ticks), for `wrk --ticks-before`
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
   coldpages BASE --links-from WARM --stops ...   time cold stop, ride and run pages (one round trip each)
@@ -129,11 +130,26 @@ def parse_wrk(text):
     return result
 
 
+def cpu_ticks(pid):
+    """utime + stime of a process, in clock ticks (/proc/PID/stat fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def cmd_ticks(args):
+    print(cpu_ticks(args.pid))
+
+
 def cmd_wrk(args):
     with open(args.file) as f:
         result = parse_wrk(f.read())
     if result["rps"] is None or result["p99_ms"] is None:
         raise SystemExit(f"could not parse {args.file}")
+    if args.pid is not None and args.ticks_before is not None and result["requests"]:
+        # CPU time the server used per request: unlike req/s, this hardly moves when others load the machine.
+        used = cpu_ticks(args.pid) - args.ticks_before
+        result["cpu_us_per_request"] = used / os.sysconf("SC_CLK_TCK") * 1e6 / result["requests"]
     merge_results(args.results, args.key, result)
     print(json.dumps(result))
 
@@ -472,7 +488,9 @@ def cmd_pages(args):
     stop = measure("stop (train)", "/stops/train/1071")
     measure("stop (tram)", "/stops/tram/2218")
     measure("nearby", "/nearby?lat=-37.8183&lon=144.9671")
-    measure("run", first_link(stop, r'href="(/runs/[^"]+)"'))
+    # Departure times on a stop page link to the ride page; the ride page links to the run's whole pattern.
+    ride = measure("ride", first_link(stop, r'href="(/ride/[^"]+)"'))
+    measure("run", first_link(ride, r'href="(/runs/[^"]+)"'))
     measure("search", "/search?q=flinders")
     measure("line", "/lines/train/6")
     disruptions = measure("disruptions", "/disruptions")
@@ -523,8 +541,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
 
+    p = sub.add_parser("ticks")
+    p.add_argument("pid", type=int)
+    p.set_defaults(func=cmd_ticks)
+
     p = sub.add_parser("wrk")
     p.add_argument("file")
+    p.add_argument("--pid", type=int, help="server process, for its CPU time per request")
+    p.add_argument("--ticks-before", type=int, help="its CPU ticks (`ticks PID`) before wrk started")
     p.add_argument("--key", required=True)
     p.add_argument("--results", required=True)
     p.set_defaults(func=cmd_wrk)

@@ -108,12 +108,20 @@ def main():
     if sized_rps and stop_rps:
         t.add("  same, against the hello padded to the stop page's size", f"{stop_rps / sized_rps:.3f} "
               f"(padded hello {sized_rps:.0f} req/s)", "")
+    cpu = {name: [x["cpu_us_per_request"] for x in runs if x.get("cpu_us_per_request")]
+           for name, runs in (("hello", hellos), ("stop", stops), ("padded", sized))}
+    if all(cpu.values()):
+        mean = {name: sum(v) / len(v) for name, v in cpu.items()}
+        t.add("CPU per request: hello / padded hello / stop page", f"{mean['hello']:.1f} / {mean['padded']:.1f} / "
+              f"{mean['stop']:.1f} µs (hello ÷ stop {mean['hello'] / mean['stop']:.3f})", "")
     p99s = sorted(s_["p99_ms"] for s_ in stops if s_.get("p99_ms") is not None)
     p99 = p99s[len(p99s) // 2] if p99s else None
     t.check("warm stop page p99 (median of rounds)", p99, f"{ms(p99)} (rounds: {', '.join(ms(x) for x in p99s)})",
             f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
     if health:
-        t.add("/healthz req/s, p50 / p99", f"{health['rps']:.0f}, {ms(health.get('p50_ms'))} / {ms(health.get('p99_ms'))}", "")
+        cpu_health = f", {health['cpu_us_per_request']:.1f} µs CPU each" if health.get("cpu_us_per_request") else ""
+        t.add("/healthz req/s, p50 / p99", f"{health['rps']:.0f}, {ms(health.get('p50_ms'))} / {ms(health.get('p99_ms'))}"
+              f"{cpu_health}", "")
     for name, runs in (("hello", hellos), ("stop page", stops), ("padded hello", sized), ("/healthz", [health] if health else [])):
         for run in runs:
             if run.get("non_2xx") or run.get("socket_errors"):

@@ -62,6 +62,8 @@ public struct Router: Sendable {
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
         for route in routes where route.segments.count == parts.count {
+            // Most routes differ in their first segment: skip them before binding anything.
+            if case .literal(let first)? = route.segments.first, parts.first.map({ $0 != first }) ?? false { continue }
             guard let parameters = Self.bind(route.segments, to: parts) else { continue }
             if route.method == wanted { return .found(route.handler, pattern: route.pattern, parameters: parameters) }
             allowed.append(route.method)
