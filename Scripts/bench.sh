@@ -2,18 +2,28 @@
 # Trakx benchmark (`make bench`). Builds the release binary, runs it on the built-in PTV simulator with a
 # fixed seed and clock, measures, prints a table against the budgets, and exits 1 when a budget is missed.
 #
-#   1-2. Warm /stops/train/1071 (after one request fills the cache) and /healthz, each with
-#        `wrk -t2 -c32 -d10s --latency`: req/s, p50, p99. Budget: stop p99 <= 10 ms, stop/healthz req/s >= 0.5.
+#   1-2. The yardstick: Scripts/mhd_hello.c, a bare libmicrohttpd server answering "hello" with the same
+#        daemon options as Trakx (epoll, internal thread pool of the same size, suspend/resume allowed, same
+#        connection limit, timeout and memory), compiled here with the system cc against libmicrohttpd-dev.
+#        Then, in the same run, BENCH_ROUNDS rounds (3) of `wrk -t2 -c32 -d10s --latency`, each round the
+#        hello, the warm /stops/train/1071 (after one request fills the cache), and the hello padded to the
+#        stop page's size (INFO: same bytes on the wire); then /healthz once.
+#        Budget: warm stop page req/s / hello req/s >= 0.8 (totals over the rounds, so both saw the same
+#        machine), and warm stop page p99 <= 5 ms (median of the rounds' p99; every round is shown).
 #   3.   Cold stop pages on a second instance whose simulator sleeps a fixed 100 ms before every answer.
-#        A stop page asks PTV for stop details and departures in parallel (one round trip), then for the
-#        stops near it (a second round trip). For each cold stop we read /metrics before and after one
-#        curl request, so we know which upstream calls really happened:
-#            rounds   = [stop or departures called] + [stops_nearby called]
+#        A stop page asks PTV for stop details and departures in parallel (one round trip). For each cold
+#        stop we read /metrics before and after one curl request, so we know which upstream calls happened:
+#            rounds   = [stop or departures called] + [stops_nearby called, which no page should do now]
 #            overhead = curl time_total - rounds x 100 ms
 #        The simulator runs inside Trakx, so its own work (building the JSON) and its timer overshoot are
 #        charged to Trakx: the figure is an upper bound. The table also shows the same pages cold with 0 ms
 #        simulator latency and warm again, as cross-checks, and notes when noise exceeds the budget.
 #        Budget: median overhead <= 2 ms.
+#   3b.  Cold stop, ride and run pages on a third instance with the simulator at 300 ms: links are read on
+#        the main instance (a stop page's departure times link to /ride/...?from=, a ride page links to
+#        /runs/...), then each page is fetched once, cold, on the 300 ms instance (the run page is another
+#        departure's run, since a ride and a run page of one run share one PTV answer).
+#        Budget: median of each page type <= 450 ms (one round trip, not two).
 #   4.   200 requests at once (Python threads: connect all, then send all after a barrier) for a stop not
 #        yet requested, on the 100 ms instance so every request overlaps the first PTV call.
 #        Budget: exactly 1 upstream departures call (delta of /metrics).
@@ -29,7 +39,7 @@
 #
 # Only loopback is used. Raw outputs go to a temporary folder whose path is printed at the end.
 # Environment: BENCH_SEED (1), BENCH_NOW (2026-11-20T08:30:00+11:00), BENCH_THREADS (4), BENCH_DURATION (10s),
-# BENCH_COLD_STOPS (10), BENCH_SKIP_BUILD (set it to reuse the last release build).
+# BENCH_ROUNDS (3), BENCH_COLD_STOPS (10), BENCH_COLD300_STOPS (3), BENCH_SKIP_BUILD (reuse the last release build).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,6 +48,8 @@ SEED="${BENCH_SEED:-1}"
 NOW="${BENCH_NOW:-2026-11-20T08:30:00+11:00}"
 THREADS="${BENCH_THREADS:-4}"
 DURATION="${BENCH_DURATION:-10s}"
+ROUNDS="${BENCH_ROUNDS:-3}"
+COLD300_STOPS="${BENCH_COLD300_STOPS:-3}"
 COLD_STOPS="${BENCH_COLD_STOPS:-10}"
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
@@ -50,6 +62,7 @@ missing=()
 command -v wrk >/dev/null || missing+=(wrk)
 command -v curl >/dev/null || missing+=(curl)
 command -v python3 >/dev/null || missing+=(python3)
+command -v cc >/dev/null || missing+=(gcc)
 if [ ${#missing[@]} -gt 0 ]; then
     say "Installing ${missing[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" \
@@ -66,6 +79,10 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
 fi
 BIN="$(swift build -c release --show-bin-path)/trakx"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
+HELLO="$OUT/mhd_hello"
+# shellcheck disable=SC2046  # pkg-config prints several words on purpose
+cc -O2 -Wall -o "$HELLO" "$ROOT/Scripts/mhd_hello.c" $(pkg-config --cflags --libs libmicrohttpd) \
+    || { echo "could not build Scripts/mhd_hello.c (needs cc and libmicrohttpd-dev)" >&2; exit 2; }
 
 # ---- processes ---------------------------------------------------------------------------------------
 PIDS=()
@@ -135,13 +152,52 @@ MIX_STOPS=(/stops/train/1071 "${STOPS[@]:0:7}")
 COLD0_STOPS=("${STOPS[@]:7:6}")
 
 # ---- 1-2 ---------------------------------------------------------------------------------------------
-say "1-2. Warm stop page and /healthz (wrk -t2 -c32 -d$DURATION --latency)"
+say "1-2. C libmicrohttpd hello and the warm stop page, $ROUNDS rounds (wrk -t2 -c32 -d$DURATION --latency)"
+# start_hello NAME [BYTES] -> sets HELLO_BASE (and adds the process to PIDS)
+start_hello() {
+    local log="$OUT/$1.log" port=""
+    "$HELLO" "$THREADS" ${2:+"$2"} >"$log" 2>&1 &
+    PIDS+=("$!")
+    HELLO_PIDS+=("$!")
+    STARTED_HELLO_PID=$!
+    HELLO_BASE=""
+    for _ in $(seq 100); do
+        port="$(sed -n 's/^listening on \([0-9]*\)$/\1/p' "$log")"
+        [ -n "$port" ] && { HELLO_BASE="http://127.0.0.1:$port"; return 0; }
+        sleep 0.05
+    done
+    echo "mhd_hello ($1) did not start:" >&2
+    cat "$log" >&2
+    exit 2
+}
+HELLO_PIDS=()
 fetch "$MAIN" /stops/train/1071
-fetch "$MAIN" /stops/train/1071
-wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/stops/train/1071" >"$OUT/wrk-stop.txt"
-"${PROBE[@]}" wrk "$OUT/wrk-stop.txt" --key warm_stop --results "$RESULTS"
-wrk -t2 -c32 -d"$DURATION" --latency "$MAIN/healthz" >"$OUT/wrk-healthz.txt"
-"${PROBE[@]}" wrk "$OUT/wrk-healthz.txt" --key healthz --results "$RESULTS"
+STOP_BYTES="$(curl -sf "$MAIN/stops/train/1071" | wc -c)"
+start_hello hello
+HELLO_PLAIN=$HELLO_BASE
+HELLO_PLAIN_PID=$STARTED_HELLO_PID
+# The same hello padded to the stop page's size: the same bytes on the wire, for the INFO row.
+start_hello hello-sized "$STOP_BYTES"
+HELLO_SIZED=$HELLO_BASE
+HELLO_SIZED_PID=$STARTED_HELLO_PID
+# measure NAME PID URL KEY: one wrk run, with the server's CPU time per request.
+measure() {
+    local before
+    before="$("${PROBE[@]}" ticks "$2")"
+    wrk -t2 -c32 -d"$DURATION" --latency "$3" >"$OUT/wrk-$1.txt"
+    "${PROBE[@]}" wrk "$OUT/wrk-$1.txt" --key "$4" --results "$RESULTS" --pid "$2" --ticks-before "$before"
+}
+echo "C hello: $HELLO_PLAIN; padded to the stop page's $STOP_BYTES bytes: $HELLO_SIZED"
+fetch "$HELLO_PLAIN" /
+fetch "$HELLO_SIZED" /
+for round in $(seq "$ROUNDS"); do
+    measure "hello-$round" "$HELLO_PLAIN_PID" "$HELLO_PLAIN/" "hello_$round"
+    measure "stop-$round" "$MAIN_PID" "$MAIN/stops/train/1071" "warm_stop_$round"
+    measure "hellosized-$round" "$HELLO_SIZED_PID" "$HELLO_SIZED/" "hellosized_$round"
+done
+for pid in "${HELLO_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+measure healthz "$MAIN_PID" "$MAIN/healthz" healthz
+alive main "$MAIN_PID"
 
 # ---- 3 (cross-check at 0 ms) -------------------------------------------------------------------------
 say "3a. Cold stop pages with 0 ms simulator latency (cross-check)"
@@ -197,6 +253,23 @@ say "4. 200 requests at once for a cold stop ($BURST_STOP)"
 "${PROBE[@]}" burst "$SLOW" "$BURST_STOP" -n 200 --key burst --results "$RESULTS"
 curl -s "$SLOW/metrics" >"$OUT/metrics-slow.txt"
 alive slow "$SLOW_PID"
+
+# ---- 3b on a fresh instance with 300 ms upstream -----------------------------------------------------
+say "3b. Cold stop, ride and run pages with the simulator at 300 ms"
+start_trakx slow300 300
+SLOW300=$STARTED_BASE
+SLOW300_PID=$STARTED_PID
+echo "$SLOW300 (pid $SLOW300_PID)"
+first="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$SLOW300${STOPS[0]}")"
+echo "  first stop page after start (${STOPS[0]}, not counted): $first s"
+# Stops not yet asked of this instance (${STOPS[0]} was the warm-up): the last ones discovered, latest first
+# (more than needed: a stop without two departures is skipped).
+COLD300_LIST=()
+for ((i = ${#STOPS[@]} - 1; i >= 1 && ${#COLD300_LIST[@]} < COLD300_STOPS + 6; i--)); do COLD300_LIST+=("${STOPS[$i]}"); done
+"${PROBE[@]}" coldpages "$SLOW300" --links-from "$MAIN" --latency-ms 300 --want "$COLD300_STOPS" --stops "${COLD300_LIST[@]}" \
+    --key cold_300 --results "$RESULTS"
+alive slow300 "$SLOW300_PID"
+kill -TERM "$SLOW300_PID" 2>/dev/null || true
 
 # ---- 6 -----------------------------------------------------------------------------------------------
 say "6. Start-up to first 200 from /healthz"

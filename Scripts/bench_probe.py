@@ -5,9 +5,11 @@ Every subcommand that measures something merges its numbers into a JSON results 
 (`--results PATH`), which Scripts/bench_report.py turns into the table.
 
 Subcommands:
-  wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors)
+  wrk FILE --key K          parse a `wrk --latency` output (req/s, p50, p99, errors; CPU per request with --pid)
+  ticks PID                 print a process's CPU time so far (clock ticks), for `wrk --ticks-before`
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
+  coldpages BASE --links-from WARM --stops ...   time cold stop, ride and run pages (one round trip each)
   burst BASE PATH -n 200    send N requests at once, count upstream departures calls
   startup --bin BIN ...     time from exec to the first 200 from /healthz
   pages BASE --css-dir DIR  HTML bytes per page type, CSS bytes, off-site references
@@ -128,11 +130,26 @@ def parse_wrk(text):
     return result
 
 
+def cpu_ticks(pid):
+    """utime + stime of a process, in clock ticks (/proc/PID/stat fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def cmd_ticks(args):
+    print(cpu_ticks(args.pid))
+
+
 def cmd_wrk(args):
     with open(args.file) as f:
         result = parse_wrk(f.read())
     if result["rps"] is None or result["p99_ms"] is None:
         raise SystemExit(f"could not parse {args.file}")
+    if args.pid is not None and args.ticks_before is not None and result["requests"]:
+        # CPU time the server used per request: unlike req/s, this hardly moves when others load the machine.
+        used = cpu_ticks(args.pid) - args.ticks_before
+        result["cpu_us_per_request"] = used / os.sysconf("SC_CLK_TCK") * 1e6 / result["requests"]
     merge_results(args.results, args.key, result)
     print(json.dumps(result))
 
@@ -162,7 +179,8 @@ def cmd_discover(args):
 
 def cmd_cold(args):
     """Method (see bench.sh): a stop page asks PTV for the stop details and the departures in parallel
-    (one round trip), then for the stops near it (a second, sequential round trip). For each cold stop we
+    (one round trip); a page that also asked for the stops near it would make a second, sequential round
+    trip, so that is counted too. For each cold stop we
     read the upstream counters before and after the one request, so we know which calls really went to
     the simulator: rounds = [stop or departures called] + [stops_nearby called]. The simulator sleeps
     `latency` ms before answering each call, so overhead = page time - rounds x latency. This charges the
@@ -198,6 +216,64 @@ def cmd_cold(args):
         "inside_median_ms": statistics.median(inside) if inside else None,
         "inside_max_ms": inside[-1] if inside else None,
     }
+    merge_results(args.results, args.key, summary)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Cold stop, ride and run pages with PTV far away (one round trip each)
+
+RIDE_LINK_RE = re.compile(r'href="(/ride/[^"]+)"')
+RUN_LINK_RE = re.compile(r'href="(/runs/[^"]+)"')
+
+
+def cmd_coldpages(args):
+    """For each stop: on the discovery instance (`--links-from`, any warm instance with the same seed), read the
+    stop page's first two departure links (/ride/...?from=) and, from the second ride page, its /runs/ link.
+    Then on the cold instance (`base`, simulator latency `--latency-ms`) time, each once and cold: the stop
+    page, the first ride page and the run page of the *second* departure (a ride and a run page of one run
+    share one cached pattern answer, so the run page must be another run's to be cold). /metrics before and
+    after each request tells which upstream calls it made."""
+    samples = {"stop": [], "ride": [], "run": []}
+    links = urllib.parse.urlsplit(args.links_from)
+    for stop in args.stops:
+        if len(samples["stop"]) >= args.want:
+            break
+        status, body, _ = get(args.links_from, stop)
+        if status != 200:
+            print(f"  {stop}: discovery answered {status}; skipped")
+            continue
+        html_text = body.decode("utf-8", errors="replace")
+        rides = []
+        for link in RIDE_LINK_RE.findall(html_text):
+            link = html.unescape(link)
+            run = link.split("?", 1)[0]
+            if all(r.split("?", 1)[0] != run for r in rides):
+                rides.append(link)
+        if len(rides) < 2:
+            print(f"  {stop}: fewer than two departures with ride links; skipped")
+            continue
+        status, body, _ = get(args.links_from, rides[1])
+        runs = [html.unescape(x) for x in RUN_LINK_RE.findall(body.decode("utf-8", errors="replace"))] if status == 200 else []
+        if not runs:
+            print(f"  {rides[1]}: no /runs/ link (status {status}); skipped")
+            continue
+        for kind, path in (("stop", stop), ("ride", rides[0]), ("run", runs[0])):
+            before, _ = upstream_counts(args.base)
+            code, seconds, timing = curl_timing(args.base.rstrip("/") + path)
+            after, _ = upstream_counts(args.base)
+            calls = delta(after, before)
+            samples[kind].append({"path": path, "status": code, "ms": seconds * 1000, "calls": calls,
+                                  "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total")})
+            print(f"  {kind:4s} {path:55s} {code} {seconds * 1000:8.1f} ms  upstream calls {calls}")
+    summary = {"latency_ms": args.latency_ms, "discovered_on": f"{links.hostname}:{links.port}"}
+    for kind, rows in samples.items():
+        good = [r for r in rows if r["status"] == 200]
+        summary[kind] = {
+            "rows": rows, "count": len(good), "errors": len(rows) - len(good),
+            "median_ms": statistics.median([r["ms"] for r in good]) if good else None,
+            "max_ms": max(r["ms"] for r in good) if good else None,
+            "upstream_calls_max": max((sum(r["calls"].values()) for r in good), default=None),
+        }
     merge_results(args.results, args.key, summary)
 
 
@@ -412,7 +488,9 @@ def cmd_pages(args):
     stop = measure("stop (train)", "/stops/train/1071")
     measure("stop (tram)", "/stops/tram/2218")
     measure("nearby", "/nearby?lat=-37.8183&lon=144.9671")
-    measure("run", first_link(stop, r'href="(/runs/[^"]+)"'))
+    # Departure times on a stop page link to the ride page; the ride page links to the run's whole pattern.
+    ride = measure("ride", first_link(stop, r'href="(/ride/[^"]+)"'))
+    measure("run", first_link(ride, r'href="(/runs/[^"]+)"'))
     measure("search", "/search?q=flinders")
     measure("line", "/lines/train/6")
     disruptions = measure("disruptions", "/disruptions")
@@ -463,8 +541,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
 
+    p = sub.add_parser("ticks")
+    p.add_argument("pid", type=int)
+    p.set_defaults(func=cmd_ticks)
+
     p = sub.add_parser("wrk")
     p.add_argument("file")
+    p.add_argument("--pid", type=int, help="server process, for its CPU time per request")
+    p.add_argument("--ticks-before", type=int, help="its CPU ticks (`ticks PID`) before wrk started")
     p.add_argument("--key", required=True)
     p.add_argument("--results", required=True)
     p.set_defaults(func=cmd_wrk)
@@ -480,6 +564,16 @@ def main():
     p.add_argument("--key", required=True)
     p.add_argument("--results", required=True)
     p.set_defaults(func=cmd_cold)
+
+    p = sub.add_parser("coldpages")
+    p.add_argument("base")
+    p.add_argument("--links-from", required=True)
+    p.add_argument("--want", type=int, default=3, help="stops to sample (more may be given, for ones without departures)")
+    p.add_argument("--stops", nargs="+", required=True)
+    p.add_argument("--latency-ms", type=float, required=True)
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_coldpages)
 
     p = sub.add_parser("burst")
     p.add_argument("base")

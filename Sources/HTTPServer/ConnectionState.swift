@@ -13,6 +13,8 @@ final class ConnectionState: Sendable {
         /// Whether this request was counted in the server's in-flight total.
         var counted = false
         var response: Response?
+        /// Whether MHD suspended the connection to wait for the response (so the task must resume it).
+        var suspended = false
         var started: ContinuousClock.Instant = .now
     }
 

@@ -4,8 +4,8 @@ import Synchronization
 
 // The C trampolines. They capture nothing; the server comes back through the context pointer,
 // and the per-request state through `con_cls`. They copy everything into Swift values before
-// any async work, and never block: the response is computed by a task while the connection
-// is suspended.
+// any async work, and never block: the response is computed by a task that starts on MHD's thread;
+// if it has to wait, the connection is suspended until it is done.
 
 /// MHD's raw URI callback: runs first for every request and creates its state with the undecoded target.
 func mhdURILog(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>, _ connection: OpaquePointer) -> UnsafeMutableRawPointer? {
@@ -56,7 +56,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
             $0.headers = headers
             $0.phase = .body
         }
-        if let length = headers.first(where: { $0.0.lowercased() == "content-length" })?.1,
+        if let length = headers.first(where: { $0.0.equalsIgnoringASCIICase("content-length") })?.1,
            let bytes = Int(length), bytes > server.configuration.bodyLimit {
             state.fields.withLock { $0.phase = .dispatched }
             let request = Request(method: methodName, target: state.target ?? "/", headers: headers)
@@ -83,10 +83,12 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
             fields.counted = true
             return (fields.headers, fields.body, fields.bodyTooLarge)
         }
-        var address = [CChar](repeating: 0, count: 64)
-        cmhd_client_address(connection, &address, address.count)
+        let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
+            cmhd_client_address(connection, buffer.baseAddress!, buffer.count)
+            return String(cString: buffer.baseAddress!)
+        }
         let request = Request(method: methodName, target: state.target ?? "", headers: headers, body: body,
-                              remoteAddress: String(cString: address))
+                              remoteAddress: address)
         let handle = ConnectionHandle(pointer: connection)
         let started = state.fields.withLock { $0.started }
         // Count first, then look at `stopping`: stop() sets the flag, then waits for the count to reach 0,
@@ -101,8 +103,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
             server.log(request, status: 503, started: started)
             return send(response, on: connection)
         }
-        MHD_suspend_connection(connection)
-        Task {
+        let work: @Sendable () async -> Void = {
             let response: Response
             if state.target == nil {
                 response = server.responder.refuse(HTTPError(400, "The address has characters that are not valid UTF-8 text."), request: request)
@@ -112,9 +113,27 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
                 response = await server.responder.respond(to: request)
             }
             server.log(request, status: response.status, started: started)
-            state.fields.withLock { $0.response = response }
-            MHD_resume_connection(handle.pointer)
+            let suspended = state.fields.withLock { fields -> Bool in
+                fields.response = response
+                return fields.suspended
+            }
+            if suspended { MHD_resume_connection(handle.pointer) }
         }
+        // The task runs right here until it first has to wait. A cached page, a static file or /healthz never
+        // waits, so its response is ready when `Task.immediate` returns and goes out without a suspend/resume.
+        if #available(macOS 26.0, *) {
+            Task.immediate(operation: work)
+        } else {
+            Task(operation: work)
+        }
+        let ready: Response? = state.fields.withLock { fields in
+            if let response = fields.response { return response }
+            // Suspended under the lock: the task takes the same lock before it resumes, so it cannot resume first.
+            fields.suspended = true
+            MHD_suspend_connection(connection)
+            return nil
+        }
+        if let ready { return send(ready, on: connection) }
         return cmhd_yes()
     case .dispatched:
         return cmhd_yes()
@@ -125,8 +144,9 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
 private func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
     let created = response.body.withUnsafeBytes { cmhd_response_copy($0.baseAddress, $0.count) }
     guard let created else { return cmhd_no() }
-    for (name, value) in response.headers where name.lowercased() != "content-length" {
-        MHD_add_response_header(created, name, value)
+    for (name, value) in response.headers where !name.equalsIgnoringASCIICase("content-length") {
+        // withCString: a native string's bytes are used in place (passing a String directly builds a copy).
+        _ = name.withCString { name in value.withCString { value in MHD_add_response_header(created, name, value) } }
     }
     let result = MHD_queue_response(connection, UInt32(response.status), created)
     MHD_destroy_response(created)

@@ -5,6 +5,10 @@ public enum PercentDecoding {
     ///   - text: The raw, still-encoded text.
     ///   - plusIsSpace: Whether `+` means a space (query strings and form bodies).
     public static func decode<S: StringProtocol>(_ text: S, plusIsSpace: Bool) -> String? {
+        // Nothing to decode (the usual path segment): the text is already valid UTF-8, so it is the answer.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
+            return String(text)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()

@@ -28,22 +28,25 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawPath = parts.first.map(String.init) ?? ""
-        self.path = PercentDecoding.decode(rawPath, plusIsSpace: false)
-        self.queryItems = parts.count > 1 ? PercentDecoding.pairs(parts[1]) : []
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            self.path = PercentDecoding.decode(target[..<mark], plusIsSpace: false)
+            self.queryItems = PercentDecoding.pairs(target[target.utf8.index(after: mark)...])
+        } else {
+            self.path = PercentDecoding.decode(target[...], plusIsSpace: false)
+            self.queryItems = []
+        }
     }
 
     /// The raw path before decoding (for traversal checks and logs).
     public var rawPath: Substring {
-        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target[...] }
+        return target[..<mark]
     }
 
     /// The first value of a header, compared case-insensitively.
     /// - Parameter name: Header name.
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.0.lowercased() == lower }?.1
+        headers.first { $0.0.equalsIgnoringASCIICase(name) }?.1
     }
 
     /// The first value of a query parameter.

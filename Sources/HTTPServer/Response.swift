@@ -54,8 +54,7 @@ public struct Response: Sendable {
     /// The first value of a header.
     /// - Parameter name: Header name, case-insensitive.
     public func header(_ name: String) -> String? {
-        let lower = name.lowercased()
-        return headers.first { $0.0.lowercased() == lower }?.1
+        headers.first { $0.0.equalsIgnoringASCIICase(name) }?.1
     }
 
     /// Sets a header, replacing any earlier value of the same name.
@@ -63,8 +62,7 @@ public struct Response: Sendable {
     ///   - name: Header name.
     ///   - value: Header value.
     public mutating func setHeader(_ name: String, _ value: String) {
-        let lower = name.lowercased()
-        headers.removeAll { $0.0.lowercased() == lower }
+        headers.removeAll { $0.0.equalsIgnoringASCIICase(name) }
         headers.append((name, value))
     }
 }

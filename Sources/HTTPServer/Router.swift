@@ -24,6 +24,13 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Indexes into `routes` by first path segment, for routes that start with a literal (most of them), so a
+    /// request looks only at the few routes that can match instead of copying every route on every request.
+    private var byFirstSegment: [String: [Int]] = [:]
+    /// Indexes of routes whose first segment is a parameter.
+    private var parameterFirst: [Int] = []
+    /// Indexes of routes with no segments ("/").
+    private var rootRoutes: [Int] = []
 
     /// Creates an empty router.
     public init() {}
@@ -37,6 +44,11 @@ public struct Router: Sendable {
         let segments = pattern.split(separator: "/").map { part -> Segment in
             if part.hasPrefix("{"), part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
+        }
+        switch segments.first {
+        case .literal(let first)?: byFirstSegment[first, default: []].append(routes.count)
+        case .parameter?: parameterFirst.append(routes.count)
+        case nil: rootRoutes.append(routes.count)
         }
         routes.append(Route(method: method, pattern: pattern, segments: segments, handler: handler))
     }
@@ -61,7 +73,16 @@ public struct Router: Sendable {
         let parts = rawPath.split(separator: "/", omittingEmptySubsequences: true)
         let wanted = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
-        for route in routes where route.segments.count == parts.count {
+        // The routes that can match, in the order they were added (as if every route were tried in turn).
+        let candidates: [Int]
+        if let first = parts.first {
+            let literal = byFirstSegment[String(first)] ?? []
+            candidates = parameterFirst.isEmpty ? literal : (literal + parameterFirst).sorted()
+        } else {
+            candidates = rootRoutes
+        }
+        for index in candidates where routes[index].segments.count == parts.count {
+            let route = routes[index]
             guard let parameters = Self.bind(route.segments, to: parts) else { continue }
             if route.method == wanted { return .found(route.handler, pattern: route.pattern, parameters: parameters) }
             allowed.append(route.method)

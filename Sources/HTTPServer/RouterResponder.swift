@@ -6,13 +6,21 @@ public struct RouterResponder: Responder {
     /// Renders an error as a response (the app supplies an HTML page in its layout).
     public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
 
-    let router: Router
-    let middleware: [any Middleware]
-    let staticFiles: StaticFiles?
-    let staticPrefix: String
-    let renderError: ErrorRenderer
+    /// Routes, static files and the error renderer: what the innermost step of the chain needs.
+    struct Core: Sendable {
+        let router: Router
+        let staticFiles: StaticFiles?
+        let staticPrefix: String
+        let renderError: ErrorRenderer
+        let logger: Logger
+    }
+
+    let core: Core
     let defaultHeaders: [(String, String)]
-    let logger: Logger
+    /// The middleware chain around the router, built once (not per request).
+    let chain: Handler
+    /// Request ids: a counter from a random start (unique within a run, unlikely to repeat across runs).
+    let requestCounter: RequestCounter
 
     /// Creates a responder.
     /// - Parameters:
@@ -26,31 +34,36 @@ public struct RouterResponder: Responder {
     public init(router: Router, middleware: [any Middleware] = [], staticFiles: StaticFiles? = nil,
                 staticPrefix: String = "/static/", defaultHeaders: [(String, String)] = [], logger: Logger,
                 renderError: @escaping ErrorRenderer) {
-        self.router = router
-        self.middleware = middleware
-        self.staticFiles = staticFiles
-        self.staticPrefix = staticPrefix
+        let core = Core(router: router, staticFiles: staticFiles, staticPrefix: staticPrefix, renderError: renderError,
+                        logger: logger)
+        self.core = core
         self.defaultHeaders = defaultHeaders
-        self.logger = logger
-        self.renderError = renderError
+        var chain: Handler = { request, context in
+            do {
+                return try await core.dispatch(request, context)
+            } catch {
+                return core.render(error, request, context)
+            }
+        }
+        for current in middleware.reversed() {
+            let next = chain
+            chain = { request, context in try await current.handle(request, context, next: next) }
+        }
+        self.chain = chain
+        requestCounter = RequestCounter()
     }
 
     /// Runs the middleware chain and the matched handler; turns every error into a page.
     /// - Parameter request: The request.
     public func respond(to request: Request) async -> Response {
-        let requestID = String(UInt32.random(in: 0 ... .max), radix: 36)
-        var requestLogger = logger
-        requestLogger[metadataKey: "request"] = .string(requestID)
-        let context = RequestContext(logger: requestLogger, requestID: requestID)
+        let context = RequestContext(logger: core.logger, requestID: requestCounter.next())
         var response: Response
         do {
-            response = try await chain(index: 0)(request, context)
+            response = try await chain(request, context)
         } catch {
-            response = render(error, request, context)
+            response = core.render(error, request, context)
         }
-        for (name, value) in defaultHeaders where response.header(name) == nil {
-            response.headers.append((name, value))
-        }
+        addDefaultHeaders(to: &response)
         return response
     }
 
@@ -59,29 +72,21 @@ public struct RouterResponder: Responder {
     ///   - error: Status and words.
     ///   - request: The request.
     public func refuse(_ error: HTTPError, request: Request) -> Response {
-        var response = renderError(error, request)
-        for (name, value) in defaultHeaders where response.header(name) == nil {
-            response.headers.append((name, value))
-        }
+        var response = core.renderError(error, request)
+        addDefaultHeaders(to: &response)
         return response
     }
 
-    private func chain(index: Int) -> Handler {
-        if index == middleware.count {
-            return { request, context in
-                do {
-                    return try await dispatch(request, context)
-                } catch {
-                    return render(error, request, context)
-                }
-            }
+    private func addDefaultHeaders(to response: inout Response) {
+        response.headers.reserveCapacity(response.headers.count + defaultHeaders.count)
+        for (name, value) in defaultHeaders where response.header(name) == nil {
+            response.headers.append((name, value))
         }
-        let next = chain(index: index + 1)
-        let current = middleware[index]
-        return { request, context in try await current.handle(request, context, next: next) }
     }
+}
 
-    private func render(_ error: any Error, _ request: Request, _ context: RequestContext) -> Response {
+extension RouterResponder.Core {
+    func render(_ error: any Error, _ request: Request, _ context: RequestContext) -> Response {
         if let error = error as? HTTPError {
             var response = renderError(error, request)
             response.headers.append(contentsOf: error.headers)
@@ -91,7 +96,7 @@ public struct RouterResponder: Responder {
         return renderError(HTTPError(500, "Something went wrong on our side. Please try again in a minute."), request)
     }
 
-    private func dispatch(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func dispatch(_ request: Request, _ context: RequestContext) async throws -> Response {
         let method = request.method
         guard request.path != nil, request.queryItems != nil else {
             throw HTTPError(400, "The address has an invalid character or escape in it.")

@@ -18,8 +18,13 @@ struct SecurityMiddleware: Middleware {
     ]
 
     func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
-        let hosts = request.headers.filter { $0.0.lowercased() == "host" }
-        guard hosts.count == 1, let host = hosts.first?.1, isAllowed(host: host) else {
+        var host: String?
+        var hosts = 0
+        for (name, value) in request.headers where name.equalsIgnoringASCIICase("host") {
+            hosts += 1
+            host = value
+        }
+        guard hosts == 1, let host, isAllowed(host: host) else {
             throw HTTPError(421, "This server does not answer for that host name.")
         }
         if request.method == "POST" {
@@ -60,7 +65,7 @@ struct SecurityMiddleware: Middleware {
 /// Gives every visitor a form token cookie and checks it on every POST.
 struct FormTokenMiddleware: Middleware {
     func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
-        let cookie = request.cookies[FormToken.cookieName].flatMap { FormToken.isWellFormed($0) ? $0 : nil }
+        let cookie = request.cookie(FormToken.cookieName).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
         if request.method == "POST" {
             let sent = formToken(in: request)
             guard let cookie, let sent, sent == cookie else {
@@ -71,7 +76,7 @@ struct FormTokenMiddleware: Middleware {
         guard cookie == nil else { return try await next(request, context) }
         let fresh = FormToken.make()
         var withToken = request
-        withToken.headers.removeAll { $0.0.lowercased() == FormToken.freshHeader.lowercased() }
+        withToken.headers.removeAll { $0.0.equalsIgnoringASCIICase(FormToken.freshHeader) }
         withToken.headers.append((FormToken.freshHeader, fresh))
         var response = try await next(withToken, context)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return response }

@@ -16,8 +16,10 @@ struct TimingMiddleware: Middleware {
         return response
     }
 
+    /// Milliseconds with two decimals ("12.05"), without `String(format:)` (it is costly on every request).
     static func format(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        return String(Int(hundredths) / 100) + "." + String(format: "%02d", Int(hundredths) % 100)
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return String(hundredths / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 }

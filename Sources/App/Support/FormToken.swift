@@ -8,16 +8,16 @@ enum FormToken {
 
     /// The token for this request: its cookie, or a fresh one (the middleware then sets the cookie).
     static func value(for request: Request) -> String {
-        if let existing = request.cookies[cookieName], isWellFormed(existing) { return existing }
+        if let existing = request.cookie(cookieName), isWellFormed(existing) { return existing }
         return request.header(freshHeader) ?? ""
     }
 
     /// Internal header the middleware uses to pass a freshly made token to the page.
     static let freshHeader = "X-Trakx-Fresh-Token"
 
+    /// A fresh token: 32 random bytes as 64 lower-case hex digits.
     static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0 ..< 4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+        SecureRandom.hex(bytes: 32)
     }
 
     static func isWellFormed(_ token: String) -> Bool {

@@ -1,0 +1,93 @@
+/*
+ * The yardstick for `make bench`: a bare libmicrohttpd server that answers every request with "hello",
+ * started with the same daemon options as Trakx (Sources/CMicroHTTPD/shim.h: epoll with an internal thread
+ * pool, suspend/resume allowed, the same connection limit, timeout and per-connection memory), so that
+ * "warm stop page req/s / hello req/s" measures what Trakx adds on top of libmicrohttpd itself.
+ * Not part of the Swift package; Scripts/bench.sh compiles it with the system cc:
+ *
+ *   cc -O2 -o mhd_hello Scripts/mhd_hello.c $(pkg-config --cflags --libs libmicrohttpd)
+ *   ./mhd_hello THREADS [BYTES]   # listens on 127.0.0.1, a free port; prints "listening on PORT"
+ *
+ * BYTES pads the body to that size (default: the 6 bytes "hello\n").
+ *
+ * It runs until it gets SIGTERM or SIGINT.
+ */
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char hello[] = "hello\n";
+static const char *body = hello;
+static size_t body_size = sizeof hello - 1;
+static int first_call_marker;
+
+/* libmicrohttpd's own minimal example: the first call (headers read) only marks the request, the second
+ * (request complete) answers. Answering on the first call makes MHD close the connection after the reply
+ * (it cannot know a body will not follow), which would turn every request into a new connection. */
+static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                              const char *version, const char *upload_data, size_t *upload_data_size, void **con_cls) {
+    (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
+    if (*con_cls != &first_call_marker) {
+        *con_cls = &first_call_marker;
+        return MHD_YES;
+    }
+    *upload_data_size = 0;
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(body_size, (void *)body, MHD_RESPMEM_PERSISTENT);
+    if (response == NULL) return MHD_NO;
+    MHD_add_response_header(response, "Content-Type", "text/plain; charset=utf-8");
+    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+static volatile sig_atomic_t stop_requested = 0;
+
+static void on_signal(int signal_number) {
+    (void)signal_number;
+    stop_requested = 1;
+}
+
+int main(int argc, char **argv) {
+    unsigned int threads = argc > 1 ? (unsigned int)atoi(argv[1]) : 4;
+    if (argc > 2 && atol(argv[2]) > 0) {
+        /* "hello" padded to BYTES, to compare with a page of that size */
+        body_size = (size_t)atol(argv[2]);
+        char *padded = malloc(body_size);
+        if (padded == NULL) return 2;
+        memset(padded, '.', body_size);
+        memcpy(padded, hello, body_size < sizeof hello - 1 ? body_size : sizeof hello - 1);
+        padded[body_size - 1] = '\n';
+        body = padded;
+    }
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = 0;
+    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, 0, NULL, NULL, answer, NULL,
+        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_LIMIT, 2000u,
+        MHD_OPTION_CONNECTION_TIMEOUT, 10u,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(32 * 1024),
+        MHD_OPTION_END);
+    if (daemon == NULL) {
+        fprintf(stderr, "mhd_hello: could not start libmicrohttpd\n");
+        return 2;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    printf("listening on %u\n", info == NULL ? 0u : (unsigned int)info->port);
+    fflush(stdout);
+    signal(SIGTERM, on_signal);
+    signal(SIGINT, on_signal);
+    while (!stop_requested) pause();
+    MHD_stop_daemon(daemon);
+    return 0;
+}

@@ -1,0 +1,129 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// One line per request ("GET /stops/train/1071 200 0.4ms") at info level, written by a background thread:
+/// a request only appends a few values to a buffer, and the formatting and the write to the log happen off
+/// the request's thread, in order. When the log level is above info nothing is kept at all.
+/// The buffer is bounded: past `capacity` waiting lines, lines are counted and dropped (and that is logged).
+final class AccessLog: Sendable {
+    private struct Line: Sendable {
+        let method: String
+        let path: Substring
+        let status: Int
+        let elapsed: Duration
+    }
+
+    private struct Buffer: Sendable {
+        var lines: [Line] = []
+        var dropped = 0
+        var closed = false
+        var running = false
+    }
+
+    private let logger: Logger
+    private let enabled: Bool
+    private let capacity: Int
+    private let buffer = Mutex(Buffer())
+    /// Held while a batch is written, so that batches reach the log in order.
+    private let writing = Mutex(())
+    private let wake = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// - Parameters:
+    ///   - logger: Where lines go.
+    ///   - capacity: Most lines waiting to be written.
+    init(logger: Logger, capacity: Int = 10_000) {
+        self.logger = logger
+        enabled = logger.logLevel <= .info
+        self.capacity = capacity
+    }
+
+    /// Starts the writer thread.
+    func start() {
+        guard enabled else { return }
+        let alreadyRunning = buffer.withLock { buffer -> Bool in
+            defer { buffer.running = true; buffer.closed = false }
+            return buffer.running
+        }
+        guard !alreadyRunning else { return }
+        let thread = Thread { [self] in run() }
+        thread.name = "trakx-access-log"
+        thread.start()
+    }
+
+    /// Notes one answered request.
+    /// - Parameters:
+    ///   - method: Request method.
+    ///   - path: Raw path (no query).
+    ///   - status: Status sent.
+    ///   - started: When the request's headers were read.
+    func record(method: String, path: Substring, status: Int, started: ContinuousClock.Instant) {
+        guard enabled else { return }
+        let line = Line(method: method, path: path, status: status, elapsed: started.duration(to: .now))
+        let signal = buffer.withLock { buffer -> Bool in
+            guard buffer.running, !buffer.closed else { return false }
+            guard buffer.lines.count < capacity else {
+                buffer.dropped += 1
+                return false
+            }
+            buffer.lines.append(line)
+            return buffer.lines.count == 1
+        }
+        if signal { wake.signal() }
+    }
+
+    /// Writes what is waiting and stops the writer thread (blocks until it has).
+    func close() {
+        let wasRunning = buffer.withLock { buffer -> Bool in
+            defer { buffer.closed = true }
+            return buffer.running && !buffer.closed
+        }
+        guard wasRunning else { return }
+        wake.signal()
+        finished.wait()
+    }
+
+    private func run() {
+        while true {
+            wake.wait()
+            let closed = writeWaiting()
+            if closed {
+                buffer.withLock { $0.running = false }
+                finished.signal()
+                return
+            }
+        }
+    }
+
+    /// Writes every waiting line; returns whether the log was closed.
+    private func writeWaiting() -> Bool {
+        writing.withLock { _ in
+            let (lines, dropped, closed) = buffer.withLock { buffer in
+                defer { buffer.lines.removeAll(keepingCapacity: buffer.lines.capacity <= 1024); buffer.dropped = 0 }
+                return (buffer.lines, buffer.dropped, buffer.closed)
+            }
+            for line in lines {
+                logger.info("\(line.method) \(Self.shown(line.path)) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+            }
+            if dropped > 0 {
+                logger.warning("\(dropped) request log lines were dropped: the log could not keep up")
+            }
+            return closed
+        }
+    }
+
+    /// The path as logged: at most 200 characters, then an ellipsis.
+    static func shown(_ path: Substring) -> String {
+        path.count > 200 ? path.prefix(200) + "…" : String(path)
+    }
+
+    /// Milliseconds with one decimal ("12.3"), without `String(format:)`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let tenths = max(0, (Double(seconds) * 10_000 + Double(attoseconds) / 1e14).rounded())
+        let whole = Int(tenths) / 10
+        return "\(whole).\(Int(tenths) % 10)"
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Random bytes from the kernel's generator for tokens, read 256 bytes at a time (one `getentropy` call
+/// serves several tokens instead of one system call per token).
+public enum SecureRandom {
+    private struct Pool: ~Copyable {
+        var bytes = [UInt8](repeating: 0, count: 256)
+        var used = 256
+    }
+
+    private static let pool = Mutex(Pool())
+
+    /// `count` random bytes (at most 256) as lower-case hex digits.
+    /// - Parameter count: Bytes of randomness (the text is twice as long).
+    public static func hex(bytes count: Int) -> String {
+        precondition(count > 0 && count <= 256, "SecureRandom.hex: 1 to 256 bytes")
+        let digits: StaticString = "0123456789abcdef"
+        return pool.withLock { pool in
+            if pool.used + count > pool.bytes.count {
+                let filled = pool.bytes.withUnsafeMutableBytes { getentropy($0.baseAddress, $0.count) == 0 }
+                if !filled {
+                    // getentropy cannot fail for 256 bytes on a working system; fall back to the standard generator.
+                    var generator = SystemRandomNumberGenerator()
+                    for index in pool.bytes.indices { pool.bytes[index] = generator.next() }
+                }
+                pool.used = 0
+            }
+            defer {
+                // Each byte is handed out once: wipe what was used.
+                for index in pool.used ..< pool.used + count { pool.bytes[index] = 0 }
+                pool.used += count
+            }
+            return String(unsafeUninitializedCapacity: count * 2) { out in
+                digits.withUTF8Buffer { digits in
+                    for index in 0 ..< count {
+                        let byte = pool.bytes[pool.used + index]
+                        out[index * 2] = digits[Int(byte >> 4)]
+                        out[index * 2 + 1] = digits[Int(byte & 0x0f)]
+                    }
+                }
+                return count * 2
+            }
+        }
+    }
+}

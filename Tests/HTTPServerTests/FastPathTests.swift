@@ -1,0 +1,142 @@
+import Foundation
+import HTTPServer
+import Logging
+import Synchronization
+import Testing
+import TestSupport
+
+/// The name of the thread this runs on (libmicrohttpd names its pool threads "MHD-worker"), from Linux's /proc.
+private func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? ""
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// Log lines kept in memory.
+private final class Lines: Sendable {
+    private let stored = Mutex<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var all: [String] { stored.withLock { $0 } }
+}
+
+private struct KeepingLogHandler: LogHandler {
+    let lines: Lines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+    func log(event: LogEvent) { lines.append("\(event.level) \(event.message)") }
+}
+
+/// Starts a server whose routes report the thread they answered on, runs `body`, stops it.
+private func withThreadServer(logger: Logger = Logger(label: "test"), _ body: (HTTPServer) async throws -> Void) async throws {
+    var router = Router()
+    router.get("/now") { _, _ in Response.text(currentThreadName()) }
+    router.get("/later") { _, _ in
+        try await Task.sleep(for: .milliseconds(20))
+        return Response.text(currentThreadName())
+    }
+    let responder = RouterResponder(router: router, defaultHeaders: [("X-Default", "yes")], logger: logger,
+                                    renderError: { error, _ in Response.text(error.message, status: error.status) })
+    let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: responder, logger: logger)
+    try server.start()
+    do {
+        try await body(server)
+    } catch {
+        await server.shutdown()
+        throw error
+    }
+    await server.shutdown()
+}
+
+struct FastPathTests {
+    @Test func aResponseThatNeedsNoWaitingIsMadeOnLibmicrohttpdsThread() async throws {
+        try await withThreadServer { server in
+            let now = try await RawHTTP.request("GET", "/now", port: server.port)
+            #expect(now.status == 200)
+            #expect(now.text == "MHD-worker")
+            #expect(now.header("X-Default") == "yes")
+            let later = try await RawHTTP.request("GET", "/later", port: server.port)
+            #expect(later.status == 200)
+            #expect(later.text != "MHD-worker", "after waiting, the rest runs on Swift's pool, not MHD's thread")
+            #expect(later.header("X-Default") == "yes")
+        }
+    }
+
+    @Test func oneConnectionCarriesAnsweredAtOnceAndWaitedForRequests() async throws {
+        try await withThreadServer { server in
+            let host = "Host: 127.0.0.1:\(server.port)\r\n"
+            let requests = "GET /now HTTP/1.1\r\n\(host)\r\nGET /later HTTP/1.1\r\n\(host)\r\n"
+                + "GET /now HTTP/1.1\r\n\(host)Connection: close\r\n\r\n"
+            let reply = try await RawHTTP.send(Array(requests.utf8), port: server.port)
+            let everything = String(decoding: reply.body, as: UTF8.self)
+            #expect(reply.status == 200)
+            #expect(everything.components(separatedBy: "HTTP/1.1 200 OK").count - 1 == 2, "three answers on one connection")
+        }
+    }
+
+    @Test func everyRequestGetsOneLogLineByTheTimeTheServerHasStopped() async throws {
+        let lines = Lines()
+        var logger = Logger(label: "test") { _ in KeepingLogHandler(lines: lines) }
+        logger.logLevel = .info
+        try await withThreadServer(logger: logger) { server in
+            for _ in 0 ..< 5 { _ = try await RawHTTP.request("GET", "/now", port: server.port) }
+            _ = try await RawHTTP.request("GET", "/later?x=1", port: server.port)
+            _ = try await RawHTTP.request("GET", "/missing", port: server.port)
+        }
+        let requests = lines.all.filter { $0.hasPrefix("info GET ") }
+        #expect(requests.count == 7, "\(lines.all)")
+        #expect(requests.filter { $0.hasPrefix("info GET /now 200 ") && $0.hasSuffix("ms") }.count == 5)
+        #expect(requests.contains { $0.hasPrefix("info GET /later 200 ") }, "the log shows the path without the query")
+        #expect(requests.contains { $0.hasPrefix("info GET /missing 404 ") })
+    }
+
+    @Test func noRequestLinesAreKeptWhenTheLogLevelIsAboveInfo() async throws {
+        let lines = Lines()
+        var logger = Logger(label: "test") { _ in KeepingLogHandler(lines: lines) }
+        logger.logLevel = .warning
+        try await withThreadServer(logger: logger) { server in
+            _ = try await RawHTTP.request("GET", "/now", port: server.port)
+        }
+        #expect(lines.all.allSatisfy { !$0.contains("GET /now") })
+    }
+}
+
+struct HeaderAndCookieLookupTests {
+    @Test func headerNamesCompareWithoutASCIICase() {
+        #expect("Content-Length".equalsIgnoringASCIICase("content-length"))
+        #expect("HOST".equalsIgnoringASCIICase("host"))
+        #expect(!"Host".equalsIgnoringASCIICase("Hosts"))
+        #expect(!"Hast".equalsIgnoringASCIICase("host"))
+        #expect(!"Ä".equalsIgnoringASCIICase("ä"), "only ASCII letters fold")
+        #expect("x-trakx"[...].equalsIgnoringASCIICase("X-Trakx"))
+    }
+
+    @Test(arguments: [
+        "a=1; b=2", " b = 3 ;b=4", "b=; b=5", "b", "=b; b=6", "c=7", "b==8", "b=9=9; b=10",
+    ])
+    func oneCookieIsFoundAsTheWholeDictionaryWouldHaveIt(header: String) {
+        let request = Request(method: "GET", target: "/", headers: [("Cookie", header), ("cookie", "b=late")])
+        #expect(request.cookie("b") == request.cookies["b"])
+        #expect(request.cookie("a") == request.cookies["a"])
+        #expect(request.cookie("zz") == nil)
+    }
+
+    @Test func rawPathAndQueryAreSplitAtTheFirstQuestionMark() {
+        let request = Request(method: "GET", target: "/a%20b?x=1?2&y=%41")
+        #expect(request.rawPath == "/a%20b")
+        #expect(request.path == "/a b")
+        #expect(request.query("x") == "1?2")
+        #expect(request.query("y") == "A")
+        let bare = Request(method: "GET", target: "/plain")
+        #expect(bare.rawPath == "/plain")
+        #expect(bare.queryItems?.isEmpty == true)
+    }
+
+    @Test func tokensAreSixtyFourFreshHexDigits() {
+        let tokens = (0 ..< 50).map { _ in SecureRandom.hex(bytes: 32) }
+        #expect(tokens.allSatisfy { $0.utf8.count == 64 && $0.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) } })
+        #expect(Set(tokens).count == tokens.count)
+    }
+}
