@@ -64,14 +64,14 @@ extension SimulatorAPI {
         guard let entry = DisruptionBoard(network: network, now: now).entries.first(where: { $0.record.disruptionID == id }) else {
             throw .notFound("disruption_id \(id) was not found.")
         }
-        return try Self.encode(DisruptionResponse(disruption: entry.model))
+        return try Self.encode(DisruptionResponse(DisruptionBody(disruption: entry.model)))
     }
 
     /// `/v3/disruptions/modes`.
     func disruptionModes() throws(APIError) -> String {
-        try Self.encode(DisruptionModesResponse(disruptionModes: Self.disruptionModes.map {
+        try Self.encode(DisruptionModesResponse(DisruptionModesBody(disruptionModes: Self.disruptionModes.map {
             DisruptionMode(disruptionModeName: $0.name, disruptionMode: $0.code)
-        }))
+        })))
     }
 
     /// Applies `disruption_status` (current or planned; 400 otherwise).
@@ -86,7 +86,7 @@ extension SimulatorAPI {
 
     /// PTV's bucket shape: every bucket present, empty ones as `[]`, and an empty `telebus` as `null` (a live quirk).
     private static func bucketed(_ disruptions: [Disruption]) throws(APIError) -> String {
-        let body = try encode(DisruptionsResponse(disruptions: disruptions))
+        let body = try encode(DisruptionsResponse(DisruptionBuckets(disruptions: disruptions)))
         return body.replacingOccurrences(of: "\"telebus\":[]", with: "\"telebus\":null")
     }
 }

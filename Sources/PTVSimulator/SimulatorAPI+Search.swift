@@ -50,6 +50,6 @@ extension SimulatorAPI {
                     < (rhs.stopDistance ?? 0, rhs.stopName, rhs.stopId, rhs.routeType.rawValue)
             }
         }
-        return try Self.encode(SearchResponse(stops: stops, routes: routes.map { routeModel($0, board: board, now: now) }))
+        return try Self.encode(SearchResponse(SearchBody(stops: stops, routes: routes.map { routeModel($0, board: board, now: now) })))
     }
 }

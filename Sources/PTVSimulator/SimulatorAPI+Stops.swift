@@ -31,7 +31,7 @@ extension SimulatorAPI {
         let disruptions = try query.bool("stop_disruptions")
             ? DisruptionBoard.map(board.current(routeIDs: stops.flatMap { $0.routes.map(\.routeId) }, stopIDs: stops.map(\.stopId)))
             : [:]
-        return try Self.encode(StopsNearbyResponse(stops: stops, disruptions: disruptions))
+        return try Self.encode(StopsNearbyResponse(StopsNearbyBody(stops: stops, disruptions: disruptions)))
     }
 
     /// One stop's details; location, amenities and accessibility only when their flags are true
@@ -54,7 +54,7 @@ extension SimulatorAPI {
             amenities: try query.bool("stop_amenities") && station ? amenities(stop) : nil,
             accessibility: try query.bool("stop_accessibility") && station ? accessibility(stop) : nil)
         let map = try query.bool("stop_disruptions") ? DisruptionBoard.map(disruptions) : [:]
-        return try Self.encode(StopDetailsResponse(stop: details, disruptions: map))
+        return try Self.encode(StopDetailsResponse(StopDetailsBody(stop: details, disruptions: map)))
     }
 
     /// The stops of a route, in the order of `direction_id` (with `stop_sequence` 1...n) or forwards with 0.
@@ -80,7 +80,7 @@ extension SimulatorAPI {
         }
         let map = try query.bool("stop_disruptions")
             ? DisruptionBoard.map(board.current(routeIDs: [route.routeID], stopIDs: stops.map(\.stopId))) : [:]
-        return try Self.encode(StopsOnRouteResponse(stops: stops, disruptions: map))
+        return try Self.encode(StopsOnRouteResponse(StopsOnRouteBody(stops: stops, disruptions: map)))
     }
 
     /// Deterministic station facilities (staffed stations have more).

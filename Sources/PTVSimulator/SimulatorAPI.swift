@@ -86,9 +86,9 @@ struct SimulatorAPI: Sendable {
     /// `/v3/route_types`.
     func routeTypes() throws(APIError) -> String {
         let names = ["Train", "Tram", "Bus", "Vline", "Night Bus"]
-        return try Self.encode(RouteTypesResponse(routeTypes: names.enumerated().map {
+        return try Self.encode(RouteTypesResponse(RouteTypesBody(routeTypes: names.enumerated().map {
             RouteTypeInfo(routeTypeName: $0.element, routeType: RouteType(rawValue: $0.offset))
-        }))
+        })))
     }
 }
 

@@ -148,7 +148,7 @@ struct ModelDecodingTests {
         let response = try Fixture.decode(PatternResponse.self, "pattern-bus.json")
         #expect(response.departures.map(\.departureSequence) == [1300, 1400, 1500, 1600, 1700])
         #expect(response.departures.map(\.stopId) == [23645, 24774, 24773, 24772, 24049])
-        let built = PatternResponse(departures: [Departure(departureSequence: 2), Departure(departureSequence: 1)])
+        let built = PatternResponse(PatternBody(departures: [Departure(departureSequence: 2), Departure(departureSequence: 1)]))
         #expect(built.departures.map(\.departureSequence) == [1, 2])
     }
 
@@ -248,7 +248,7 @@ struct ModelDecodingTests {
         let again = try JSONDecoder().decode(DisruptionsResponse.self, from: JSONEncoder().encode(response))
         #expect(again == response)
 
-        let modeless = DisruptionsResponse(disruptions: [Disruption(disruptionId: 1, title: "x")])
+        let modeless = DisruptionsResponse(DisruptionBuckets(disruptions: [Disruption(disruptionId: 1, title: "x")]))
         let modelessBuckets = try #require(try jsonObject(modeless)["disruptions"] as? [String: Any])
         #expect((modelessBuckets["general"] as? [Any])?.count == 1)
     }
@@ -288,8 +288,8 @@ struct ModelDecodingTests {
         #expect(try decoder.decode(StopsNearbyResponse.self, from: empty).stops.isEmpty)
         #expect(try decoder.decode(StopDetailsResponse.self, from: empty).stop == nil)
         #expect(try decoder.decode(StopsOnRouteResponse.self, from: empty).disruptions.isEmpty)
-        #expect(try decoder.decode(DeparturesResponse.self, from: empty) == DeparturesResponse())
-        #expect(try decoder.decode(PatternResponse.self, from: empty) == PatternResponse())
+        #expect(try decoder.decode(DeparturesResponse.self, from: empty) == DeparturesResponse(DeparturesBody()))
+        #expect(try decoder.decode(PatternResponse.self, from: empty) == PatternResponse(PatternBody()))
         #expect(try decoder.decode(RunsResponse.self, from: empty).runs.isEmpty)
         #expect(try decoder.decode(SearchResponse.self, from: empty).routes.isEmpty)
         #expect(try decoder.decode(DisruptionsResponse.self, from: empty).disruptions.isEmpty)

@@ -1,36 +1,36 @@
 import Foundation
 
 /// One departure of a run from a stop, from departures responses and (with `skippedStops`) pattern responses.
-public struct Departure: Codable, Sendable, Equatable {
+public struct Departure: PTVModel {
     /// The stop the run departs from.
-    public var stopId: Int
+    @Lenient public var stopId: Int
     /// The route the run belongs to.
-    public var routeId: Int
+    @Lenient public var routeId: Int
     /// Deprecated numeric run id; -1 for runs with alphanumeric refs (buses).
-    public var runId: Int
+    @RunID public var runId: Int
     /// The run's reference: the key into the `runs` map and the id for pattern/runs calls.
     /// If PTV omits `run_ref`, this is `String(runId)` when `runId >= 0`, else "".
-    public var runRef: String
+    @RunReference public var runRef: String
     /// Direction of travel.
-    public var directionId: Int
+    @Lenient public var directionId: Int
     /// Ids of disruptions affecting this departure.
-    public var disruptionIds: [Int]
+    @Lenient public var disruptionIds: [Int]
     /// Timetabled departure time.
-    public var scheduledDepartureUTC: Date?
+    @Lenient public var scheduledDepartureUTC: Date?
     /// Real-time estimate; nil when PTV has no live prediction (V/Line, many buses, far-off trips).
-    public var estimatedDepartureUTC: Date?
+    @Lenient public var estimatedDepartureUTC: Date?
     /// True when the vehicle is at the platform.
-    public var atPlatform: Bool
+    @Lenient public var atPlatform: Bool
     /// Platform number text ("2", "15A"), or nil.
-    public var platformNumber: String?
+    @Lenient public var platformNumber: String?
     /// PTV's service flags, "_"-separated tokens (e.g. "S_WCA", "RR_CAN").
-    public var flags: String
+    @Lenient public var flags: String
     /// Position in a stopping pattern (1300, 1400, …: not contiguous); 0 in departures responses.
-    public var departureSequence: Int
+    @Lenient public var departureSequence: Int
     /// Free-text note PTV sometimes attaches.
-    public var departureNote: String?
+    @Sparse public var departureNote: String?
     /// Stops the run skips after this one (pattern responses only; [] otherwise).
-    public var skippedStops: [Stop]
+    @Sparse public var skippedStops: [Stop]
 
     /// Creates a departure. An empty `runRef` is derived from `runId` when `runId >= 0`.
     public init(stopId: Int = 0, routeId: Int = 0, runId: Int = -1, runRef: String = "", directionId: Int = 0,
@@ -65,6 +65,9 @@ public struct Departure: Codable, Sendable, Equatable {
         flags.split(separator: "_").contains { $0.trimmingCharacters(in: .whitespaces).uppercased() == "CAN" }
     }
 
+    /// The run reference, as PTV keys runs.
+    public var mapKey: String { runRef }
+
     private enum CodingKeys: String, CodingKey {
         case stopId = "stop_id"
         case routeId = "route_id"
@@ -80,52 +83,5 @@ public struct Departure: Codable, Sendable, Equatable {
         case departureSequence = "departure_sequence"
         case departureNote = "departure_note"
         case skippedStops = "skipped_stops"
-    }
-
-    /// Decodes leniently (a numeric `platform_number` is accepted; a missing `run_ref` is derived from `run_id`).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            stopId: c.lenientInt(.stopId),
-            routeId: c.lenientInt(.routeId),
-            runId: c.lenientInt(.runId, default: -1),
-            runRef: c.lenientString(.runRef),
-            directionId: c.lenientInt(.directionId),
-            disruptionIds: c.lenientIntArray(.disruptionIds),
-            scheduledDepartureUTC: c.lenientDate(.scheduledDepartureUTC),
-            estimatedDepartureUTC: c.lenientDate(.estimatedDepartureUTC),
-            atPlatform: c.lenientBool(.atPlatform),
-            platformNumber: c.lenientStringIfPresent(.platformNumber),
-            flags: c.lenientString(.flags),
-            departureSequence: c.lenientInt(.departureSequence),
-            departureNote: c.lenientStringIfPresent(.departureNote),
-            skippedStops: c.lenientArray(.skippedStops, as: Stop.self)
-        )
-    }
-
-    /// Encodes PTV's shape; `skipped_stops` only when non-empty (``PatternResponse`` always writes it).
-    public func encode(to encoder: any Encoder) throws {
-        try encode(to: encoder, alwaysIncludeSkippedStops: false)
-    }
-
-    /// Encodes PTV's shape, writing `skipped_stops` even when empty if asked (pattern responses).
-    func encode(to encoder: any Encoder, alwaysIncludeSkippedStops: Bool) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if alwaysIncludeSkippedStops || !skippedStops.isEmpty {
-            try c.encode(skippedStops, forKey: .skippedStops)
-        }
-        try c.encode(stopId, forKey: .stopId)
-        try c.encode(routeId, forKey: .routeId)
-        try c.encode(runId, forKey: .runId)
-        try c.encode(runRef, forKey: .runRef)
-        try c.encode(directionId, forKey: .directionId)
-        try c.encode(disruptionIds, forKey: .disruptionIds)
-        try c.encodeTimestamp(scheduledDepartureUTC, forKey: .scheduledDepartureUTC)
-        try c.encodeTimestamp(estimatedDepartureUTC, forKey: .estimatedDepartureUTC)
-        try c.encode(atPlatform, forKey: .atPlatform)
-        try c.encodeOrNull(platformNumber, forKey: .platformNumber)
-        try c.encode(flags, forKey: .flags)
-        try c.encode(departureSequence, forKey: .departureSequence)
-        try c.encodeIfPresent(departureNote, forKey: .departureNote)
     }
 }

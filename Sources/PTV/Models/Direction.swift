@@ -1,17 +1,17 @@
 import Foundation
 
 /// A direction of travel on a route (e.g. "City (Flinders Street)"), from directions and departures responses.
-public struct Direction: Codable, Sendable, Equatable {
+public struct Direction: PTVModel, PTVMapKeyed {
     /// PTV's direction id (shared by routes that run the same way, e.g. 1 = City).
-    public var directionId: Int
+    @Lenient public var directionId: Int
     /// Direction name, trimmed.
-    public var directionName: String
+    @Lenient public var directionName: String
     /// The route this direction belongs to.
-    public var routeId: Int
+    @Lenient public var routeId: Int
     /// The route's transport mode.
-    public var routeType: RouteType
-    /// Longer description ("Cranbourne towards City"); "" where PTV omits it (departures maps).
-    public var routeDirectionDescription: String
+    @Lenient public var routeType: RouteType
+    /// Longer description ("Cranbourne towards City"); "" (and left out) where PTV omits it (departures maps).
+    @Sparse public var routeDirectionDescription: String
 
     /// Creates a direction.
     public init(directionId: Int = 0, directionName: String = "", routeId: Int = 0, routeType: RouteType = .train,
@@ -23,33 +23,11 @@ public struct Direction: Codable, Sendable, Equatable {
         self.routeDirectionDescription = routeDirectionDescription
     }
 
+    /// The direction id, as PTV keys directions in departures responses.
+    public var mapKey: String { String(directionId) }
+
     private enum CodingKeys: String, CodingKey {
-        case directionId = "direction_id"
-        case directionName = "direction_name"
-        case routeId = "route_id"
-        case routeType = "route_type"
-        case routeDirectionDescription = "route_direction_description"
-    }
-
-    /// Decodes leniently.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        directionId = c.lenientInt(.directionId)
-        directionName = c.lenientString(.directionName)
-        routeId = c.lenientInt(.routeId)
-        routeType = c.lenientRouteType(.routeType)
-        routeDirectionDescription = c.lenientString(.routeDirectionDescription)
-    }
-
-    /// Encodes PTV's shape; `route_direction_description` only when non-empty.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        if !routeDirectionDescription.isEmpty {
-            try c.encode(routeDirectionDescription, forKey: .routeDirectionDescription)
-        }
-        try c.encode(directionId, forKey: .directionId)
-        try c.encode(directionName, forKey: .directionName)
-        try c.encode(routeId, forKey: .routeId)
-        try c.encode(routeType, forKey: .routeType)
+        case directionId = "direction_id", directionName = "direction_name", routeId = "route_id"
+        case routeType = "route_type", routeDirectionDescription = "route_direction_description"
     }
 }

@@ -94,19 +94,12 @@ public struct RouteType: RawRepresentable, Hashable, Sendable, Codable, Expressi
     }
 }
 
-extension KeyedDecodingContainer {
-    /// A route type (integer, numeric string or slug), or `defaultValue` when missing, null or unusable.
-    public func lenientRouteType(_ key: Key, default defaultValue: RouteType = .train) -> RouteType {
-        lenientObject(key, as: RouteType.self) ?? defaultValue
-    }
-}
-
 /// One entry of `/v3/route_types`: a mode's name and code.
-public struct RouteTypeInfo: Codable, Sendable, Equatable {
+public struct RouteTypeInfo: PTVModel {
     /// PTV's name for the mode, e.g. "Train", "Vline", "Night Bus".
-    public var routeTypeName: String
+    @Lenient public var routeTypeName: String
     /// The mode's code.
-    public var routeType: RouteType
+    @Lenient public var routeType: RouteType
 
     /// Creates a route type entry.
     public init(routeTypeName: String, routeType: RouteType) {
@@ -115,21 +108,6 @@ public struct RouteTypeInfo: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case routeTypeName = "route_type_name"
-        case routeType = "route_type"
-    }
-
-    /// Decodes leniently: missing fields become "" and route type 0.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        routeTypeName = c.lenientString(.routeTypeName)
-        routeType = c.lenientRouteType(.routeType)
-    }
-
-    /// Encodes PTV's shape.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(routeTypeName, forKey: .routeTypeName)
-        try c.encode(routeType, forKey: .routeType)
+        case routeTypeName = "route_type_name", routeType = "route_type"
     }
 }

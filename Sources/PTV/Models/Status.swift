@@ -1,7 +1,7 @@
 import Foundation
 
 /// The `status` envelope every PTV response carries: `{"version": "3.0", "health": 1}`.
-public struct Status: Codable, Sendable, Equatable {
+public struct Status: PTVModel {
     /// API version, normally "3.0".
     public var version: String
     /// 1 when the API is online, 0 when it is offline (treat 0 as an error).
@@ -23,30 +23,21 @@ public struct Status: Codable, Sendable, Equatable {
     /// Decodes leniently: a missing version is "3.0" and a missing health is 1.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let v = c.lenientString(.version)
+        let v = c.read(.version, as: String.self) ?? ""
         version = v.isEmpty ? "3.0" : v
-        health = c.lenientInt(.health, default: 1)
-    }
-
-    /// Encodes PTV's shape.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(version, forKey: .version)
-        try c.encode(health, forKey: .health)
+        health = c.read(.health) ?? 1
     }
 }
 
-extension KeyedDecodingContainer {
-    /// The `status` object under `key`, or the default healthy status when it is missing or unusable.
-    func lenientStatus(_ key: Key) -> Status {
-        lenientObject(key, as: Status.self) ?? Status()
-    }
+extension Status: LenientValue {
+    /// The healthy status PTV means when it sends none.
+    public static var absent: Status { Status() }
 }
 
 /// A PTV error body: `{"message": "...", "status": {...}}`.
 ///
 /// ASP.NET's unhandled-error body uses a capital `Message` and has no status; both spellings are read.
-public struct ErrorBody: Codable, Sendable, Equatable {
+public struct ErrorBody: PTVModel {
     /// The error text, e.g. "Forbidden (403): Supplied signature is invalid for request.".
     public var message: String
     /// The status envelope, when the body has one.
@@ -67,8 +58,8 @@ public struct ErrorBody: Codable, Sendable, Equatable {
     /// Decodes `message`, falling back to `Message`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        message = c.lenientStringIfPresent(.message) ?? c.lenientString(.capitalMessage)
-        status = c.lenientObject(.status, as: Status.self)
+        message = c.read(.message) ?? c.read(.capitalMessage) ?? ""
+        status = c.read(.status, as: Status.self)
     }
 
     /// Encodes `message` (lower-case key) and `status` when present.

@@ -4,29 +4,29 @@ import Foundation
 ///
 /// `location`, `amenities` and `accessibility` are nil unless requested with the matching query flag;
 /// facilities exist only for Metro and V/Line stations.
-public struct StopDetails: Codable, Sendable, Equatable {
+public struct StopDetails: PTVModel {
     /// PTV's internal stop id.
-    public var stopId: Int
+    @Lenient public var stopId: Int
     /// Stop name, trimmed.
-    public var stopName: String
+    @Lenient public var stopName: String
     /// The stop's transport mode.
-    public var routeType: RouteType
+    @Lenient public var routeType: RouteType
     /// Station staffing class ("Premium Station", "Host Station", "Unstaffed Station"), or nil.
-    public var stationType: String?
+    @Lenient public var stationType: String?
     /// Free-text station description.
-    public var stationDescription: String
+    @Lenient public var stationDescription: String
     /// Nearby landmark.
-    public var stopLandmark: String
+    @Lenient public var stopLandmark: String
     /// Ids of disruptions affecting the stop.
-    public var disruptionIds: [Int]
+    @Lenient public var disruptionIds: [Int]
     /// Routes serving the stop.
-    public var routes: [Route]
+    @Lenient public var routes: [Route]
     /// Address and coordinates (`stop_location`).
-    public var location: StopLocation?
+    @Lenient public var location: StopLocation?
     /// Station facilities (`stop_amenities`).
-    public var amenities: StopAmenities?
+    @Lenient public var amenities: StopAmenities?
     /// Accessibility features (`stop_accessibility`).
-    public var accessibility: StopAccessibility?
+    @Lenient public var accessibility: StopAccessibility?
 
     /// Creates stop details.
     public init(stopId: Int = 0, stopName: String = "", routeType: RouteType = .train, stationType: String? = nil,
@@ -59,42 +59,10 @@ public struct StopDetails: Codable, Sendable, Equatable {
         case amenities = "stop_amenities"
         case accessibility = "stop_accessibility"
     }
-
-    /// Decodes leniently.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        stopId = c.lenientInt(.stopId)
-        stopName = c.lenientString(.stopName)
-        routeType = c.lenientRouteType(.routeType)
-        stationType = c.lenientStringIfPresent(.stationType)
-        stationDescription = c.lenientString(.stationDescription)
-        stopLandmark = c.lenientString(.stopLandmark)
-        disruptionIds = c.lenientIntArray(.disruptionIds)
-        routes = c.lenientArray(.routes, as: Route.self)
-        location = c.lenientObject(.location, as: StopLocation.self)
-        amenities = c.lenientObject(.amenities, as: StopAmenities.self)
-        accessibility = c.lenientObject(.accessibility, as: StopAccessibility.self)
-    }
-
-    /// Encodes PTV's shape (absent sub-objects become null).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(disruptionIds, forKey: .disruptionIds)
-        try c.encodeOrNull(stationType, forKey: .stationType)
-        try c.encode(stationDescription, forKey: .stationDescription)
-        try c.encode(routeType, forKey: .routeType)
-        try c.encodeOrNull(location, forKey: .location)
-        try c.encodeOrNull(amenities, forKey: .amenities)
-        try c.encodeOrNull(accessibility, forKey: .accessibility)
-        try c.encode(routes, forKey: .routes)
-        try c.encode(stopId, forKey: .stopId)
-        try c.encode(stopName, forKey: .stopName)
-        try c.encode(stopLandmark, forKey: .stopLandmark)
-    }
 }
 
 /// A stop's address and coordinates (`stop_location`); coordinates come from its nested `gps` object.
-public struct StopLocation: Codable, Sendable, Equatable {
+public struct StopLocation: PTVModel {
     /// Suburb, trimmed.
     public var suburb: String
     /// Postcode, e.g. 3000.
@@ -127,40 +95,33 @@ public struct StopLocation: Codable, Sendable, Equatable {
     /// Decodes leniently; a missing or null `gps` leaves the coordinates nil.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        suburb = c.lenientString(.suburb)
-        postcode = c.lenientIntIfPresent(.postcode)
-        municipality = c.lenientString(.municipality)
-        if let gps = try? c.nestedContainer(keyedBy: GPSKeys.self, forKey: .gps) {
-            latitude = gps.lenientDoubleIfPresent(.latitude)
-            longitude = gps.lenientDoubleIfPresent(.longitude)
-        } else {
-            latitude = nil
-            longitude = nil
-        }
+        let gps = try? c.nestedContainer(keyedBy: GPSKeys.self, forKey: .gps)
+        self.init(suburb: c.read(.suburb) ?? "", postcode: c.read(.postcode), municipality: c.read(.municipality) ?? "",
+                  latitude: gps?.read(.latitude), longitude: gps?.read(.longitude))
     }
 
     /// Encodes PTV's shape with a nested `gps` object.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(suburb, forKey: .suburb)
-        try c.encodeOrNull(postcode, forKey: .postcode)
+        try c.encode(Lenient(wrappedValue: postcode), forKey: .postcode)
         try c.encode(municipality, forKey: .municipality)
         var gps = c.nestedContainer(keyedBy: GPSKeys.self, forKey: .gps)
-        try gps.encodeOrNull(latitude, forKey: .latitude)
-        try gps.encodeOrNull(longitude, forKey: .longitude)
+        try gps.encode(Lenient(wrappedValue: latitude), forKey: .latitude)
+        try gps.encode(Lenient(wrappedValue: longitude), forKey: .longitude)
     }
 }
 
 /// Station facilities (`stop_amenities`).
-public struct StopAmenities: Codable, Sendable, Equatable {
+public struct StopAmenities: PTVModel {
     /// Public toilet available.
-    public var toilet: Bool
+    @Lenient public var toilet: Bool
     /// Taxi rank nearby.
-    public var taxiRank: Bool
+    @Lenient public var taxiRank: Bool
     /// Car parking description (free text, e.g. "1200").
-    public var carParking: String
+    @Lenient public var carParking: String
     /// CCTV installed.
-    public var cctv: Bool
+    @Lenient public var cctv: Bool
 
     /// Creates a facilities record.
     public init(toilet: Bool = false, taxiRank: Bool = false, carParking: String = "", cctv: Bool = false) {
@@ -176,50 +137,32 @@ public struct StopAmenities: Codable, Sendable, Equatable {
         case carParking = "car_parking"
         case cctv
     }
-
-    /// Decodes leniently (null bools are false).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        toilet = c.lenientBool(.toilet)
-        taxiRank = c.lenientBool(.taxiRank)
-        carParking = c.lenientString(.carParking)
-        cctv = c.lenientBool(.cctv)
-    }
-
-    /// Encodes PTV's shape.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(toilet, forKey: .toilet)
-        try c.encode(taxiRank, forKey: .taxiRank)
-        try c.encode(carParking, forKey: .carParking)
-        try c.encode(cctv, forKey: .cctv)
-    }
 }
 
 /// Accessibility features of a stop (`stop_accessibility`). Live data may send null for any flag (read as false).
-public struct StopAccessibility: Codable, Sendable, Equatable {
+public struct StopAccessibility: PTVModel {
     /// Lift available.
-    public var lift: Bool
+    @Lenient public var lift: Bool
     /// Stairs present.
-    public var stairs: Bool
+    @Lenient public var stairs: Bool
     /// Escalator available.
-    public var escalator: Bool
+    @Lenient public var escalator: Bool
     /// Hearing loop installed.
-    public var hearingLoop: Bool
+    @Lenient public var hearingLoop: Bool
     /// Tactile ground surface indicators installed.
-    public var tactileGroundSurfaceIndicator: Bool
+    @Lenient public var tactileGroundSurfaceIndicator: Bool
     /// Waiting room available.
-    public var waitingRoom: Bool
+    @Lenient public var waitingRoom: Bool
     /// The stop is rated accessible.
-    public var stopAccessible: Bool
+    @Lenient public var stopAccessible: Bool
     /// Audio customer information available.
-    public var audioCustomerInformation: Bool
+    @Lenient public var audioCustomerInformation: Bool
     /// Lighting installed.
-    public var lighting: Bool
+    @Lenient public var lighting: Bool
     /// Platform number the record describes, if any.
-    public var platformNumber: Int?
+    @Lenient public var platformNumber: Int?
     /// Wheelchair-specific features.
-    public var wheelchair: StopAccessibilityWheelchair?
+    @Lenient public var wheelchair: StopAccessibilityWheelchair?
 
     /// Creates an accessibility record.
     public init(lift: Bool = false, stairs: Bool = false, escalator: Bool = false, hearingLoop: Bool = false,
@@ -250,64 +193,39 @@ public struct StopAccessibility: Codable, Sendable, Equatable {
         case platformNumber = "platform_number"
         case wheelchair
     }
-
-    /// Decodes leniently (null flags are false).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        lift = c.lenientBool(.lift)
-        stairs = c.lenientBool(.stairs)
-        escalator = c.lenientBool(.escalator)
-        hearingLoop = c.lenientBool(.hearingLoop)
-        tactileGroundSurfaceIndicator = c.lenientBool(.tactileGroundSurfaceIndicator)
-        waitingRoom = c.lenientBool(.waitingRoom)
-        stopAccessible = c.lenientBool(.stopAccessible)
-        audioCustomerInformation = c.lenientBool(.audioCustomerInformation)
-        lighting = c.lenientBool(.lighting)
-        platformNumber = c.lenientIntIfPresent(.platformNumber)
-        wheelchair = c.lenientObject(.wheelchair, as: StopAccessibilityWheelchair.self)
-    }
-
-    /// Encodes PTV's shape.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(lighting, forKey: .lighting)
-        try c.encodeOrNull(platformNumber, forKey: .platformNumber)
-        try c.encode(audioCustomerInformation, forKey: .audioCustomerInformation)
-        try c.encode(escalator, forKey: .escalator)
-        try c.encode(hearingLoop, forKey: .hearingLoop)
-        try c.encode(lift, forKey: .lift)
-        try c.encode(stairs, forKey: .stairs)
-        try c.encode(stopAccessible, forKey: .stopAccessible)
-        try c.encode(tactileGroundSurfaceIndicator, forKey: .tactileGroundSurfaceIndicator)
-        try c.encode(waitingRoom, forKey: .waitingRoom)
-        try c.encodeOrNull(wheelchair, forKey: .wheelchair)
-    }
 }
 
 /// Wheelchair accessibility features (`stop_accessibility.wheelchair`). Null flags read as false.
-public struct StopAccessibilityWheelchair: Codable, Sendable, Equatable {
+public struct StopAccessibilityWheelchair: PTVModel {
     /// Accessible ramp.
-    public var accessibleRamp: Bool
+    @Lenient public var accessibleRamp: Bool
     /// Accessible parking.
-    public var parking: Bool
+    @Lenient public var parking: Bool
     /// Accessible telephone.
-    public var telephone: Bool
+    @Lenient public var telephone: Bool
     /// Accessible toilet.
-    public var toilet: Bool
+    @Lenient public var toilet: Bool
     /// Low ticket counter.
-    public var lowTicketCounter: Bool
-    /// Room to manoeuvre (PTV key `manouvering`, sic).
-    public var manoeuvring: Bool
+    @Lenient public var lowTicketCounter: Bool
+    /// Room to manoeuvre, from PTV's key `manouvering` (sic), else `manoeuvring`.
+    public var manoeuvring: Bool {
+        get { manouvering ?? manoeuvringSpeltRight ?? false }
+        set { (manouvering, manoeuvringSpeltRight) = (newValue, nil) }
+    }
+    /// PTV's key `manouvering` (sic), the one it sends.
+    @Lenient var manouvering: Bool?
+    /// The same flag spelt right, should PTV ever correct it.
+    @Sparse var manoeuvringSpeltRight: Bool?
     /// Raised platform.
-    public var raisedPlatform: Bool
+    @Lenient public var raisedPlatform: Bool
     /// Ramp.
-    public var ramp: Bool
+    @Lenient public var ramp: Bool
     /// Secondary accessible path.
-    public var secondaryPath: Bool
+    @Lenient public var secondaryPath: Bool
     /// Shelter on the raised platform (PTV key `raised_platform_shelther`, sic).
-    public var raisedPlatformShelther: Bool
+    @Lenient public var raisedPlatformShelther: Bool
     /// Steep ramp.
-    public var steepRamp: Bool
+    @Lenient public var steepRamp: Bool
 
     /// Creates a wheelchair accessibility record.
     public init(accessibleRamp: Bool = false, parking: Bool = false, telephone: Bool = false, toilet: Bool = false,
@@ -319,7 +237,8 @@ public struct StopAccessibilityWheelchair: Codable, Sendable, Equatable {
         self.telephone = telephone
         self.toilet = toilet
         self.lowTicketCounter = lowTicketCounter
-        self.manoeuvring = manoeuvring
+        self.manouvering = manoeuvring
+        self.manoeuvringSpeltRight = nil
         self.raisedPlatform = raisedPlatform
         self.ramp = ramp
         self.secondaryPath = secondaryPath
@@ -331,44 +250,12 @@ public struct StopAccessibilityWheelchair: Codable, Sendable, Equatable {
         case accessibleRamp = "accessible_ramp"
         case parking, telephone, toilet
         case lowTicketCounter = "low_ticket_counter"
-        case manoeuvring = "manouvering"
-        case manoeuvringCorrected = "manoeuvring"
+        case manouvering
+        case manoeuvringSpeltRight = "manoeuvring"
         case raisedPlatform = "raised_platform"
         case ramp
         case secondaryPath = "secondary_path"
         case raisedPlatformShelther = "raised_platform_shelther"
         case steepRamp = "steep_ramp"
-    }
-
-    /// Decodes leniently; `manoeuvring` is read from `manouvering` or `manoeuvring`.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        accessibleRamp = c.lenientBool(.accessibleRamp)
-        parking = c.lenientBool(.parking)
-        telephone = c.lenientBool(.telephone)
-        toilet = c.lenientBool(.toilet)
-        lowTicketCounter = c.lenientBool(.lowTicketCounter)
-        manoeuvring = c.lenientBoolIfPresent(.manoeuvring) ?? c.lenientBool(.manoeuvringCorrected)
-        raisedPlatform = c.lenientBool(.raisedPlatform)
-        ramp = c.lenientBool(.ramp)
-        secondaryPath = c.lenientBool(.secondaryPath)
-        raisedPlatformShelther = c.lenientBool(.raisedPlatformShelther)
-        steepRamp = c.lenientBool(.steepRamp)
-    }
-
-    /// Encodes PTV's shape (with PTV's spellings).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(accessibleRamp, forKey: .accessibleRamp)
-        try c.encode(parking, forKey: .parking)
-        try c.encode(telephone, forKey: .telephone)
-        try c.encode(toilet, forKey: .toilet)
-        try c.encode(lowTicketCounter, forKey: .lowTicketCounter)
-        try c.encode(manoeuvring, forKey: .manoeuvring)
-        try c.encode(raisedPlatform, forKey: .raisedPlatform)
-        try c.encode(ramp, forKey: .ramp)
-        try c.encode(secondaryPath, forKey: .secondaryPath)
-        try c.encode(raisedPlatformShelther, forKey: .raisedPlatformShelther)
-        try c.encode(steepRamp, forKey: .steepRamp)
     }
 }

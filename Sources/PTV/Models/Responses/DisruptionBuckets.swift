@@ -1,6 +1,6 @@
 import Foundation
 
-/// `/v3/disruptions` (and the by-route / by-stop forms): disruptions flattened out of PTV's mode buckets.
+/// The body of `/v3/disruptions` (and its by-route / by-stop forms): disruptions flattened out of PTV's mode buckets.
 ///
 /// PTV sends `{"disruptions": {"general": [...], "metro_train": [...], ...}}`, where any bucket may be
 /// null or missing. Decoding walks the buckets in ``bucketOrder`` (then any unknown bucket names in
@@ -8,11 +8,9 @@ import Foundation
 /// occurrence of each `disruptionId`. A plain list (or id-keyed map) in place of the buckets is accepted too.
 ///
 /// Encoding regroups by `mode` (nil mode goes to "general") and writes every standard bucket, empty ones as [].
-public struct DisruptionsResponse: Codable, Sendable, Equatable {
+public struct DisruptionBuckets: PTVBody {
     /// The disruptions, flattened and deduplicated by id.
     public var disruptions: [Disruption]
-    /// Response status.
-    public var status: Status
 
     /// PTV's bucket names, in the order PTV lists them.
     public static let bucketOrder: [String] = [
@@ -20,42 +18,40 @@ public struct DisruptionsResponse: Codable, Sendable, Equatable {
         "school_bus", "telebus", "night_bus", "ferry", "interstate_train", "skybus", "taxi",
     ]
 
-    /// Creates a response from an already-flattened list.
-    public init(disruptions: [Disruption] = [], status: Status = Status()) {
+    /// Creates a body from an already-flattened list.
+    public init(disruptions: [Disruption] = []) {
         self.disruptions = disruptions
-        self.status = status
     }
 
     private enum CodingKeys: String, CodingKey {
-        case disruptions, status
+        case disruptions
     }
 
     /// Decodes the buckets, flattening and deduplicating them.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        status = c.lenientStatus(.status)
 
         var flattened: [Disruption] = []
         if let buckets = try? c.nestedContainer(keyedBy: LenientCodingKey.self, forKey: .disruptions) {
             let known = Set(Self.bucketOrder)
             let extra = buckets.allKeys.map(\.stringValue).filter { !known.contains($0) }
-                .sorted(by: LossyArray<Disruption>.keyOrder)
+                .sorted(by: [Disruption].keyOrder)
             for name in Self.bucketOrder + extra {
                 let key = LenientCodingKey(name)
                 if let entry = try? buckets.nestedContainer(keyedBy: LenientCodingKey.self, forKey: key),
                    entry.contains(LenientCodingKey("disruption_id")),
-                   let single = buckets.lenientObject(key, as: Disruption.self) {
+                   let single = buckets.read(key, as: Disruption.self) {
                     // A disruption rather than a bucket list: this is an id-keyed map of disruptions.
                     flattened.append(single)
                     continue
                 }
-                for var item in buckets.lenientArray(key, as: Disruption.self) {
+                for var item in buckets.read(key, as: [Disruption].self) ?? [] {
                     item.mode = name
                     flattened.append(item)
                 }
             }
         } else {
-            flattened = c.lenientArray(.disruptions, as: Disruption.self)
+            flattened = c.read(.disruptions) ?? []
         }
 
         var seen = Set<Int64>()
@@ -75,6 +71,10 @@ public struct DisruptionsResponse: Codable, Sendable, Equatable {
         for name in Self.bucketOrder + extra {
             try buckets.encode(groups[name] ?? [], forKey: LenientCodingKey(name))
         }
-        try c.encode(status, forKey: .status)
     }
+}
+
+extension PTVResponse where Body == DisruptionBuckets {
+    /// PTV's bucket names, in the order PTV lists them.
+    public static var bucketOrder: [String] { DisruptionBuckets.bucketOrder }
 }

@@ -6,7 +6,7 @@ extension DeparturesResponse {
     public func trimmed(perRouteAndDirection limit: Int) -> DeparturesResponse {
         var taken: [String: Int] = [:]
         var copy = self
-        copy.departures = departures.filter { departure in
+        copy.departures = self.departures.filter { departure in
             let key = "\(departure.routeId)/\(departure.directionId)"
             taken[key, default: 0] += 1
             return taken[key, default: 0] <= limit

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The body of `/v3/departures/...`: departures plus the expanded stops, routes, runs, directions and disruptions.
+///
+/// The maps are keyed by id strings (`runs` by `run_ref`) and are empty unless expanded; a list in place of a
+/// map is keyed the same way.
+public struct DeparturesBody: PTVBody {
+    /// The departures, in PTV's order.
+    @Lenient public var departures: [Departure]
+    /// Stops keyed by stop id string.
+    @Lenient public var stops: [String: Stop]
+    /// Routes keyed by route id string.
+    @Lenient public var routes: [String: Route]
+    /// Runs keyed by `run_ref`.
+    @Lenient public var runs: [String: Run]
+    /// Directions keyed by direction id string.
+    @Lenient public var directions: [String: Direction]
+    /// Disruptions keyed by disruption id string.
+    @Lenient public var disruptions: [String: Disruption]
+
+    /// Creates a body.
+    public init(departures: [Departure] = [], stops: [String: Stop] = [:], routes: [String: Route] = [:],
+                runs: [String: Run] = [:], directions: [String: Direction] = [:],
+                disruptions: [String: Disruption] = [:]) {
+        self.departures = departures
+        self.stops = stops
+        self.routes = routes
+        self.runs = runs
+        self.directions = directions
+        self.disruptions = disruptions
+    }
+}
+
+/// The body of `/v3/pattern/run/{run_ref}/route_type/{rt}`: a run's stopping pattern.
+///
+/// `departures` is sorted by `departureSequence` (stable for ties). Unlike departures responses,
+/// `disruptions` is a list here (a map is accepted too), and every departure carries `skipped_stops`.
+public struct PatternBody: PTVBody {
+    /// The pattern's departures, sorted by `departureSequence`.
+    public var departures: [Departure]
+    /// The stops, runs, routes and directions, keyed as in a departures response (its `disruptions` unused).
+    public var expanded: DeparturesBody
+    /// Disruptions affecting the run.
+    public var disruptions: [Disruption]
+
+    /// Creates a body; `departures` are sorted by `departureSequence`.
+    public init(departures: [Departure] = [], stops: [String: Stop] = [:], routes: [String: Route] = [:],
+                runs: [String: Run] = [:], directions: [String: Direction] = [:], disruptions: [Disruption] = []) {
+        self.departures = departures.enumerated().sorted { lhs, rhs in
+            lhs.element.departureSequence != rhs.element.departureSequence
+                ? lhs.element.departureSequence < rhs.element.departureSequence
+                : lhs.offset < rhs.offset
+        }.map(\.element)
+        self.expanded = DeparturesBody(stops: stops, routes: routes, runs: runs, directions: directions)
+        self.disruptions = disruptions
+    }
+
+    /// Stops keyed by stop id string.
+    public var stops: [String: Stop] { get { expanded.stops } set { expanded.stops = newValue } }
+    /// Routes keyed by route id string.
+    public var routes: [String: Route] { get { expanded.routes } set { expanded.routes = newValue } }
+    /// Runs keyed by `run_ref`.
+    public var runs: [String: Run] { get { expanded.runs } set { expanded.runs = newValue } }
+    /// Directions keyed by direction id string.
+    public var directions: [String: Direction] { get { expanded.directions } set { expanded.directions = newValue } }
+
+    private enum CodingKeys: String, CodingKey { case departures, disruptions }
+
+    /// Reads the departures response's fields, `disruptions` as a list, and sorts the departures.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let maps = try DeparturesBody(from: decoder)
+        self.init(departures: maps.departures, stops: maps.stops, routes: maps.routes, runs: maps.runs,
+                  directions: maps.directions, disruptions: c.read(.disruptions) ?? [])
+    }
+
+    /// Writes PTV's shape: `disruptions` as a list, every departure with `skipped_stops`.
+    public func encode(to encoder: any Encoder) throws {
+        var maps = expanded
+        maps.departures = []
+        try maps.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(departures.map(PatternDeparture.init), forKey: .departures)
+        try c.encode(disruptions, forKey: .disruptions)
+    }
+
+    /// A departure as patterns write it: with `skipped_stops` even when there are none.
+    private struct PatternDeparture: Encodable {
+        let departure: Departure
+
+        func encode(to encoder: any Encoder) throws {
+            try departure.encode(to: encoder)
+            var c = encoder.container(keyedBy: LenientCodingKey.self)
+            try c.encode(departure.skippedStops, forKey: LenientCodingKey("skipped_stops"))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The body of `/v3/route_types`: the transport modes.
+public struct RouteTypesBody: PTVBody {
+    /// The transport modes.
+    @Lenient public var routeTypes: [RouteTypeInfo]
+
+    /// Creates a body.
+    public init(routeTypes: [RouteTypeInfo] = []) { self.routeTypes = routeTypes }
+
+    private enum CodingKeys: String, CodingKey { case routeTypes = "route_types" }
+}
+
+/// The body of `/v3/routes`: a list of routes (the spec's `route` key is accepted when `routes` is missing).
+public struct RoutesBody: PTVBody {
+    /// The routes.
+    public var routes: [Route]
+
+    /// Creates a body.
+    public init(routes: [Route] = []) { self.routes = routes }
+
+    private enum CodingKeys: String, CodingKey { case routes, route }
+
+    /// Reads `routes`, or `route` when `routes` is missing.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        routes = c.read(c.contains(.routes) ? .routes : .route) ?? []
+    }
+
+    /// Writes `routes`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(routes, forKey: .routes)
+    }
+}
+
+/// The body of `/v3/routes/{route_id}`: one route, or null.
+public struct RouteBody: PTVBody {
+    /// The route, or nil when PTV returned null.
+    @Lenient public var route: Route?
+
+    /// Creates a body.
+    public init(route: Route? = nil) { self.route = route }
+}
+
+/// The body of `/v3/directions/...`: a list of directions.
+public struct DirectionsBody: PTVBody {
+    /// The directions.
+    @Lenient public var directions: [Direction]
+
+    /// Creates a body.
+    public init(directions: [Direction] = []) { self.directions = directions }
+}
+
+/// The body of `/v3/search/{term}`: matching stops and routes. Outlets are ignored (encoded as []).
+public struct SearchBody: PTVBody {
+    /// Matching stops (with their routes).
+    @Lenient public var stops: [Stop]
+    /// Matching routes.
+    @Lenient public var routes: [Route]
+    /// Ticket outlets, which the app does not use.
+    var outlets = IgnoredList()
+
+    /// Creates a body.
+    public init(stops: [Stop] = [], routes: [Route] = []) {
+        self.stops = stops
+        self.routes = routes
+    }
+}
+
+/// The body of `/v3/runs/...`: a list of runs. The single-run form `{"run": {...}}` is read into the list.
+public struct RunsBody: PTVBody {
+    /// The runs.
+    public var runs: [Run]
+
+    /// Creates a body.
+    public init(runs: [Run] = []) { self.runs = runs }
+
+    private enum CodingKeys: String, CodingKey { case runs, run }
+
+    /// Reads `runs`, or the single `run` object.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        runs = c.read(.runs) ?? []
+        if runs.isEmpty, let single = c.read(.run, as: Run.self) { runs = [single] }
+    }
+
+    /// Writes the list form.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(runs, forKey: .runs)
+    }
+}
+
+/// The body of `/v3/disruptions/{disruption_id}`: one disruption, or null.
+public struct DisruptionBody: PTVBody {
+    /// The disruption, or nil when PTV returned null.
+    @Lenient public var disruption: Disruption?
+
+    /// Creates a body.
+    public init(disruption: Disruption? = nil) { self.disruption = disruption }
+}
+
+/// The body of `/v3/disruptions/modes`: the disruption modes (bucket names and codes).
+public struct DisruptionModesBody: PTVBody {
+    /// The modes.
+    @Lenient public var disruptionModes: [DisruptionMode]
+
+    /// Creates a body.
+    public init(disruptionModes: [DisruptionMode] = []) { self.disruptionModes = disruptionModes }
+
+    private enum CodingKeys: String, CodingKey { case disruptionModes = "disruption_modes" }
+}

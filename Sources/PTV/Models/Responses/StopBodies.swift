@@ -1,0 +1,45 @@
+import Foundation
+
+/// The body of `/v3/stops/location/{lat},{lon}`: stops near a point, with their routes.
+public struct StopsNearbyBody: PTVBody {
+    /// The stops, nearest first as PTV sends them.
+    @Lenient public var stops: [Stop]
+    /// Disruptions referenced by the stops, keyed by id string.
+    @Lenient public var disruptions: [String: Disruption]
+
+    /// Creates a body.
+    public init(stops: [Stop] = [], disruptions: [String: Disruption] = [:]) {
+        self.stops = stops
+        self.disruptions = disruptions
+    }
+}
+
+/// The body of `/v3/stops/route/{route_id}/route_type/{rt}`: the stops on a route. The geopath is ignored.
+public struct StopsOnRouteBody: PTVBody {
+    /// The stops, in PTV's order (use `stopSequence` when a direction was given).
+    @Lenient public var stops: [Stop]
+    /// Disruptions referenced by the stops, keyed by id string.
+    @Lenient public var disruptions: [String: Disruption]
+    /// The route's geopath, which the app does not use.
+    var geopath = IgnoredList()
+
+    /// Creates a body.
+    public init(stops: [Stop] = [], disruptions: [String: Disruption] = [:]) {
+        self.stops = stops
+        self.disruptions = disruptions
+    }
+}
+
+/// The body of `/v3/stops/{stop_id}/route_type/{rt}`: one stop's details.
+public struct StopDetailsBody: PTVBody {
+    /// The stop, or nil when PTV returned null.
+    @Lenient public var stop: StopDetails?
+    /// Disruptions referenced by the stop, keyed by id string.
+    @Lenient public var disruptions: [String: Disruption]
+
+    /// Creates a body.
+    public init(stop: StopDetails? = nil, disruptions: [String: Disruption] = [:]) {
+        self.stop = stop
+        self.disruptions = disruptions
+    }
+}
