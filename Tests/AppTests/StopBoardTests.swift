@@ -26,7 +26,7 @@ struct StopBoardTests {
         #expect(page.name == "Huntingdale")
         #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now.")
         let fine = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now),
-                                         details: StopDetailsResponse(stop: StopDetails(stopId: 1099, stopName: "Huntingdale Station")),
+                                         details: StopDetailsResponse(StopDetailsBody(stop: StopDetails(stopId: 1099, stopName: "Huntingdale Station"))),
                                          favourites: [], context: Recorded.context(now)))
         #expect(fine.factsUnavailable == nil)
     }
