@@ -2,6 +2,7 @@ import Foundation
 import PTV
 import Synchronization
 import Testing
+import TestSupport
 
 /// A task executor that runs its jobs only when the test says so: it holds a waiter's resumption back.
 final class ManualExecutor: TaskExecutor {
