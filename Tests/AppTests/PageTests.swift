@@ -119,7 +119,13 @@ struct PageTests {
             #expect(detail.status == 200)
             #expect(detail.text.contains("Lines affected"))
             #expect(detail.text.contains("Read this disruption on the PTV website"))
-            #expect(detail.text.range(of: #"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
+            // Its period leads the page and its publication time is a full date, each in words: found in their own
+            // elements (the page holds other dates, so a match anywhere would prove nothing).
+            let date = #/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)/#
+            let when = try #require(detail.text.firstMatch(of: #/<p class="summary"><strong>([^<]+)\.</strong>/#)?.1)
+            #expect(when.contains(date), "period: \(when)")
+            let published = try #require(detail.text.firstMatch(of: #/<dt>Published</dt><dd>([^<]+)</dd>/#)?.1)
+            #expect(published.wholeMatch(of: date) != nil, "published: \(published)")
             let status3 = try await app.get("/disruptions?mode=boats").status
             #expect(status3 == 400)
             let status4 = try await app.get("/disruptions/999999999").status
