@@ -21,31 +21,6 @@ final class ManualExecutor: TaskExecutor {
     }
 }
 
-/// A one-shot gate fetches wait on.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-}
-
 /// Single-flight: only the fetch that created an in-flight entry removes it.
 struct CacheSingleFlightTests {
     let request = PTVRequest(.departures, ["departures", "route_type", "0", "stop", "1071"])
