@@ -83,7 +83,6 @@ let package = Package(
                 "HTTPClient",
                 "Storage",
                 "PTV",
-                "PTVSimulator",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -94,6 +93,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "App",
+                "PTVSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -108,6 +108,6 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "PTVTests", dependencies: ["PTV", "PTVSimulator", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
 )

@@ -14,22 +14,20 @@ public struct AppConfiguration: Sendable {
     public var publicDirectory: String
     /// PTV base URL (no trailing slash).
     public var ptvBaseURL: String
-    /// PTV developer id; nil starts the built-in simulator.
+    /// PTV developer id (required by `buildApplication`).
     public var ptvDevID: String?
-    /// PTV key; nil starts the built-in simulator.
+    /// PTV key (required by `buildApplication`).
     public var ptvKey: String?
+    /// Whether PTV is the demo simulator: every page then says "Demo data".
+    public var demo: Bool = false
     /// Extra `Host` header values accepted besides loopback names with the port.
     public var allowedHosts: [String]
-    /// Seed for the built-in simulator.
-    public var simulatorSeed: UInt64
-    /// Fixed "now" for the built-in simulator and the pages (tests and the accessibility gate).
+    /// Fixed "now" for the pages (tests and the accessibility gate); the clock runs on from it.
     public var fixedNow: Date?
     /// Total timeout for PTV calls in seconds.
     public var upstreamTimeout: Double
-    /// The clock for pages, the PTV cache and the built-in simulator (tests move it); nil is real time from `fixedNow`.
+    /// The clock for pages and the PTV cache (tests move it); nil is `makeClock()`.
     public var clock: (@Sendable () -> Date)? = nil
-    /// Fixed latency added by the built-in simulator, in milliseconds (for the benchmark).
-    public var simulatorLatencyMilliseconds: Int = 0
     /// `--shared`: one favourites list per browser (a cookie), even on a loopback address.
     public var sharedFavourites: Bool = false
     /// Most favourites in one list.
@@ -59,13 +57,12 @@ public struct AppConfiguration: Sendable {
     ///   - ptvDevID: Developer id.
     ///   - ptvKey: Key.
     ///   - allowedHosts: Extra allowed hosts.
-    ///   - simulatorSeed: Simulator seed.
     ///   - fixedNow: Fixed clock.
     ///   - upstreamTimeout: PTV timeout.
     public init(server: ServerConfiguration = ServerConfiguration(), databasePath: String = Database.defaultPath(),
                 templatesDirectory: String = "Templates", publicDirectory: String = "Public",
                 ptvBaseURL: String = "https://timetableapi.ptv.vic.gov.au", ptvDevID: String? = nil, ptvKey: String? = nil,
-                allowedHosts: [String] = [], simulatorSeed: UInt64 = 1, fixedNow: Date? = nil, upstreamTimeout: Double = 15) {
+                allowedHosts: [String] = [], fixedNow: Date? = nil, upstreamTimeout: Double = 15) {
         self.server = server
         self.databasePath = databasePath
         self.templatesDirectory = templatesDirectory
@@ -74,13 +71,20 @@ public struct AppConfiguration: Sendable {
         self.ptvDevID = ptvDevID
         self.ptvKey = ptvKey
         self.allowedHosts = allowedHosts
-        self.simulatorSeed = simulatorSeed
         self.fixedNow = fixedNow
         self.upstreamTimeout = upstreamTimeout
     }
 
-    /// Whether real PTV credentials were given (otherwise the simulator runs).
+    /// Whether PTV credentials were given (without them `Server` starts the demo simulator).
     public var hasCredentials: Bool {
         !(ptvDevID ?? "").isEmpty && !(ptvKey ?? "").isEmpty
+    }
+
+    /// A clock starting now: real time, or from `fixedNow` running on at real speed. Share one between the
+    /// app and a demo simulator so both agree on "now".
+    public func makeClock() -> @Sendable () -> Date {
+        guard let fixedNow else { return Date.init }
+        let started = Date()
+        return { fixedNow.addingTimeInterval(Date().timeIntervalSince(started)) }
     }
 }

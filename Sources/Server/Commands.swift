@@ -90,30 +90,39 @@ struct Serve: ParsableCommand {
             }
             fixedNow = parsed
         }
-        let configuration = AppConfiguration(
+        var configuration = AppConfiguration(
             server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
             databasePath: database ?? Database.defaultPath(environment: environment),
             templatesDirectory: templates, publicDirectory: publicDirectory,
             ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",
             ptvDevID: ptvDevID ?? environment["PTV_DEVID"], ptvKey: ptvKey ?? environment["PTV_KEY"],
-            allowedHosts: allowedHosts, simulatorSeed: seed, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
-        var withLatency = configuration
-        withLatency.simulatorLatencyMilliseconds = simulatorLatency
-        withLatency.sharedFavourites = shared
-        withLatency.listsPerMinutePerAddress = max(1, listsPerMinute)
-        withLatency.favouritesPerList = max(1, favouritesPerList)
-        let app = try buildApplication(configuration: withLatency, logger: logger)
+            allowedHosts: allowedHosts, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
+        configuration.sharedFavourites = shared
+        configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
+        configuration.favouritesPerList = max(1, favouritesPerList)
+        let simulator = configuration.hasCredentials
+            ? nil
+            : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
+        let app: TrakxApp
+        do {
+            app = try buildApplication(configuration: configuration, logger: logger)
+        } catch {
+            simulator?.stop()
+            throw error
+        }
         do {
             try app.start()
         } catch {
             app.stop()
+            simulator?.stop()
             throw error
         }
-        if withLatency.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
+        if configuration.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
         say("Trakx is running at \(app.url)")
         waitForTermination()
         logger.notice("Stopping: finishing requests in flight")
         app.stop()
+        simulator?.stop()
         logger.notice("Stopped")
     }
 }

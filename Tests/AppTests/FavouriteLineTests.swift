@@ -80,16 +80,16 @@ struct FavouriteLineTests {
 
     @Test func exportCarriesTheLineAndAnOldFileStillImports() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
+            let browser = Browser(port: app.port)
             let board = try await browser.get("/stops/train/1071").text
             let fields = try #require(Self.lineForm(in: board, label: "Add Frankston line towards Frankston to favourites"))
-            #expect(try await browser.post("/favourites", fields + [("name", "Home")]).status == 303)
+            #expect(try await browser.post("/favourites", form: fields + [("name", "Home")]).status == 303)
             let file = try await browser.get("/favourites/export").text
             #expect(file.contains("\"version\" : 2"))
             #expect(file.contains("\"route_id\" : "))
             #expect(file.contains("\"line_name\" : \"Frankston line\""))
             let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
-            #expect(try await browser.post("/favourites/train/1071/remove", routeFields).status == 303)
+            #expect(try await browser.post("/favourites/train/1071/remove", form: routeFields).status == 303)
             #expect(try await browser.upload(file).status == 303)
             let page = try await browser.get("/favourites").text
             #expect(page.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))

@@ -18,19 +18,19 @@ struct FavouritesLimitTests {
 
     @Test func aListHoldsAHundredAndSaysSoWithoutWritingHalf() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
+            let browser = Browser(port: app.port)
             let tooMany = try await browser.upload(Self.file(count: 101))
             #expect(tooMany.status == 400)
             #expect(tooMany.text.contains("Importing that file would give your list 101 favourites, but a list holds at most 100. Nothing was changed."))
             #expect(try await Self.count(app) == 0)
             #expect(try await browser.upload(Self.file(count: 100)).status == 303)
             #expect(try await Self.count(app) == 100)
-            let more = try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1071")])
+            let more = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             #expect(more.status == 400)
             #expect(more.text.contains("already holds 100, the most it can"))
             #expect(try await Self.count(app) == 100)
             // Starring one already there is fine.
-            #expect(try await browser.post("/favourites", [("mode", "bus"), ("stop_id", "7")]).status == 303)
+            #expect(try await browser.post("/favourites", form: [("mode", "bus"), ("stop_id", "7")]).status == 303)
             #expect(try await browser.get("/favourites").text.contains("A list holds at most 100 favourites."))
         }
     }
@@ -38,10 +38,10 @@ struct FavouritesLimitTests {
     @Test func aSharedServerStartsOnlyAFewListsAMinutePerAddress() async throws {
         try await TestApp.shared(perMinute: 2) { app in
             for _ in 0 ..< 2 {
-                #expect(try await FavouritesBrowser(app).post("/favourites", [("mode", "train"), ("stop_id", "1071")]).status == 303)
+                #expect(try await Browser(port: app.port).post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]).status == 303)
             }
-            let third = FavouritesBrowser(app)
-            let refused = try await third.post("/favourites", [("mode", "train"), ("stop_id", "1071")])
+            let third = Browser(port: app.port)
+            let refused = try await third.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             #expect(refused.status == 429)
             #expect(refused.text.contains("Too many new favourites lists were started from your network in the last minute"))
             #expect(refused.text.contains("<title>Too many requests – Trakx</title>"))

@@ -14,12 +14,12 @@ struct FavouritesSharedTests {
 
     @Test func twoBrowsersHaveDisjointListsOnEveryPageExportAndImport() async throws {
         try await TestApp.shared { app in
-            let alice = FavouritesBrowser(app)
-            let bob = FavouritesBrowser(app)
-            #expect(try await alice.post("/favourites", [("mode", "train"), ("stop_id", "1071"), ("name", "Home")]).status == 303)
+            let alice = Browser(port: app.port)
+            let bob = Browser(port: app.port)
+            #expect(try await alice.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("name", "Home")]).status == 303)
             let aliceList = try #require(alice.cookies["trakx_list"])
             #expect(aliceList.count == 32)
-            #expect(try await bob.post("/favourites", [("mode", "tram"), ("stop_id", "2218"), ("name", "Gym")]).status == 303)
+            #expect(try await bob.post("/favourites", form: [("mode", "tram"), ("stop_id", "2218"), ("name", "Gym")]).status == 303)
             let bobList = try #require(bob.cookies["trakx_list"])
             #expect(aliceList != bobList)
 
@@ -41,8 +41,8 @@ struct FavouritesSharedTests {
             #expect(bobFile.contains("\"name\" : \"Gym\"") && !bobFile.contains("Home"))
 
             // Bob's rename and remove of Alice's stop touch nothing of hers.
-            #expect(try await bob.post("/favourites/train/1071/rename", [("name", "Mine")]).status == 404)
-            #expect(try await bob.post("/favourites/train/1071/remove", []).status == 303)
+            #expect(try await bob.post("/favourites/train/1071/rename", form: [("name", "Mine")]).status == 404)
+            #expect(try await bob.post("/favourites/train/1071/remove", form: []).status == 303)
             #expect(try await alice.get("/favourites").text.contains("Home (Flinders Street Station)"))
 
             // Import goes into the importer's list only.
@@ -53,7 +53,7 @@ struct FavouritesSharedTests {
             #expect(!aliceAfter.contains("Gym ("))
 
             // A browser with no list sees none and gets no list cookie from reading.
-            let carol = FavouritesBrowser(app)
+            let carol = Browser(port: app.port)
             #expect(try await carol.get("/").text.contains("You have no favourite stops yet."))
             #expect(try await carol.get("/favourites").text.contains("You have no favourite stops yet."))
             #expect(try await carol.get("/favourites/export").text.contains("\"favourites\" : [\n\n  ]"))
@@ -63,10 +63,10 @@ struct FavouritesSharedTests {
 
     @Test func theStopPageShowsEachBrowserItsOwnStars() async throws {
         try await TestApp.shared { app in
-            let alice = FavouritesBrowser(app)
-            let bob = FavouritesBrowser(app)
+            let alice = Browser(port: app.port)
+            let bob = Browser(port: app.port)
             _ = try await bob.get("/stops/train/1071")  // cached for everyone without a list
-            #expect(try await alice.post("/favourites", [("mode", "train"), ("stop_id", "1071")]).status == 303)
+            #expect(try await alice.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]).status == 303)
             #expect(try await alice.get("/stops/train/1071").text.contains("Remove from favourites"))
             let bobStop = try await bob.get("/stops/train/1071").text
             #expect(bobStop.contains("Add to favourites<span"))
@@ -76,10 +76,10 @@ struct FavouritesSharedTests {
 
     @Test func thePrivateLinkMovesAListAfterConfirmation() async throws {
         try await TestApp.shared { app in
-            let phone = FavouritesBrowser(app)
-            let laptop = FavouritesBrowser(app)
-            _ = try await phone.post("/favourites", [("mode", "train"), ("stop_id", "1071"), ("name", "Home")])
-            _ = try await laptop.post("/favourites", [("mode", "tram"), ("stop_id", "2218")])
+            let phone = Browser(port: app.port)
+            let laptop = Browser(port: app.port)
+            _ = try await phone.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("name", "Home")])
+            _ = try await laptop.post("/favourites", form: [("mode", "tram"), ("stop_id", "2218")])
             let link = try #require(Self.privateLink(try await phone.get("/favourites").text))
 
             // Opening the link only asks; nothing changes yet.
@@ -98,7 +98,7 @@ struct FavouritesSharedTests {
             ], body: Array("token=x".utf8))
             #expect(forged.status == 403)
 
-            let switched = try await laptop.post(link, [])
+            let switched = try await laptop.post(link, form: [])
             #expect(switched.status == 303)
             #expect(switched.header("Location") == "/favourites?done=switched")
             #expect(switched.header("Set-Cookie")?.contains("HttpOnly") == true)
@@ -109,7 +109,7 @@ struct FavouritesSharedTests {
             #expect(laptop.cookies["trakx_list"] == phone.cookies["trakx_list"])
 
             // Both devices now change the same list.
-            _ = try await laptop.post("/favourites/train/1071/rename", [("name", "Our place")])
+            _ = try await laptop.post("/favourites/train/1071/rename", form: [("name", "Our place")])
             #expect(try await phone.get("/").text.contains("Our place (Flinders Street Station)"))
             #expect(try await laptop.get(link).text.contains("This browser already uses this list"))
         }
@@ -124,14 +124,14 @@ struct FavouritesSharedTests {
     ])
     func guessedOrMalformedLinksAreRefusedInWords(target: String) async throws {
         try await TestApp.shared { app in
-            let owner = FavouritesBrowser(app)
-            _ = try await owner.post("/favourites", [("mode", "train"), ("stop_id", "1071")])
-            let guesser = FavouritesBrowser(app)
+            let owner = Browser(port: app.port)
+            _ = try await owner.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
+            let guesser = Browser(port: app.port)
             let response = try await guesser.get(target)
             #expect(response.status == 404)
             #expect(response.text.contains("There is no favourites list at this link."))
             #expect(!response.text.contains("<script>"))
-            let posted = try await guesser.post(target, [])
+            let posted = try await guesser.post(target, form: [])
             #expect(posted.status == 404)
             #expect(guesser.cookies["trakx_list"] == nil)
         }
@@ -139,8 +139,8 @@ struct FavouritesSharedTests {
 
     @Test func onlyAHashOfTheListIDIsStored() async throws {
         try await TestApp.shared { app in
-            let browser = FavouritesBrowser(app)
-            _ = try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1071")])
+            let browser = Browser(port: app.port)
+            _ = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             let id = try #require(browser.cookies["trakx_list"])
             let keys = try await app.app.database.perform { db -> [String] in
                 let statement = try db.prepare("SELECT key_hash FROM favourite_list")
@@ -156,16 +156,16 @@ struct FavouritesSharedTests {
                 #expect(bytes.range(of: Data(id.utf8)) == nil, "the list id is in trakx.sqlite\(suffix)")
             }
             // Removing the last favourite removes the list, and its link stops working.
-            _ = try await browser.post("/favourites/train/1071/remove", [])
+            _ = try await browser.post("/favourites/train/1071/remove", form: [])
             #expect(try await browser.get("/favourites/list/\(id)").status == 404)
         }
     }
 
     @Test func withoutSharedOnLoopbackThereIsOneListAndNoListCookie() async throws {
         try await TestApp.with { app in
-            let alice = FavouritesBrowser(app)
-            let bob = FavouritesBrowser(app)
-            let added = try await alice.post("/favourites", [("mode", "train"), ("stop_id", "1071")])
+            let alice = Browser(port: app.port)
+            let bob = Browser(port: app.port)
+            let added = try await alice.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             #expect(added.status == 303)
             #expect(added.headers("Set-Cookie").allSatisfy { !$0.contains("trakx_list") })
             #expect(try await bob.get("/favourites").text.contains("Flinders Street Station"))

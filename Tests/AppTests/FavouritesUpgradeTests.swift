@@ -48,7 +48,8 @@ struct FavouritesUpgradeTests {
             let path = folder + "/blocked.sqlite"
             try Self.writeVersion1(at: path, extra: "CREATE TABLE favourite_list (x INTEGER);")
             var configuration = AppConfiguration(databasePath: path, templatesDirectory: repositoryRoot + "/Templates",
-                                                 publicDirectory: repositoryRoot + "/Public", fixedNow: fixedNow)
+                                                 publicDirectory: repositoryRoot + "/Public",
+                                                 ptvBaseURL: "http://127.0.0.1:9", ptvDevID: "1", ptvKey: "k", fixedNow: fixedNow)
             configuration.server.port = 0
             do {
                 let app = try buildApplication(configuration: configuration, logger: Logger(label: "upgrade-test"))

@@ -34,10 +34,10 @@ struct PageTests {
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
             #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?</a>"#, options: .regularExpression) != nil)
-            #expect(html.range(of: #"in \d+ minutes?|now"#, options: .regularExpression) != nil)
-            #expect(html.range(of: #"\d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
-            #expect(html.contains("Add to favourites"))
-            #expect(html.contains("Updated "))
+            // How soon, in words, in the summary itself; the time of the data in its own element; the button names its stop.
+            #expect(html.contains(#/<p class="summary" id="summary">Next: [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
+            #expect(html.contains(#/<p class="meta" id="updated">Updated <span id="updated-time">\d{1,2}:\d{2} (am|pm)</span>\./#))
+            #expect(html.contains("<button type=\"submit\" class=\"button\">Add to favourites<span class=\"visually-hidden\">: Flinders Street Station</span></button>"))
             #expect(!html.contains("<s>") && !html.contains("line-through"))
         }
     }
@@ -47,7 +47,10 @@ struct PageTests {
             let html = try await app.get("/stops/tram/2218").text
             #expect(html.contains("Spencer Street at Bourke Street, stop 1"))
             #expect(html.contains("<p class=\"fact\">Signed as: Spencer St/Bourke St #1.</p>"))
-            #expect(html.contains("Route 86 tram") || html.contains("Route 96 tram"))
+            // Departures are grouped under headings naming the route and where it goes.
+            let headings = html.matches(of: #/<section class="line">\n<h2>([^<]+)</h2>/#).map { String($0.1) }
+            #expect(!headings.isEmpty && headings.allSatisfy { $0.hasPrefix("Route 86 tram to ") || $0.hasPrefix("Route 96 tram to ") },
+                    "\(headings)")
         }
     }
 
@@ -119,7 +122,13 @@ struct PageTests {
             #expect(detail.status == 200)
             #expect(detail.text.contains("Lines affected"))
             #expect(detail.text.contains("Read this disruption on the PTV website"))
-            #expect(detail.text.range(of: #"(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)"#, options: .regularExpression) != nil)
+            // Its period leads the page and its publication time is a full date, each in words: found in their own
+            // elements (the page holds other dates, so a match anywhere would prove nothing).
+            let date = #/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)/#
+            let when = try #require(detail.text.firstMatch(of: #/<p class="summary"><strong>([^<]+)\.</strong>/#)?.1)
+            #expect(when.contains(date), "period: \(when)")
+            let published = try #require(detail.text.firstMatch(of: #/<dt>Published</dt><dd>([^<]+)</dd>/#)?.1)
+            #expect(published.wholeMatch(of: date) != nil, "published: \(published)")
             let status3 = try await app.get("/disruptions?mode=boats").status
             #expect(status3 == 400)
             let status4 = try await app.get("/disruptions/999999999").status

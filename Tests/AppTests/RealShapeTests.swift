@@ -58,10 +58,12 @@ struct RealShapeTests {
             #expect(html.contains("<h1>Flinders Street"))
             #expect(html.range(of: #"is-cancelled"><a href="/ride/train/\d+\?from=1071">11:45 am[^<]*, cancelled"#, options: .regularExpression) != nil)
             #expect(html.contains(", timetable"))
-            #expect(html.range(of: #">11:28 am[^<]*, departed"#, options: .regularExpression) != nil)
-            #expect(html.contains("11:28 am"))
-            #expect(html.contains("departed"))
-            #expect(html.contains("Cranbourne"))
+            // The 11:28 am row itself says it departed, under the Cranbourne line's heading (not just words somewhere).
+            let sections = html.matches(of: #/<section class="line">\n<h2>([^<]+)</h2>\n(?s:(.*?))</section>/#)
+            let section = try #require(sections.first { $0.2.contains(">11:28 am, ") }, "no 11:28 am row")
+            #expect(section.1.hasPrefix("Cranbourne line"), "heading: \(section.1)")
+            let row = try #require(section.2.firstMatch(of: #/>(11:28 am, [^<]+)</a></p>/#)?.1)
+            #expect(row.hasPrefix("11:28 am, departed"), "\(row)")
         }
     }
 

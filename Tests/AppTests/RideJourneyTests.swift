@@ -2,20 +2,11 @@ import App
 import Foundation
 import PTV
 import PTVSimulator
-import Synchronization
 import Testing
 import TestSupport
 
 /// The ride page over a real server and the simulator, with the clock stepped through a journey.
 struct RideJourneyTests {
-    /// A clock tests move by hand.
-    final class SteppedClock: Sendable {
-        private let value: Mutex<Date>
-        init(_ start: Date) { value = Mutex(start) }
-        var now: Date { value.withLock { $0 } }
-        func advance(_ seconds: TimeInterval) { value.withLock { $0.addTimeInterval(seconds) } }
-    }
-
     /// The state sentence of a ride page.
     func state(_ html: String) throws -> String {
         let start = try require_(html.range(of: "<p class=\"summary\" id=\"ride-state\">"))
@@ -30,9 +21,9 @@ struct RideJourneyTests {
     }
 
     @Test func steppingTheClockWalksThroughEveryStateInOrder() async throws {
-        let clock = SteppedClock(fixedNow)
+        let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             let example = try #require(simulator.showcase(at: clock.now).trainAtPlatform)
             let pattern = try await app.app.ptv.pattern(runRef: example.runRef, routeType: 0).value
             let stops = pattern.departures.filter { $0.runRef == example.runRef }.map(\.stopId)
@@ -66,9 +57,9 @@ struct RideJourneyTests {
     }
 
     @Test func positionsThatDoNotFitAndLostFeedsAreSaidAsSuch() async throws {
-        let clock = SteppedClock(fixedNow)
+        let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             // The first half hour from the fixed clock at which the simulator shows a run cut short.
             var showcase = simulator.showcase(at: clock.now)
             for _ in 0 ..< 24 where showcase.terminatedEarly == nil || showcase.previousTripBus == nil || showcase.staleRun == nil {

@@ -2,14 +2,18 @@ import App
 import Foundation
 import HTTPServer
 import Logging
+import PTVSimulator
 import TestSupport
 
 /// A fixed Melbourne time for deterministic pages: Saturday 21 November 2026, 8:30 am AEDT.
 let fixedNow = Date(timeIntervalSince1970: 1_795_728_600)
 
-/// A running Trakx (real server on port 0, real SQLite file, built-in simulator over loopback).
+/// A running Trakx (real server on port 0, real SQLite file) and, unless the test gave PTV credentials, the
+/// demo simulator over loopback, started here as `trakx serve` starts it.
 struct TestApp: Sendable {
     let app: TrakxApp
+    /// The simulator answering as PTV (nil when the test pointed the app at another server).
+    let simulator: PTVSimulator?
     let folder: String
     var port: UInt16 { app.server.port }
 
@@ -20,47 +24,87 @@ struct TestApp: Sendable {
             var configuration = AppConfiguration(
                 server: ServerConfiguration(port: 0), databasePath: folder + "/trakx.sqlite",
                 templatesDirectory: repositoryRoot + "/Templates", publicDirectory: repositoryRoot + "/Public",
-                simulatorSeed: 7, fixedNow: now, upstreamTimeout: 3)
+                fixedNow: now, upstreamTimeout: 3)
             configure(&configuration)
             var quiet = Logger(label: "trakx-test")
             quiet.logLevel = .warning
-            let app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
+            let simulator = configuration.hasCredentials ? nil : try startSimulator(for: &configuration, logger: quiet)
+            let app: TrakxApp
+            do {
+                app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
+            } catch {
+                await simulator?.shutdown()
+                throw error
+            }
             do {
                 try app.start()
-                try await body(TestApp(app: app, folder: folder))
+                try await body(TestApp(app: app, simulator: simulator, folder: folder))
             } catch {
                 await app.shutdown()
+                await simulator?.shutdown()
                 throw error
             }
             await app.shutdown()
+            await simulator?.shutdown()
         }
     }
 
-    /// GET (or another method) with the right Host header.
-    func get(_ target: String, method: String = "GET", headers: [(String, String)] = []) async throws -> RawResponse {
-        try await RawHTTP.request(method, target, port: port, headers: headers)
+    /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data.
+    private static func startSimulator(for configuration: inout AppConfiguration, logger: Logger) throws -> PTVSimulator {
+        let clock = configuration.clock ?? configuration.makeClock()
+        let devID = "3000165"
+        let key = UUID().uuidString.lowercased()
+        let simulator = try PTVSimulator(devID: devID, key: key, seed: 7, now: clock, logger: logger)
+        try simulator.start(port: 0)
+        configuration.clock = clock
+        configuration.ptvBaseURL = simulator.baseURL
+        configuration.ptvDevID = devID
+        configuration.ptvKey = key
+        configuration.demo = true
+        return simulator
     }
 
-    /// A form token and its cookie, as a browser would hold them after loading any page.
-    func session() async throws -> (token: String, cookie: String) {
-        let page = try await get("/favourites")
-        let cookie = try require_(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init))
-        let token = String(cookie.split(separator: "=")[1])
-        return (token, cookie)
+    /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a
+    /// roomy timeout: these tests also run on loaded two-core CI boxes.
+    func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], host: String? = nil,
+             timeout: Double = 30) async throws -> RawResponse {
+        try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout)
     }
 
-    /// POSTs a urlencoded form as a same-origin browser would (token, cookie and Origin).
-    func post(_ target: String, form: [(String, String)], session: (token: String, cookie: String)? = nil,
-              origin: String? = nil) async throws -> RawResponse {
-        let fresh: (token: String, cookie: String)
-        if let session { fresh = session } else { fresh = try await self.session() }
-        let session = fresh
-        let fields = [("token", session.token)] + form
-        let body = fields.map { PercentEncodingForTests.encode($0.0) + "=" + PercentEncodingForTests.encode($0.1) }.joined(separator: "&")
-        return try await RawHTTP.request("POST", target, port: port, headers: [
-            ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie),
-            ("Origin", origin ?? "http://127.0.0.1:\(port)"),
-        ], body: Array(body.utf8))
+    /// A browser that has loaded a page (the search form: no PTV call), so it holds a form token and its cookie.
+    func session() async throws -> Browser {
+        let browser = Browser(port: port)
+        _ = try await browser.get("/search")
+        guard !browser.token.isEmpty else { throw TestFailure("no form cookie on /search") }
+        return browser
+    }
+
+    /// POSTs a urlencoded form as a same-origin browser would (token, cookie and Origin): `session`'s, or a
+    /// new browser's.
+    func post(_ target: String, form: [(String, String)], session: Browser? = nil, origin: String? = nil) async throws -> RawResponse {
+        let browser = if let session { session } else { try await self.session() }
+        return try await browser.post(target, form: form, origin: origin)
+    }
+
+    /// A urlencoded POST with exactly these fields and headers (nothing added but Host and Content-Length).
+    func rawPost(_ target: String, fields: [(String, String)], headers: [(String, String)], host: String? = nil) async throws -> RawResponse {
+        try await RawHTTP.request("POST", target, port: port, headers: [("Content-Type", "application/x-www-form-urlencoded")] + headers,
+                                  body: Array(Browser.urlencoded(fields).utf8), host: host)
+    }
+
+    /// One exchange of exact bytes with this app, off the cooperative pool.
+    func exchange(_ bytes: [UInt8], head: Bool = false, timeout: Double = 30) async throws -> RawResponse {
+        try await RawHTTP.send(bytes, port: port, head: head, timeout: timeout)
+    }
+
+    /// Starts Trakx as a shared server (`--shared`), with extra settings.
+    static func shared(perMinute: Int = 1000, configure: @escaping (inout AppConfiguration) -> Void = { _ in },
+                       _ body: (TestApp) async throws -> Void) async throws {
+        try await with(configure: { configuration in
+            configuration.sharedFavourites = true
+            configuration.listsPerMinutePerAddress = perMinute
+            configure(&configuration)
+        }, body)
     }
 }
 
@@ -74,13 +118,6 @@ func require_<T>(_ value: T?, _ what: String = "value") throws -> T {
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// Form encoding for test requests.
-enum PercentEncodingForTests {
-    static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
-    }
 }
 
 /// Checks the skeleton every page must have; returns the problems found.

@@ -143,9 +143,12 @@ struct ServerTests {
 
     @Test func stopFinishesInFlightRequests() async throws {
         try await withTemporaryDirectory { _ in
+            // The handler is held until the test lets it go, so the request is surely in flight at shutdown
+            // however loaded the machine is (no fixed sleeps standing in for "long enough").
+            let release = Gate()
             var router = Router()
             router.get("/slow") { _, _ in
-                try await Task.sleep(for: .milliseconds(400))
+                await release.wait()
                 return Response.text("slow done")
             }
             let responder = RouterResponder(router: router, logger: Logger(label: "test"),
@@ -154,9 +157,13 @@ struct ServerTests {
             try server.start()
             let port = server.port
             let pending = Task.detached { try await RawHTTP.request("GET", "/slow", port: port) }
-            try await Task.sleep(for: .milliseconds(100))
+            for _ in 0 ..< 3000 where server.activeRequests == 0 { try await Task.sleep(for: .milliseconds(10)) }
             #expect(server.activeRequests == 1)
-            await server.shutdown()
+            let stopping = Task { await server.shutdown() }
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(server.activeRequests == 1, "shutdown dropped the request in flight")
+            release.open()
+            await stopping.value
             let response = try await pending.value
             #expect(response.status == 200)
             #expect(response.text == "slow done")

@@ -2,6 +2,7 @@ import Foundation
 import PTV
 import Synchronization
 import Testing
+import TestSupport
 
 /// A task executor that runs its jobs only when the test says so: it holds a waiter's resumption back.
 final class ManualExecutor: TaskExecutor {
@@ -17,31 +18,6 @@ final class ManualExecutor: TaskExecutor {
         while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
-    }
-}
-
-/// A one-shot gate fetches wait on.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state -> Bool in
-                if state.open { return true }
-                state.waiters.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiters = state.withLock { state in
-            state.open = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        for waiter in waiters { waiter.resume() }
     }
 }
 

@@ -2,14 +2,7 @@ import Foundation
 import PTV
 import Synchronization
 import Testing
-
-/// A clock tests can move.
-final class TestClock: Sendable {
-    private let current: Mutex<Date>
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_728_600)) { current = Mutex(start) }
-    var now: Date { current.withLock { $0 } }
-    func advance(_ seconds: Double) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
+import TestSupport
 
 /// Counts calls.
 final class Counter: Sendable {

@@ -34,10 +34,12 @@ struct SigningTests {
         ("Café Montréal", "/v3/search/Caf%C3%A9%20Montr%C3%A9al?include_outlets=false"),
         ("a+b", "/v3/search/a%2Bb?include_outlets=false"),
     ])
-    func searchTermsAreEncodedExactly(term: String, expected: String) {
+    func searchTermsAreEncodedExactly(term: String, expected: String) throws {
         let request = PTVRequest(.search, ["search", term], query: [("include_outlets", "false")])
         #expect(request.pathAndQuery == expected)
-        #expect(!request.pathAndQuery.contains("+") || term.contains("+") == false)
+        // PTV (like most servers) reads a literal "+" in a path as a space: neither may reach the wire unescaped.
+        let path = try #require(request.pathAndQuery.split(separator: "?").first)
+        #expect(!path.contains("+") && !path.contains(" "), "\(path)")
     }
 
     @Test func arraysRepeatTheirKeyAndCoordinatesKeepTheComma() {

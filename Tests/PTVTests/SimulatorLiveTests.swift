@@ -4,6 +4,7 @@ import Logging
 import PTV
 import PTVSimulator
 import Testing
+import TestSupport
 
 /// A simulator on a clock the test moves, answered in-process (signed requests, no socket, no client cache).
 struct LiveHarness {

@@ -2,6 +2,7 @@ import Foundation
 import PTV
 import PTVSimulator
 import Testing
+import TestSupport
 
 /// Runs that terminate early, through-run or run express, as PTV shows them.
 struct SimulatorRunShapeTests {

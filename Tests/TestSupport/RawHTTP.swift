@@ -1,70 +1,65 @@
 import Foundation
 
-/// A parsed HTTP response read off a raw socket.
-public struct RawResponse: Sendable {
-    /// Status code (0 when the server closed without answering).
-    public let status: Int
-    /// Headers in order.
-    public let headers: [(String, String)]
-    /// Body bytes.
-    public let body: [UInt8]
-
-    /// Body as UTF-8 text.
-    public var text: String { String(decoding: body, as: UTF8.self) }
-
-    /// First header value, case-insensitive.
-    /// - Parameter name: Header name.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.0.lowercased() == name.lowercased() }?.1
-    }
-
-    /// Every value of a header.
-    /// - Parameter name: Header name.
-    public func headers(_ name: String) -> [String] {
-        headers.filter { $0.0.lowercased() == name.lowercased() }.map(\.1)
-    }
-}
-
-/// A tiny HTTP/1.1 client over a raw TCP socket, so tests control every byte (odd methods, `..`, huge headers).
+/// The tests' one HTTP/1.1 client: blocking sockets to 127.0.0.1, so tests control every byte (odd methods,
+/// `..`, huge headers, half-sent requests). It stops after one final response (so keep-alive and pipelined
+/// garbage never make it wait for the timeout) and reports resets and timeouts instead of throwing.
 public enum RawHTTP {
-    /// Sends raw bytes to 127.0.0.1:`port` and reads the response until the server closes or `timeout` passes.
+    /// Builds a request head (and body), adding `Content-Length` for a body or a POST.
     /// - Parameters:
-    ///   - bytes: The whole request.
-    ///   - port: Server port.
-    ///   - timeout: Seconds to wait.
-    /// Async form: the blocking socket work runs on its own thread, never on Swift's cooperative pool
-    /// (which the server under test needs to answer).
-    /// - Parameters:
-    ///   - bytes: The whole request.
-    ///   - port: Server port.
-    ///   - timeout: Seconds to wait.
-    public static func send(_ bytes: [UInt8], port: UInt16, timeout: Double = 10) async throws -> RawResponse {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try sendBlocking(bytes, port: port, timeout: timeout) })
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
+    ///   - method: Method, sent as is.
+    ///   - target: Request target, sent as is.
+    ///   - host: `Host` header value; nil sends none.
+    ///   - headers: Further headers, in order.
+    ///   - body: Body bytes.
+    ///   - close: Whether to send `Connection: close`.
+    public static func message(_ method: String, _ target: String, host: String?, headers: [(String, String)] = [],
+                               body: [UInt8] = [], close: Bool = true) -> [UInt8] {
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if let host { head += "Host: \(host)\r\n" }
+        if close { head += "Connection: close\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        return Array(head.utf8) + body
     }
 
-    /// Sends raw bytes and blocks the calling thread until the response is read (use from plain threads only).
+    /// Sends a request with `Connection: close` and reads the response, off Swift's cooperative pool (which
+    /// the server under test needs to answer).
+    /// - Parameters:
+    ///   - method: Method.
+    ///   - target: Request target, sent as is.
+    ///   - port: Server port.
+    ///   - headers: Extra headers.
+    ///   - body: Body.
+    ///   - host: Host header (defaults to 127.0.0.1:port).
+    ///   - timeout: Seconds to wait for each read.
+    public static func request(_ method: String, _ target: String, port: UInt16, headers: [(String, String)] = [],
+                               body: [UInt8] = [], host: String? = nil, timeout: Double = 30) async throws -> RawResponse {
+        let bytes = message(method, target, host: host ?? "127.0.0.1:\(port)", headers: headers, body: body)
+        return try await send(bytes, port: port, head: method == "HEAD", timeout: timeout)
+    }
+
+    /// Sends exact bytes and reads one response, on a thread of its own.
     /// - Parameters:
     ///   - bytes: The whole request.
     ///   - port: Server port.
-    ///   - timeout: Seconds to wait.
-    public static func sendBlocking(_ bytes: [UInt8], port: UInt16, timeout: Double = 10) throws -> RawResponse {
+    ///   - head: Whether it answers a HEAD (no body follows the head).
+    ///   - timeout: Seconds to wait for each read.
+    public static func send(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 30) async throws -> RawResponse {
+        try await onThread { try exchange(bytes, port: port, head: head, timeout: timeout) }
+    }
+
+    /// Connects, sends `bytes` and reads one response, blocking the calling thread (plain threads only).
+    /// - Parameters:
+    ///   - bytes: The whole request.
+    ///   - port: Server port.
+    ///   - head: Whether it answers a HEAD.
+    ///   - timeout: Seconds to wait for each read.
+    public static func exchange(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 10) throws -> RawResponse {
         let fd = try connect(port: port, timeout: timeout)
         defer { close(fd) }
         sendAll(fd, bytes)
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n <= 0 { break }
-            data.append(contentsOf: buffer[0 ..< n])
-        }
-        return parse(data)
+        return readResponse(fd, head: head)
     }
 
     /// Opens a blocking TCP connection to 127.0.0.1:`port` with send and receive timeouts.
@@ -107,52 +102,47 @@ public enum RawHTTP {
         return true
     }
 
-    /// Sends a simple request with `Connection: close`.
+    /// Reads one final response (skipping `1xx`), stopping at its end, at close, at a reset or at the timeout.
     /// - Parameters:
-    ///   - method: Method.
-    ///   - target: Request target, sent as is.
-    ///   - port: Server port.
-    ///   - headers: Extra headers.
-    ///   - body: Body.
-    ///   - host: Host header (defaults to 127.0.0.1:port).
-    public static func request(_ method: String, _ target: String, port: UInt16, headers: [(String, String)] = [],
-                               body: [UInt8] = [], host: String? = nil) async throws -> RawResponse {
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
-        head += "\r\n"
-        return try await send(Array(head.utf8) + body, port: port)
+    ///   - fd: Connected socket.
+    ///   - head: Whether it answers a HEAD.
+    public static func readResponse(_ fd: Int32, head: Bool) -> RawResponse {
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var timedOut = false
+        var reset = false
+        var start = 0
+        while true {
+            switch ResponseParser.parse(data, from: start, head: head) {
+            case .interim(let next): start = next; continue
+            case .complete(let response): return response.with(raw: data, timedOut: false, reset: false)
+            case .needMore: break
+            }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n > 0 {
+                data.append(contentsOf: buffer[0 ..< n])
+                continue
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { timedOut = true } else { reset = true }
+            }
+            break
+        }
+        // Closed, reset or timed out: take what arrived (a body until close is complete at close).
+        return ResponseParser.finalParse(data, from: start, head: head).with(raw: data, timedOut: timedOut, reset: reset)
     }
+}
 
-    static func parse(_ data: [UInt8]) -> RawResponse {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0 ..< max(0, data.count - 3)).first(where: { data[$0 ..< $0 + 4].elementsEqual(separator) }) else {
-            return RawResponse(status: 0, headers: [], body: data)
-        }
-        let head = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let status = head.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
-        let headers = head.dropFirst().compactMap { line -> (String, String)? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-        }
-        var body = Array(data[(end + 4)...])
-        if headers.contains(where: { $0.0.lowercased() == "transfer-encoding" && $0.1.lowercased().contains("chunked") }) {
-            body = dechunk(body)
-        }
-        return RawResponse(status: status, headers: headers, body: body)
-    }
-
-    static func dechunk(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var index = 0
-        while index < data.count {
-            guard let lineEnd = (index ..< data.count - 1).first(where: { data[$0] == 13 && data[$0 + 1] == 10 }) else { break }
-            let size = Int(String(decoding: data[index ..< lineEnd], as: UTF8.self).split(separator: ";")[0], radix: 16) ?? 0
-            if size == 0 { break }
-            let start = lineEnd + 2
-            out.append(contentsOf: data[start ..< min(data.count, start + size)])
-            index = start + size + 2
-        }
-        return out
+/// Runs blocking work (sockets, child processes) on a thread of its own.
+///
+/// Swift's cooperative pool has one thread per core (two in CI) and also runs the server's handlers, so a
+/// test that blocks pool threads on `recv` can starve the very server it is waiting for.
+/// - Parameter body: The blocking work.
+public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 }

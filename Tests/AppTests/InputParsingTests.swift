@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Strict parsing with bounds: every bad input is a 400 page that names the problem, checked before PTV is asked.
-struct HardeningInputTests {
+struct InputParsingTests {
     static let badCoordinates = [
         ("/nearby?lat=91&lon=144.9671", "The latitude must be a number from -90 to 90", "lat"),
         ("/nearby?lat=-90.0001&lon=144.9671", "The latitude must be a number from -90 to 90", "lat"),
@@ -27,14 +27,14 @@ struct HardeningInputTests {
     @Test func badCoordinateIs400NamingTheField() async throws {
         try await TestApp.with { app in
             for (target, words, field) in Self.badCoordinates {
-                let before = app.app.simulator?.requestCount
-                let response = try await app.fetch(target)
+                let before = app.simulator?.requestCount
+                let response = try await app.get(target)
                 #expect(response.status == 400, "\(target)")
                 #expect(response.text.contains(words), "\(target)")
                 #expect(response.text.contains("There is a problem"), "\(target)")
                 #expect(response.text.contains("href=\"#\(field)\""), "\(target)")
                 #expect(response.text.contains("<title>Error: "), "\(target)")
-                #expect(app.app.simulator?.requestCount == before, "PTV was asked before \(target) was checked")
+                #expect(app.simulator?.requestCount == before, "PTV was asked before \(target) was checked")
             }
         }
     }
@@ -43,7 +43,7 @@ struct HardeningInputTests {
         try await TestApp.with { app in
             for target in ["/nearby?lat=-90&lon=-180", "/nearby?lat=90&lon=180", "/nearby?lat=-37.8183&lon=144.9671",
                            "/nearby?lat=%20-37.8183%20&lon=144.9671"] {
-                let response = try await app.fetch(target)
+                let response = try await app.get(target)
                 #expect(response.status == 200, "\(target)")
                 #expect(response.text.contains("within 1 kilometre"), "\(target)")
             }
@@ -79,12 +79,12 @@ struct HardeningInputTests {
     @Test func badPathOrQueryIs400NamingTheProblem() async throws {
         try await TestApp.with { app in
             for (target, words) in Self.badPaths {
-                let before = app.app.simulator?.requestCount
-                let response = try await app.fetch(target)
+                let before = app.simulator?.requestCount
+                let response = try await app.get(target)
                 #expect(response.status == 400, "\(target)")
                 #expect(response.text.contains(words), "\(target)")
                 #expect(!response.text.contains("<script>"), "\(target)")
-                #expect(app.app.simulator?.requestCount == before, "PTV was asked before \(target) was checked")
+                #expect(app.simulator?.requestCount == before, "PTV was asked before \(target) was checked")
             }
         }
     }
@@ -97,7 +97,7 @@ struct HardeningInputTests {
                 ("/search?q=" + String(repeating: "a", count: 100), 200),
                 ("/search?q=%20%20flinders%20%20", 200),
             ] {
-                let response = try await app.fetch(target)
+                let response = try await app.get(target)
                 #expect(response.status == status, "\(target)")
             }
         }
@@ -109,22 +109,22 @@ struct HardeningInputTests {
     func dotSegmentsNeverReachThePTVPath() async throws {
         try await TestApp.with { app in
             for target in ["/search?q=.", "/search?q=..", "/search?q=%2E%2E", "/runs/train/.", "/runs/train/..", "/runs/train/%2e%2e"] {
-                let response = try await app.fetch(target)
+                let response = try await app.get(target)
                 #expect([200, 400, 404].contains(response.status), "\(target) gave \(response.status)")
                 #expect(!response.text.contains("refused Trakx"), "\(target) blames the credentials")
             }
-            let metrics = try await app.fetch("/metrics")
+            let metrics = try await app.get("/metrics")
             #expect(!metrics.text.contains("signature_rejected"), "a visitor's input made PTV reject Trakx's signature")
         }
     }
 
     @Test func overlongOwnNameOnRenameShowsSummaryLinkingToFieldAndSavesNothing() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
-            let added = try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)
+            let session = try await app.session()
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)
             #expect(added.status == 303)
             let long = String(repeating: "n", count: 61)
-            let response = try await app.submit("/favourites/train/1071/rename", form: [("name", long)], session: session)
+            let response = try await app.post("/favourites/train/1071/rename", form: [("name", long)], session: session)
             #expect(response.status == 400)
             #expect(response.text.contains("<title>Error: "))
             #expect(response.text.contains("There is a problem"))
@@ -137,7 +137,7 @@ struct HardeningInputTests {
             #expect(saved?.ownName == nil)
 
             let sixty = String(repeating: "é", count: 60)
-            let accepted = try await app.submit("/favourites/train/1071/rename", form: [("name", sixty)], session: session)
+            let accepted = try await app.post("/favourites/train/1071/rename", form: [("name", sixty)], session: session)
             #expect(accepted.status == 303)
             let renamed = try await store.find(routeType: 0, stopID: 1071)
             #expect(renamed?.ownName == sixty)
@@ -146,8 +146,8 @@ struct HardeningInputTests {
 
     @Test func overlongOwnNameOnAddIs400AndSavesNothing() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
-            let response = try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1181"),
+            let session = try await app.session()
+            let response = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1181"),
                                                                        ("name", String(repeating: "x", count: 61))], session: session)
             #expect(response.status == 400)
             #expect(response.text.contains("Use 60 characters or fewer"))
@@ -162,7 +162,7 @@ struct HardeningInputTests {
         "/search?q=%ff", "/search?q=%c0%af", "/search?q=%ed%a0%80", "/search?q=%", "/search?q=%g1", "/search?q=abc%2",
         "/stops/train/%ff", "/stops/%c0%ae%c0%ae/1071", "/nearby?lat=%ff&lon=1", "/favourites?x=%f0%28%8c%28",
             ] {
-                let response = try await app.fetch(target)
+                let response = try await app.get(target)
                 #expect(response.status == 400, "\(target)")
                 #expect(response.text.contains("invalid character or escape"), "\(target)")
             }
@@ -180,7 +180,7 @@ struct HardeningInputTests {
                 let response = try await app.exchange(bytes)
                 #expect(response.status == 400, "\(requestLine)")
                 #expect(response.text.contains("not valid UTF-8"), "\(requestLine)")
-                let next = try await app.fetch("/healthz")
+                let next = try await app.get("/healthz")
                 #expect(next.status == 200)
             }
         }
@@ -190,34 +190,34 @@ struct HardeningInputTests {
         try await TestApp.with { app in
             // A target that would be answered 200 if the limit were gone.
             let target = "/healthz?pad=" + String(repeating: "a", count: 100_000)
-            let response = try await app.exchange(Wire.request("GET", target, host: "127.0.0.1:\(app.port)"))
+            let response = try await app.exchange(RawHTTP.message("GET", target, host: "127.0.0.1:\(app.port)"))
             #expect([414, 431, 400].contains(response.status), "got \(response.status) \(response.statusLine ?? "no status line")")
-            let next = try await app.fetch("/healthz")
+            let next = try await app.get("/healthz")
             #expect(next.status == 200)
         }
     }
 
     @Test func hundredKilobyteHeaderIsRefusedAndServerCarriesOn() async throws {
         try await TestApp.with { app in
-            let bytes = Wire.request("GET", "/healthz", host: "127.0.0.1:\(app.port)", headers: [("X-Big", String(repeating: "b", count: 100_000))])
+            let bytes = RawHTTP.message("GET", "/healthz", host: "127.0.0.1:\(app.port)", headers: [("X-Big", String(repeating: "b", count: 100_000))])
             let response = try await app.exchange(bytes)
             #expect([431, 400, 413].contains(response.status), "got \(response.status) \(response.statusLine ?? "no status line")")
             let many = (0 ..< 2000).map { ("X-Header-\($0)", String(repeating: "h", count: 40)) }
-            let second = try await app.exchange(Wire.request("GET", "/healthz", host: "127.0.0.1:\(app.port)", headers: many))
+            let second = try await app.exchange(RawHTTP.message("GET", "/healthz", host: "127.0.0.1:\(app.port)", headers: many))
             #expect([431, 400, 413].contains(second.status), "got \(second.status) \(second.statusLine ?? "no status line")")
-            let next = try await app.fetch("/healthz")
+            let next = try await app.get("/healthz")
             #expect(next.status == 200)
         }
     }
 
     @Test func threeHundredKilobyteBodyIs413AndNothingIsSaved() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             var form = "token=\(session.token)&mode=train&stop_id=1071&name="
             form += String(repeating: "z", count: 300 * 1024)
             let headers = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie),
                            ("Origin", "http://127.0.0.1:\(app.port)")]
-            let declared = try await app.exchange(Wire.request("POST", "/favourites", host: "127.0.0.1:\(app.port)",
+            let declared = try await app.exchange(RawHTTP.message("POST", "/favourites", host: "127.0.0.1:\(app.port)",
                                                                headers: headers, body: Array(form.utf8)))
             #expect(declared.status == 413, "got \(declared.status) \(declared.statusLine ?? "no status line")")
 
@@ -227,7 +227,7 @@ struct HardeningInputTests {
                 chunked += Array(String(piece.count, radix: 16).utf8) + [13, 10] + piece + [13, 10]
             }
             chunked += Array("0\r\n\r\n".utf8)
-            let chunkedHead = Wire.request("POST", "/favourites", host: "127.0.0.1:\(app.port)",
+            let chunkedHead = RawHTTP.message("POST", "/favourites", host: "127.0.0.1:\(app.port)",
                                            headers: headers + [("Transfer-Encoding", "chunked")]).withoutContentLength()
             let streamed = try await app.exchange(chunkedHead + chunked)
             #expect(streamed.status == 413, "got \(streamed.status) \(streamed.statusLine ?? "no status line")")
@@ -235,7 +235,7 @@ struct HardeningInputTests {
 
             let all = try await SQLiteFavouritesStore(database: app.app.database).all()
             #expect(all.isEmpty)
-            let next = try await app.fetch("/healthz")
+            let next = try await app.get("/healthz")
             #expect(next.status == 200)
         }
     }

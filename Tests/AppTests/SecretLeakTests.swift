@@ -9,7 +9,7 @@ import TestSupport
 
 /// The PTV key, the devid, signatures and signed URLs never reach a page, a header, a metric or a log line,
 /// whatever the traffic and whatever PTV does.
-struct HardeningSecretsTests {
+struct SecretLeakTests {
     /// PTV's published example credentials, served by a standalone simulator.
     static let devID = "3000165"
     static let key = "9c132d31-6a30-4cac-8d8b-8a1970834799"
@@ -35,7 +35,7 @@ struct HardeningSecretsTests {
             try await Self.withApp(simulator: simulator, devID: Self.unknownDevID, key: Self.unknownKey, logger: logger) { app in
                 for target in ["/", "/stops/train/1071", "/search?q=flinders", "/nearby?lat=-37.8183&lon=144.9671", "/disruptions",
                                "/lines/train/6", "/runs/train/1-2", "/favourites", "/metrics"] {
-                    seen.append(try await app.fetch(target).rawText)
+                    seen.append(try await app.get(target).rawText)
                 }
             }
         } catch {
@@ -69,15 +69,15 @@ struct HardeningSecretsTests {
             $0.ptvKey = key
             $0.upstreamTimeout = 2
         }) { app in
-            #expect(app.app.simulator == nil)
+            #expect(app.simulator == nil)
             try await body(app)
         }
     }
 
     /// Every page type, errors, favourites and every PTV fault, keeping each full response.
     static func driveEverything(_ app: TestApp, simulator: PTVSimulator, seen: Collector<String>) async throws {
-        func get(_ target: String, method: String = "GET") async throws -> WireResponse {
-            let response = try await app.fetch(target, method: method)
+        func get(_ target: String, method: String = "GET") async throws -> RawResponse {
+            let response = try await app.get(target, method: method)
             seen.append(response.rawText)
             return response
         }
@@ -100,7 +100,7 @@ struct HardeningSecretsTests {
         _ = try await get("/stops/train/1071", method: "HEAD")
 
         // Favourites: add, rename, a bad rename, import, remove, cross-site and token failures.
-        let session = try await app.newSession()
+        let session = try await app.session()
         for (target, form) in [
             ("/favourites", [("mode", "train"), ("stop_id", "1071")]),
             ("/favourites", [("mode", "tram"), ("stop_id", "1181"), ("return", "/stops/tram/1181")]),
@@ -110,9 +110,9 @@ struct HardeningSecretsTests {
             ("/favourites/import", [("data", "not json")]),
             ("/favourites/tram/1181/remove", []),
         ] {
-            seen.append(try await app.submit(target, form: form, session: session).rawText)
+            seen.append(try await app.post(target, form: form, session: session).rawText)
         }
-        seen.append(try await app.submit("/favourites", form: [("mode", "bus"), ("stop_id", "7")], session: session,
+        seen.append(try await app.post("/favourites", form: [("mode", "bus"), ("stop_id", "7")], session: session,
                                          origin: "https://evil.example").rawText)
         seen.append(try await app.rawPost("/favourites", fields: [("mode", "bus"), ("stop_id", "7")], headers: [("Cookie", session.cookie)]).rawText)
         _ = try await get("/favourites")
@@ -151,11 +151,6 @@ struct HardeningSecretsTests {
         let end = text.index(range.upperBound, offsetBy: 80, limitedBy: text.endIndex) ?? text.endIndex
         return String(text[start ..< end])
     }
-}
-
-extension WireResponse {
-    /// Every byte received, as text: the status line, every header and the body.
-    var rawText: String { String(decoding: raw, as: UTF8.self) }
 }
 
 /// Log lines collected from every thread.

@@ -6,16 +6,16 @@ import TestSupport
 
 /// Ten thousand random and malformed requests over raw sockets: no crash, no 500, every answer well formed,
 /// and no input reflected unescaped. Replay a failure with `TRAKX_FUZZ_SEED=<seed printed below>`.
-struct HardeningFuzzTests {
+struct MalformedRequestFuzzTests {
     static let workers = 8
     static let requestsPerWorker = 1250
 
     @Test(.timeLimit(.minutes(5)))
     func tenThousandMalformedRequestsNeverCrash500OrReflectRawInput() async throws {
         let seed = SeededGenerator.seed(from: "TRAKX_FUZZ_SEED")
-        print("HardeningFuzzTests seed \(seed) (replay with TRAKX_FUZZ_SEED=\(seed))")
+        print("MalformedRequestFuzzTests seed \(seed) (replay with TRAKX_FUZZ_SEED=\(seed))")
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             let context = FuzzContext(port: app.port, token: session.token, cookie: session.cookie)
             let failures = Collector<String>()
             let statuses = Collector<[Int: Int]>()
@@ -29,7 +29,7 @@ struct HardeningFuzzTests {
                             var counts: [Int: Int] = [:]
                             for index in 0 ..< Self.requestsPerWorker {
                                 let fuzz = FuzzRequest.random(using: &generator, context: context)
-                                let response = try Wire.exchange(fuzz.bytes, port: context.port, head: fuzz.isHead, timeout: fuzz.mayStall ? 1 : 15)
+                                let response = try RawHTTP.exchange(fuzz.bytes, port: context.port, head: fuzz.isHead, timeout: fuzz.mayStall ? 1 : 15)
                                 counts[response.status, default: 0] += 1
                                 let label = "worker \(worker) #\(index) \(fuzz.summary)"
                                 if let problem = Self.problem(with: response, for: fuzz) {
@@ -48,22 +48,22 @@ struct HardeningFuzzTests {
             }
             var total: [Int: Int] = [:]
             for counts in statuses.all { total.merge(counts, uniquingKeysWith: +) }
-            print("HardeningFuzzTests statuses \(total.sorted { $0.key < $1.key })")
-            print("HardeningFuzzTests \(unanswered.all.count) requests closed without an answer (allowed only for framing the server cannot parse):")
+            print("MalformedRequestFuzzTests statuses \(total.sorted { $0.key < $1.key })")
+            print("MalformedRequestFuzzTests \(unanswered.all.count) requests closed without an answer (allowed only for framing the server cannot parse):")
             for line in unanswered.all.prefix(5) { print("  \(line)") }
-            print("HardeningFuzzTests \(upstream.all.count) requests got a PTV error page:")
+            print("MalformedRequestFuzzTests \(upstream.all.count) requests got a PTV error page:")
             for line in upstream.all.prefix(5) { print("  \(line)") }
             #expect(total.values.reduce(0, +) == Self.workers * Self.requestsPerWorker)
             #expect(total[500] == nil)
             #expect(failures.all.isEmpty, "\(failures.all.count) failures (seed \(seed)), first: \(failures.all.prefix(15).joined(separator: "\n"))")
 
             // Still up and still right.
-            let health = try await app.fetch("/healthz")
+            let health = try await app.get("/healthz")
             #expect(health.status == 200)
-            let stop = try await app.fetch("/stops/train/1071")
+            let stop = try await app.get("/stops/train/1071")
             #expect(stop.status == 200)
             for page in ["/", "/favourites"] {
-                let html = try await app.fetch(page)
+                let html = try await app.get(page)
                 #expect(html.status == 200, "\(page)")
                 #expect(!html.text.contains("<x-") && !html.text.contains("<script>"), "\(page) shows a stored marker unescaped")
             }
@@ -71,7 +71,7 @@ struct HardeningFuzzTests {
     }
 
     /// What is wrong with a response, if anything.
-    static func problem(with response: WireResponse, for fuzz: FuzzRequest) -> String? {
+    static func problem(with response: RawResponse, for fuzz: FuzzRequest) -> String? {
         guard response.statusLine != nil else {
             if !response.raw.isEmpty && !response.reset { return "an answer without a complete head: \(String(decoding: response.raw.prefix(80), as: UTF8.self))" }
             // A refusal sent while request bytes were still unread ends in a reset, and the kernel drops the answer.

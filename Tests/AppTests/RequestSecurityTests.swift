@@ -5,16 +5,16 @@ import Testing
 import TestSupport
 
 /// Cross-site requests, foreign Host names (DNS rebinding) and the security headers on every response.
-struct HardeningSecurityTests {
+struct RequestSecurityTests {
     static func favourites(_ app: TestApp) async throws -> [FavouriteStop] {
         try await SQLiteFavouritesStore(database: app.app.database).all()
     }
 
     @Test func crossSiteOriginOrRefererIsRefusedAndNothingChanges() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             let own = "http://127.0.0.1:\(app.port)"
-            let added = try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)
             #expect(added.status == 303)
             let before = try await Self.favourites(app)
 
@@ -45,7 +45,7 @@ struct HardeningSecurityTests {
 
     @Test func missingOrWrongFormTokenIsRefusedAndNothingChanges() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             let origin = ("Origin", "http://127.0.0.1:\(app.port)")
             let other = String(repeating: "a", count: 64)
             let cases: [(String, [(String, String)], [(String, String)])] = [
@@ -77,7 +77,7 @@ struct HardeningSecurityTests {
             let port = app.port
             for host in ["evil.example", "evil.example:\(port)", "127.0.0.1", "localhost", "127.0.0.1:\(port).evil.example",
                          "127.0.0.1:\(Int(port) + 1)", "10.0.0.1:\(port)", "127.0.0.1.nip.io:\(port)"] {
-                let response = try await app.exchange(Wire.request("GET", "/favourites", host: host))
+                let response = try await app.exchange(RawHTTP.message("GET", "/favourites", host: host))
                 #expect(response.status == 421, "Host: \(host) got \(response.status)")
                 #expect(response.header("Set-Cookie") == nil, "Host: \(host) was given a form token")
             }
@@ -87,8 +87,8 @@ struct HardeningSecurityTests {
             #expect((400 ..< 500).contains(noHost11.status))
 
             // A rebinding page cannot post either, even with a valid token.
-            let session = try await app.newSession()
-            let post = try await app.exchange(Wire.request(
+            let session = try await app.session()
+            let post = try await app.exchange(RawHTTP.message(
                 "POST", "/favourites", host: "evil.example:\(port)",
                 headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie), ("Origin", "http://evil.example:\(port)")],
                 body: Array("token=\(session.token)&mode=train&stop_id=1071".utf8)))
@@ -96,7 +96,7 @@ struct HardeningSecurityTests {
             #expect(try await Self.favourites(app).isEmpty)
 
             for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)"] {
-                let response = try await app.exchange(Wire.request("GET", "/favourites", host: host))
+                let response = try await app.exchange(RawHTTP.message("GET", "/favourites", host: host))
                 #expect(response.status == 200, "Host: \(host) got \(response.status)")
             }
         }
@@ -105,7 +105,7 @@ struct HardeningSecurityTests {
     @Test
     func returnPathIsLocalAndCannotCarryMarkup() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             for (returnPath, expected) in [
                 ("//evil.example/x", "/stops/train/1071"),
                 ("https://evil.example/", "/stops/train/1071"),
@@ -114,19 +114,19 @@ struct HardeningSecurityTests {
                 ("/<x-mark>", "/stops/train/1071"),
                 ("/stops/tram/1181", "/stops/tram/1181"),
             ] {
-                let response = try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", returnPath)],
+                let response = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", returnPath)],
                                                     session: session)
                 #expect(response.status == 303, "\(returnPath)")
                 let location = response.header("Location") ?? ""
                 #expect(location.hasPrefix(expected + "?done="), "\(returnPath) → \(location)")
                 #expect(!response.text.contains("<script>") && !response.text.contains("<x-"), "\(returnPath) → \(response.text)")
-                _ = try await app.submit("/favourites/train/1071/remove", form: [], session: session)
+                _ = try await app.post("/favourites/train/1071/remove", form: [], session: session)
             }
         }
     }
 
     /// The problems with a response's security headers.
-    static func headerProblems(_ headers: [Pair]) -> [String] {
+    static func headerProblems(_ headers: [(name: String, value: String)]) -> [String] {
         func value(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
         var problems: [String] = []
         if let csp = value("Content-Security-Policy") {
@@ -150,32 +150,32 @@ struct HardeningSecurityTests {
 
     @Test func securityHeadersOnEveryKindOfResponse() async throws {
         try await TestApp.with { app in
-            let session = try await app.newSession()
+            let session = try await app.session()
             let own = "http://127.0.0.1:\(app.port)"
-            var responses: [(String, WireResponse)] = []
-            responses.append(("200 home", try await app.fetch("/")))
-            responses.append(("200 stop", try await app.fetch("/stops/train/1071")))
-            responses.append(("HEAD", try await app.fetch("/", method: "HEAD")))
-            responses.append(("404", try await app.fetch("/nowhere")))
-            responses.append(("400 bad id", try await app.fetch("/stops/train/0")))
-            responses.append(("400 bad escape", try await app.fetch("/search?q=%ff")))
-            responses.append(("400 nearby form", try await app.fetch("/nearby?lat=91&lon=0")))
-            responses.append(("405", try await app.fetch("/", method: "DELETE")))
+            var responses: [(String, RawResponse)] = []
+            responses.append(("200 home", try await app.get("/")))
+            responses.append(("200 stop", try await app.get("/stops/train/1071")))
+            responses.append(("HEAD", try await app.get("/", method: "HEAD")))
+            responses.append(("404", try await app.get("/nowhere")))
+            responses.append(("400 bad id", try await app.get("/stops/train/0")))
+            responses.append(("400 bad escape", try await app.get("/search?q=%ff")))
+            responses.append(("400 nearby form", try await app.get("/nearby?lat=91&lon=0")))
+            responses.append(("405", try await app.get("/", method: "DELETE")))
             responses.append(("403 no token", try await app.rawPost("/favourites", fields: [("mode", "train"), ("stop_id", "1071")],
                                                                       headers: [("Cookie", session.cookie), ("Origin", own)])))
             responses.append(("403 cross-site", try await app.rawPost("/favourites", fields: [("token", session.token)],
                                                                         headers: [("Cookie", session.cookie), ("Origin", "https://evil.example")])))
-            responses.append(("421", try await app.fetch("/favourites", host: "evil.example")))
-            responses.append(("303", try await app.submit("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)))
-            responses.append(("static", try await app.fetch("/static/css/trakx.css")))
+            responses.append(("421", try await app.get("/favourites", host: "evil.example")))
+            responses.append(("303", try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")], session: session)))
+            responses.append(("static", try await app.get("/static/css/trakx.css")))
             let etag = responses.last?.1.header("ETag") ?? "\"none\""
-            responses.append(("304 static", try await app.fetch("/static/css/trakx.css", headers: [("If-None-Match", etag)])))
-            responses.append(("404 static", try await app.fetch("/static/nothing.css")))
-            responses.append(("400 static traversal", try await app.fetch("/static/%2e%2e/Package.swift")))
-            responses.append(("healthz", try await app.fetch("/healthz")))
-            responses.append(("metrics", try await app.fetch("/metrics")))
-            responses.append(("export", try await app.fetch("/favourites/export")))
-            responses.append(("favourites", try await app.fetch("/favourites")))
+            responses.append(("304 static", try await app.get("/static/css/trakx.css", headers: [("If-None-Match", etag)])))
+            responses.append(("404 static", try await app.get("/static/nothing.css")))
+            responses.append(("400 static traversal", try await app.get("/static/%2e%2e/Package.swift")))
+            responses.append(("healthz", try await app.get("/healthz")))
+            responses.append(("metrics", try await app.get("/metrics")))
+            responses.append(("export", try await app.get("/favourites/export")))
+            responses.append(("favourites", try await app.get("/favourites")))
             let statuses = responses.map { "\($0.0)=\($0.1.status)" }
             #expect(responses.allSatisfy { $0.1.status != 0 && $0.1.status != 500 }, "\(statuses)")
             for (what, response) in responses {

@@ -8,7 +8,7 @@ import TestSupport
 
 /// The real `trakx serve` binary killed with SIGKILL while favourites are being written, twenty times on one
 /// database file: the file stays intact and every write that was answered is still there.
-struct HardeningCrashTests {
+struct StorageCrashTests {
     static let cycles = 20
     static let writers = 4
 
@@ -28,7 +28,7 @@ struct HardeningCrashTests {
         let binary = repositoryRoot + "/.build/debug/trakx"
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build the trakx binary first (swift build)")
         let seed = SeededGenerator.seed(from: "TRAKX_CRASH_SEED")
-        print("HardeningCrashTests (shared: \(shared)) seed \(seed) (replay with TRAKX_CRASH_SEED=\(seed))")
+        print("StorageCrashTests (shared: \(shared)) seed \(seed) (replay with TRAKX_CRASH_SEED=\(seed))")
         var generator = SeededGenerator(seed: seed)
         var environment = ProcessInfo.processInfo.environment
         for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
@@ -54,7 +54,7 @@ struct HardeningCrashTests {
                     Issue.record("cycle \(cycle): trakx did not start: \(child.standardOutput) \(log.suffix(2000))")
                     return
                 }
-                let session = try await onThread { try HardeningStorageTests.session(port: port) }
+                let session = try await onThread { try ConcurrentFavouritesTests.session(port: port) }
                 let stop = StopFlag()
                 let answered = Collector<Int>()
                 let sent = Collector<Int>()
@@ -69,12 +69,12 @@ struct HardeningCrashTests {
                                     let stopID = cycle * 100_000 + writer * 10_000 + n + 1
                                     n += 1
                                     let body = "token=\(session.token)&mode=bus&stop_id=\(stopID)&name=w\(writer)"
-                                    let request = Wire.request("POST", "/favourites", host: "127.0.0.1:\(port)", headers: [
+                                    let request = RawHTTP.message("POST", "/favourites", host: "127.0.0.1:\(port)", headers: [
                                         ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", session.cookie + lists[writer].header),
                                         ("Origin", "http://127.0.0.1:\(port)"),
                                     ], body: Array(body.utf8))
                                     sent.append(stopID)
-                                    guard let response = try? Wire.exchange(request, port: port, timeout: 10) else { break }
+                                    guard let response = try? RawHTTP.exchange(request, port: port, timeout: 10) else { break }
                                     if let cookie = response.header("Set-Cookie"), cookie.hasPrefix("trakx_list=") { lists[writer].remember(cookie) }
                                     if response.status == 303 { answered.append(stopID) }
                                 }
@@ -123,7 +123,7 @@ struct HardeningCrashTests {
                 }
                 database.close()
             }
-            print("HardeningCrashTests (shared: \(shared)): \(Self.cycles) kills, \(attempted) writes sent, \(acknowledged.count) answered and all kept")
+            print("StorageCrashTests (shared: \(shared)): \(Self.cycles) kills, \(attempted) writes sent, \(acknowledged.count) answered and all kept")
             #expect(acknowledged.count >= Self.cycles, "too few writes were answered to prove anything")
         }
     }

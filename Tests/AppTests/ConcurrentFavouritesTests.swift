@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 
 /// Saved data under concurrency: many browsers changing favourites at once end exactly where a serial model says.
-struct HardeningStorageTests {
+struct ConcurrentFavouritesTests {
     static let clients = 32
     static let operationsPerClient = 200
     static let stopsPerClient = 4
@@ -33,14 +33,14 @@ struct HardeningStorageTests {
 
     func run(shared: Bool) async throws {
         let seed = SeededGenerator.seed(from: "TRAKX_STORAGE_SEED")
-        print("HardeningStorageTests (shared: \(shared)) seed \(seed) (replay with TRAKX_STORAGE_SEED=\(seed))")
+        print("ConcurrentFavouritesTests (shared: \(shared)) seed \(seed) (replay with TRAKX_STORAGE_SEED=\(seed))")
         try await TestApp.with(configure: { configuration in
             configuration.sharedFavourites = shared
             configuration.listsPerMinutePerAddress = 100_000
             // One list holds every client's stops here (128), beyond the usual 100 a list may hold.
             configuration.favouritesPerList = Self.clients * Self.stopsPerClient
         }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             // Real stops with a mode that serves them, so each official name is fetched once and then cached.
             let stops: [(RouteType, Int)] = simulator.network.stops.compactMap { stop in
                 simulator.network.routeTypes(atStop: stop.stopID).first.map { ($0, stop.stopID) }
@@ -90,13 +90,12 @@ struct HardeningStorageTests {
                                     model[key] = nil
                                     expected = 303
                                 }
-                                let body = fields.map { PercentEncodingForTests.encode($0.0) + "=" + PercentEncodingForTests.encode($0.1) }
-                                    .joined(separator: "&")
-                                let request = Wire.request("POST", target, host: "127.0.0.1:\(port)", headers: [
+                                let body = Browser.urlencoded(fields)
+                                let request = RawHTTP.message("POST", target, host: "127.0.0.1:\(port)", headers: [
                                     ("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", cookie),
                                     ("Origin", "http://127.0.0.1:\(port)"),
                                 ], body: Array(body.utf8))
-                                let response = try Wire.exchange(request, port: port, timeout: 30)
+                                let response = try RawHTTP.exchange(request, port: port, timeout: 30)
                                 if response.status != expected {
                                     failures.append("client \(client) op \(index) POST \(target): \(response.status), expected \(expected)")
                                 }
@@ -128,7 +127,7 @@ struct HardeningStorageTests {
             }
 
             // The favourites page shows every saved stop, and the database is still healthy.
-            let page = try await app.fetch("/favourites")
+            let page = try await app.get("/favourites")
             #expect(page.status == 200)
             let integrity = try await app.app.database.perform { db -> String in
                 let statement = try db.prepare("PRAGMA integrity_check")
@@ -142,7 +141,7 @@ struct HardeningStorageTests {
     /// model and nothing else (no local list, no empty lists).
     static func checkEachList(_ app: TestApp, _ models: [ClientModel]) async throws {
         for (client, model) in models.enumerated() {
-            let export = try await app.fetch("/favourites/export", headers: [("Cookie", model.cookie)])
+            let export = try await app.get("/favourites/export", headers: [("Cookie", model.cookie)])
             let file = try JSONSerialization.jsonObject(with: Data(export.body)) as? [String: Any]
             let entries = file?["favourites"] as? [[String: Any]] ?? []
             let saved = entries.compactMap { entry -> FavouriteStop? in
@@ -184,10 +183,11 @@ struct HardeningStorageTests {
         let stopID: Int
     }
 
-    /// A form token and cookie from any page (the search form is the cheapest), fetched on the calling plain thread.
-    static func session(port: UInt16) throws -> Session {
-        let page = try Wire.exchange(Wire.request("GET", "/search", host: "127.0.0.1:\(port)"), port: port, timeout: 30)
-        let cookie = try require_(page.header("Set-Cookie")?.split(separator: ";").first.map(String.init), "form cookie")
-        return Session(token: String(cookie.split(separator: "=")[1]), cookie: cookie)
+    /// A browser holding a form token and cookie from the search form (no PTV call), loaded on the calling plain thread.
+    static func session(port: UInt16) throws -> Browser {
+        let browser = Browser(port: port)
+        _ = try browser.getBlocking("/search")
+        guard !browser.token.isEmpty else { throw TestFailure("no form cookie on /search") }
+        return browser
     }
 }

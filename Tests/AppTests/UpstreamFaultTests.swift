@@ -7,7 +7,7 @@ import TestSupport
 
 /// PTV failing in every way the simulator can fake: the right status and words, quickly, no crash, recovery,
 /// stale-if-error, and back-off after throttling.
-struct HardeningUpstreamTests {
+struct UpstreamFaultTests {
     /// A fault, what the stop page must answer, and the words it must say.
     struct FaultCase: Sendable, CustomTestStringConvertible {
         let name: String
@@ -30,12 +30,12 @@ struct HardeningUpstreamTests {
     ]
 
     /// Requests `target` until it answers `status` (up to `attempts` times): a loaded CI box may need a second try.
-    static func eventually(_ app: TestApp, _ target: String, status: Int, attempts: Int = 3) async throws -> WireResponse {
-        var last = try await app.fetch(target)
+    static func eventually(_ app: TestApp, _ target: String, status: Int, attempts: Int = 3) async throws -> RawResponse {
+        var last = try await app.get(target)
         var tries = 1
         while last.status != status, tries < attempts {
             try await Task.sleep(for: .milliseconds(300))
-            last = try await app.fetch(target)
+            last = try await app.get(target)
             tries += 1
         }
         return last
@@ -53,9 +53,9 @@ struct HardeningUpstreamTests {
         // that wait get 2 seconds. (Every waiting transfer holds a Dispatch worker thread: see the report.)
         let waits = Self.waits(fault.fault)
         try await TestApp.with(configure: { $0.upstreamTimeout = waits ? 2 : 10 }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             simulator.faults.set(fault.fault)
-            let (response, ms) = try await milliseconds { try await app.fetch("/stops/train/1071") }
+            let (response, ms) = try await milliseconds { try await app.get("/stops/train/1071") }
             #expect(response.status == fault.status)
             #expect(response.text.contains(fault.words), "\(response.text.prefix(2000))")
             #expect(ms < 16_000, "took \(ms) ms")
@@ -64,11 +64,11 @@ struct HardeningUpstreamTests {
 
             // Other pages fail the same way, never with a 500, and the server stays up.
             for target in waits ? [] : ["/search?q=flinders", "/nearby?lat=-37.8183&lon=144.9671", "/lines/train/6", "/disruptions", "/"] {
-                let other = try await app.fetch(target)
+                let other = try await app.get(target)
                 #expect(other.status != 500 && other.status != 0, "\(target) gave \(other.status)")
                 #expect(!other.text.contains("Something went wrong"), "\(target)")
             }
-            let health = try await app.fetch("/healthz")
+            let health = try await app.get("/healthz")
             #expect(health.status == 200)
 
             simulator.faults.clear()
@@ -86,15 +86,15 @@ struct HardeningUpstreamTests {
             $0.ptvDevID = "1000001"
             $0.ptvKey = "00000000-0000-0000-0000-000000000000"
         }) { app in
-            #expect(app.app.simulator == nil)
-            let (response, ms) = try await milliseconds { try await app.fetch("/stops/train/1071") }
+            #expect(app.simulator == nil)
+            let (response, ms) = try await milliseconds { try await app.get("/stops/train/1071") }
             #expect(response.status == 503)
             #expect(response.text.contains("Trakx could not reach PTV"))
             #expect(response.header("Retry-After") != nil)
             #expect(ms < 16_000, "took \(ms) ms")
-            let home = try await app.fetch("/")
+            let home = try await app.get("/")
             #expect(home.status != 500 && home.status != 0)
-            let health = try await app.fetch("/healthz")
+            let health = try await app.get("/healthz")
             #expect(health.status == 200)
             #expect(health.text.contains("\"ptv\""))
         }
@@ -102,20 +102,20 @@ struct HardeningUpstreamTests {
 
     @Test func throttlingBacksOffInsteadOfAskingAgain() async throws {
         try await TestApp.with(configure: { $0.upstreamTimeout = 2 }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             simulator.faults.set(.throttle)
-            let first = try await app.fetch("/stops/train/1071")
+            let first = try await app.get("/stops/train/1071")
             #expect(first.status == 503)
             let asked = simulator.requestCount
             #expect(asked >= 1)
             for _ in 0 ..< 5 {
-                let again = try await app.fetch("/stops/train/1071")
+                let again = try await app.get("/stops/train/1071")
                 #expect(again.status == 503)
                 #expect(again.text.contains("PTV is limiting how often"))
                 #expect(again.header("Retry-After") != nil)
             }
             #expect(simulator.requestCount == asked, "each reload asked PTV again while throttled")
-            let metrics = try await app.fetch("/metrics")
+            let metrics = try await app.get("/metrics")
             #expect(metrics.text.contains("outcome=\"backoff\""))
             #expect(metrics.text.contains("outcome=\"throttled\""))
         }
@@ -127,7 +127,7 @@ struct HardeningUpstreamTests {
     func burstWhilePTVHangsAnswersWithinTheUpstreamTimeout() async throws {
         let timeout = 2.0
         try await TestApp.with(configure: { $0.upstreamTimeout = timeout }) { app in
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             simulator.faults.set(.hang)
             let port = app.port
             let stops = Array(simulator.network.stops.map(\.stopID).prefix(40))
@@ -136,7 +136,7 @@ struct HardeningUpstreamTests {
                     group.addTask {
                         try await onThread {
                             let start = Date()
-                            let response = try Wire.exchange(Wire.request("GET", "/stops/train/\(stopID)", host: "127.0.0.1:\(port)"),
+                            let response = try RawHTTP.exchange(RawHTTP.message("GET", "/stops/train/\(stopID)", host: "127.0.0.1:\(port)"),
                                                              port: port, timeout: 60)
                             return (response.status, Date().timeIntervalSince(start))
                         }
@@ -156,31 +156,24 @@ struct HardeningUpstreamTests {
     /// Departures are fresh for 30 seconds: the test moves the app's clock past that instead of waiting.
     @Test(.timeLimit(.minutes(2)))
     func staleCopyIsShownWhenPTVFailsAfterFreshnessRunsOut() async throws {
-        let shift = ClockShift()
-        try await TestApp.with(configure: { $0.upstreamTimeout = 2; $0.clock = { fixedNow.addingTimeInterval(shift.seconds) } }) { app in
-            let simulator = try #require(app.app.simulator)
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.upstreamTimeout = 2; $0.clock = { clock.now } }) { app in
+            let simulator = try #require(app.simulator)
             let fresh = try await Self.eventually(app, "/stops/train/1071", status: 200)
             #expect(fresh.status == 200)
             #expect(!fresh.text.contains("Not up to date"))
-            shift.advance(31)
+            clock.advance(31)
             for fault in [FaultInjector.Fault.status(500), .hang, .malformedJSON, .emptyBody, .throttle] {
                 simulator.faults.set(fault)
-                let (stale, ms) = try await milliseconds { try await app.fetch("/stops/train/1071") }
+                let (stale, ms) = try await milliseconds { try await app.get("/stops/train/1071") }
                 #expect(stale.status == 200, "\(fault)")
                 #expect(stale.text.contains("Not up to date"), "\(fault)")
                 #expect(stale.text.contains("PTV is not answering right now, so this page shows information from"), "\(fault)")
                 #expect(ms < 16_000, "\(fault) took \(ms) ms")
             }
             simulator.faults.clear()
-            let metrics = try await app.fetch("/metrics")
+            let metrics = try await app.get("/metrics")
             #expect(metrics.text.contains("trakx_ptv_cache_stale_serves_total{endpoint=\"departures\"}"))
         }
     }
-}
-
-/// A clock offset a test can move forward.
-final class ClockShift: Sendable {
-    private let offset = Mutex<Double>(0)
-    var seconds: Double { offset.withLock { $0 } }
-    func advance(_ by: Double) { offset.withLock { $0 += by } }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The request generator for HardeningFuzzTests: methods, targets, versions, headers and bodies, each with a
+// The request generator for MalformedRequestFuzzTests: methods, targets, versions, headers and bodies, each with a
 // marker (`<x-TOKEN>` or `"><script>`) placed raw or encoded somewhere in the path or query.
 
 /// What the fuzz workers share: where to send, and a valid form token so some posts reach the handlers.
