@@ -45,6 +45,13 @@ public struct FavouriteStop: Sendable, Equatable, Codable {
         self.createdAt = createdAt
     }
 
+    /// The name stored when PTV could not name the stop at the time ("Stop 1099"); replaced once a real one is seen.
+    /// - Parameter stopID: The stop id.
+    public static func placeholderName(stopID: Int) -> String { "Stop \(stopID)" }
+
+    /// Whether its stop name is still the placeholder.
+    public var hasPlaceholderName: Bool { stopName == Self.placeholderName(stopID: stopID) }
+
     /// What identifies it within a list.
     public var key: FavouriteKey {
         FavouriteKey(routeType: routeType, stopID: stopID, routeID: routeID, directionID: directionID)

@@ -34,6 +34,11 @@ public protocol FavouritesStore: Sendable {
     @discardableResult func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws -> Bool
     /// Adds every favourite not already present, in one transaction, unless the list would then hold more than `limit`.
     func merge(_ favourites: [FavouriteStop], into list: FavouriteListKey, limit: Int) async throws -> FavouriteMergeOutcome
+    /// Replaces the placeholder stop name `old` ("Stop 1099", see `FavouriteStop.placeholderName(stopID:)`) with `new`
+    /// on every favourite at one stop in `list` still stored under it; does nothing when `old` is not the placeholder.
+    /// Other names and every own name are left alone. Returns how many changed.
+    @discardableResult func refreshStopName(routeType: Int, stopID: Int, from old: String, to new: String,
+                                            in list: FavouriteListKey) async throws -> Int
     /// Whether `list` is stored (it has favourites). Does the same index lookup whether or not it exists.
     func exists(_ list: FavouriteListKey) async throws -> Bool
 }
@@ -63,6 +68,11 @@ extension FavouritesStore {
     /// Unstars a whole-stop favourite in the local list; false when not starred.
     @discardableResult public func remove(routeType: Int, stopID: Int) async throws -> Bool {
         try await remove(FavouriteKey(routeType: routeType, stopID: stopID), from: .local)
+    }
+
+    /// Refreshes a stop name in the local list; see `refreshStopName(routeType:stopID:from:to:in:)`.
+    @discardableResult public func refreshStopName(routeType: Int, stopID: Int, from old: String, to new: String) async throws -> Int {
+        try await refreshStopName(routeType: routeType, stopID: stopID, from: old, to: new, in: .local)
     }
 
     /// Merges into the local list; returns how many were added (0 when over the limit).

@@ -65,6 +65,20 @@ public struct SQLiteFavouritesStore: FavouritesStore {
         }
     }
 
+    /// See `FavouritesStore.refreshStopName(routeType:stopID:from:to:in:)`.
+    @discardableResult public func refreshStopName(routeType: Int, stopID: Int, from old: String, to new: String,
+                                                   in list: FavouriteListKey) async throws -> Int {
+        // Only a placeholder is ever replaced: a name PTV gave, or the file imported, stays as it was.
+        guard old == FavouriteStop.placeholderName(stopID: stopID), old != new, !new.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return 0 }
+        return try await database.perform { db in
+            try db.run("""
+                UPDATE favourite SET stop_name = ? WHERE list_id = (SELECT id FROM favourite_list WHERE key_hash = ?)
+                AND route_type = ? AND stop_id = ? AND stop_name = ?
+                """, [.text(new), .text(list.value), .integer(Int64(routeType)), .integer(Int64(stopID)), .text(old)])
+            return Int(db.changes)
+        }
+    }
+
     /// See `FavouritesStore.remove(_:from:)`.
     @discardableResult public func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws -> Bool {
         try await database.perform { db in

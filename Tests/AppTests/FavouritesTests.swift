@@ -19,7 +19,7 @@ struct FavouritesTests {
             let renamed = try await app.post("/favourites/train/1071/rename", form: [("name", "Work")], session: session)
             #expect(renamed.status == 303)
             let page = try await app.get(try #require(renamed.header("Location")))
-            #expect(page.text.contains("Renamed Flinders Street Station."))
+            #expect(page.text.contains("Renamed Flinders Street Station to Work."))
             #expect(page.text.contains("Work (Flinders Street Station)"))
 
             let tooLong = try await app.post("/favourites/train/1071/rename", form: [("name", String(repeating: "x", count: 61))], session: session)
@@ -68,7 +68,7 @@ struct FavouritesTests {
 
             let imported = try await session.upload(file)
             #expect(imported.status == 303)
-            #expect(imported.header("Location") == "/favourites?done=imported&count=1")
+            #expect(imported.header("Location") == "/favourites?done=imported&count=1&already=1")
             let html = try await app.get("/favourites").text
             // The export held both stops; one was still there, so the merge adds one back and keeps the name.
             let cards = html.matches(of: #/<h3 class="card__title"><a href="([^"]+)">([^<]+)</a></h3>/#)

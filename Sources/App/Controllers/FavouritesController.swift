@@ -22,9 +22,12 @@ struct FavouritesController {
         PrivateLinkController(site: site).addRoutes(to: &router)
     }
 
-    func page(_ request: Request, errors: [FieldError] = [], status: Int = 200) async throws -> Response {
+    /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
+    func page(_ request: Request, errors: [FieldError] = [], typed: [String: String] = [:], status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
-        let summaries = await site.summaries(for: favourites, errors: errors)
+        let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
+        var knownNames: [FavouriteKey: String] = [:]
+        for summary in summaries { knownNames[FavouriteKey(routeType: summary.routeType, stopID: summary.stopID)] = summary.spokenStopName }
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
             let items = summaries.filter { $0.routeType == type.rawValue }
             guard !items.isEmpty else { return nil }
@@ -34,10 +37,11 @@ struct FavouritesController {
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
-            chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty),
+            chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
+                                knownNames: knownNames),
             groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
             token: FormToken.value(for: request), errors: errors, hasErrors: !errors.isEmpty,
-            shared: site.lists.shared, privateLink: link, limit: site.lists.limit)
+            shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
 
@@ -56,7 +60,7 @@ struct FavouritesController {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
-            var response = redirect(request, fallback: ModeWords.stopURL(type, key.stopID), done: .added, stop: FavouriteWords.thing(favourite))
+            var response = redirect(request, fallback: ModeWords.stopURL(type, key.stopID), query: Banner.query(.added, favourite))
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
@@ -69,24 +73,27 @@ struct FavouritesController {
         }
         switch Params.ownName(request.form("name")) {
         case .failure(let error):
-            return try await page(request, errors: [FieldError(field: FavouriteWords.fieldID(key), message: error.message)], status: 400)
+            // The field shows what was typed, with the error, so it can be corrected rather than retyped.
+            let fieldID = FavouriteWords.fieldID(key)
+            return try await page(request, errors: [FieldError(field: fieldID, message: error.message)],
+                                  typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
             defer { site.pages.invalidate() }
             try await site.lists.store.rename(key, to: name, in: list)
-            return redirect(request, fallback: "/favourites", done: name == nil ? .unnamed : .renamed, stop: FavouriteWords.thing(existing))
+            let query = name.map { Banner.query(.renamed, existing, ownName: $0) } ?? Banner.query(.unnamed, existing)
+            return redirect(request, fallback: "/favourites", query: query)
         }
     }
 
     func remove(_ request: Request, _ context: RequestContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        var said = "the stop"
+        var query = "done=\(Banner.Code.removed.rawValue)"
         if let list = site.lists.current(request) {
-            let existing = try await site.lists.store.find(key, in: list)
-            said = existing.map(FavouriteWords.thing) ?? said
+            if let existing = try await site.lists.store.find(key, in: list) { query = Banner.query(.removed, existing) }
             defer { site.pages.invalidate() }
             try await site.lists.store.remove(key, from: list)
         }
-        return redirect(request, fallback: "/favourites", done: .removed, stop: said)
+        return redirect(request, fallback: "/favourites", query: query)
     }
 
     func export(_ request: Request) async throws -> Response {
@@ -112,11 +119,17 @@ struct FavouritesController {
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.self, from: Data(bytes)),
-              let favourites = file.validated(now: site.now()) else {
+        guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.Lenient.self, from: Data(bytes)),
+              let reading = FavouritesFile.read(file, now: site.now()) else {
             return try await page(request, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
         }
-        guard !favourites.isEmpty else { return Response.seeOther("/favourites?done=imported&count=0") }
+        // One bad entry does not stop the rest; but a file of nothing usable changes nothing and says why.
+        if reading.favourites.isEmpty, !reading.skipped.isEmpty {
+            return try await page(request, errors: [FieldError(field: "file", message: Self.nothingUsable(reading.skipped))], status: 400)
+        }
+        var seen: Set<FavouriteKey> = []
+        let favourites = reading.favourites.filter { seen.insert($0.key).inserted }
+        guard !favourites.isEmpty else { return Response.seeOther("/favourites?" + Banner.importQuery(added: 0, already: 0, skipped: [])) }
         let (list, cookie) = try await site.lists.writable(request)
         defer { site.pages.invalidate() }
         switch try await site.lists.store.merge(favourites, into: list, limit: site.lists.limit) {
@@ -124,7 +137,8 @@ struct FavouritesController {
             let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
             return try await page(request, errors: [FieldError(field: "file", message: message)], status: 400)
         case .added(let added):
-            var response = Response.seeOther("/favourites?done=imported&count=\(added)")
+            let query = Banner.importQuery(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
+            var response = Response.seeOther("/favourites?" + query)
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
@@ -140,7 +154,7 @@ struct FavouritesController {
         let details = try? await detailsCall
         let departures = try? await departuresCall
         let identity = StopIdentity(stopID: key.stopID, type: type, details: details?.value, departures: departures?.value)
-        let stopName = identity?.officialName ?? "Stop \(key.stopID)"
+        let stopName = identity?.officialName ?? FavouriteStop.placeholderName(stopID: key.stopID)
         var lineName: String?
         var directionName: String?
         if let routeID = key.routeID {
@@ -157,10 +171,22 @@ struct FavouritesController {
                              stopName: stopName, lineName: lineName, directionName: directionName, ownName: ownName, createdAt: site.now())
     }
 
-    func redirect(_ request: Request, fallback: String, done: Banner.Code, stop: String) -> Response {
+    /// Most characters of a refused own name shown again in its field.
+    static let typedLimit = 1000
+
+    /// "None of the 2 entries in that file could be used: entry 1, …; entry 2, …. Nothing was changed."
+    static func nothingUsable(_ skipped: [FavouritesFile.Skip]) -> String {
+        let listed = skipped.prefix(Banner.maxSkippedListed).map { "entry \($0.entry), \($0.reason.words)" }
+        let more = skipped.count > listed.count ? ["and \(skipped.count - listed.count) more"] : []
+        let head = skipped.count == 1 ? "The one entry in that file could not be used" : "None of the \(skipped.count) entries in that file could be used"
+        return head + ": " + (listed + more).joined(separator: "; ") + ". Nothing was changed."
+    }
+
+    /// A 303 to the form's return path (else `fallback`) carrying a banner's `query`.
+    func redirect(_ request: Request, fallback: String, query: String) -> Response {
         var path = Params.returnPath(request.form("return"), fallback: fallback)
         if let mark = path.firstIndex(of: "?") { path = String(path[..<mark]) }
-        return Response.seeOther(path + "?done=\(done.rawValue)&stop=\(PercentEncoding.encode(stop))")
+        return Response.seeOther(path + "?" + query)
     }
 
     /// Marks a page that shows someone's list as theirs alone: never stored by shared caches.
@@ -193,4 +219,6 @@ struct FavouritesPage: Sendable {
     let privateLink: PrivateLink?
     /// Most favourites in a list.
     let limit: Int
+    /// Most characters in an own name: the field's `maxlength`, its hint and the server's check.
+    let nameLimit: Int
 }

@@ -26,8 +26,11 @@ struct StopController {
         let departures = try await departuresCall
         let details = try? await detailsCall
         let favourites = try await favouritesCall
+        // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
+        let context = await site.stopPageContext(for: request, type: type, stopID: stopID, favourites: favourites,
+                                                 details: details?.value, departures: departures.value)
         guard let page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
-                                  favourites: favourites, context: site.context(for: request)) else {
+                                  favourites: favourites, context: context) else {
             throw HTTPError(404, missing)
         }
         return site.templates.render(page, template: "stop")

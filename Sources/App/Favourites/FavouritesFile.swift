@@ -3,7 +3,8 @@ import PTV
 import Storage
 
 /// The export file format. Version 2 adds the line (`route_id`, `direction_id` and their names); version 1
-/// files (whole stops only) still import.
+/// files (whole stops only) still import. Import reads each entry on its own: a bad entry is skipped and said,
+/// and the rest are imported.
 struct FavouritesFile: Codable, Sendable {
     /// One favourite in the file.
     struct Entry: Codable, Sendable {
@@ -36,25 +37,6 @@ struct FavouritesFile: Codable, Sendable {
         }
     }
 
-    /// Every entry checked; nil when any is invalid, so a bad file changes nothing.
-    /// - Parameter now: The time for entries without one.
-    func validated(now: Date) -> [FavouriteStop]? {
-        guard format == "trakx-favourites", (1 ... Self.currentVersion).contains(version), favourites.count <= 1000 else { return nil }
-        var result: [FavouriteStop] = []
-        for entry in favourites {
-            guard let type = RouteType(slug: entry.mode), Self.isID(entry.stop_id), entry.stop_name.count <= 200,
-                  case .success(let name) = Params.ownName(entry.name) else { return nil }
-            if version == 1, entry.route_id != nil || entry.direction_id != nil { return nil }
-            if let route = entry.route_id, !Self.isID(route) { return nil }
-            if let direction = entry.direction_id, direction < 0 || direction > Int(Int32.max) || entry.route_id == nil { return nil }
-            guard (entry.line_name ?? "").count <= 200, (entry.direction_name ?? "").count <= 200 else { return nil }
-            result.append(FavouriteStop(routeType: type.rawValue, stopID: entry.stop_id, routeID: entry.route_id, directionID: entry.direction_id,
-                                        stopName: entry.stop_name.isEmpty ? "Stop \(entry.stop_id)" : entry.stop_name,
-                                        lineName: entry.line_name, directionName: entry.direction_name,
-                                        ownName: name, createdAt: entry.created_at ?? now))
-        }
-        return result
-    }
-
-    private static func isID(_ value: Int) -> Bool { value > 0 && value <= Int(Int32.max) }
+    /// Whether `value` is a PTV id Trakx stores (1 to the largest 32-bit number).
+    static func isID(_ value: Int) -> Bool { value > 0 && value <= Int(Int32.max) }
 }

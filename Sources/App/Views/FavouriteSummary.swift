@@ -12,6 +12,10 @@ struct FavouriteSummary: Sendable {
     /// What it is without the own name, for hidden button text ("Flinders Street Station").
     let stopName: String
     let ownName: String?
+    /// What the own-name field shows: the stored own name, or after a refused rename the text as typed.
+    let fieldValue: String
+    /// The stop's name as spoken, from PTV's answer when the stored one is a placeholder ("Stop 1099").
+    let spokenStopName: String
     let href: String
     /// Whole stop: the next three departures. Line: one sentence, "Home: Frankston line to Frankston, in 4 minutes …".
     let next: [DepartureRow]
@@ -35,25 +39,42 @@ extension Site {
     /// The request's favourites with their next departures (at most `limit` favourites).
     func favouriteSummaries(for request: Request, limit: Int) async throws -> [FavouriteSummary] {
         let favourites = try await lists.all(request)
-        return await summaries(for: Array(favourites.prefix(limit)))
+        return await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request))
     }
 
-    /// Each favourite with its next departures, fetched concurrently (through the shared cache).
-    func summaries(for favourites: [FavouriteStop], errors: [FieldError] = []) async -> [FavouriteSummary] {
+    /// Each favourite with its next departures, fetched concurrently (through the shared cache). A favourite
+    /// stored with a placeholder stop name is named from the departures answer, and its stored name refreshed.
+    /// - Parameters:
+    ///   - favourites: The favourites.
+    ///   - list: Their list, where placeholder names are refreshed.
+    ///   - errors: Field errors after a refused rename.
+    ///   - typed: What was typed in a refused rename, by field id, shown again in that field.
+    func summaries(for favourites: [FavouriteStop], list: FavouriteListKey? = nil, errors: [FieldError] = [],
+                   typed: [String: String] = [:]) async -> [FavouriteSummary] {
         let words = timeWords()
-        return await withTaskGroup(of: (Int, FavouriteSummary).self) { group in
+        let found = await withTaskGroup(of: (Int, FavouriteSummary, String?).self) { group in
             for (index, favourite) in favourites.enumerated() {
                 group.addTask {
-                    (index, await summary(favourite, index: index, words: words, errors: errors))
+                    let (summary, realName) = await summary(favourite, index: index, words: words, errors: errors, typed: typed)
+                    return (index, summary, realName)
                 }
             }
-            var results: [(Int, FavouriteSummary)] = []
+            var results: [(Int, FavouriteSummary, String?)] = []
             for await item in group { results.append(item) }
-            return results.sorted { $0.0 < $1.0 }.map(\.1)
+            return results.sorted { $0.0 < $1.0 }
         }
+        if let list {
+            let renamed = found.compactMap { item in item.2.map { (favourites[item.0], $0) } }
+            await refreshPlaceholderNames(renamed, in: list)
+        }
+        return found.map(\.1)
     }
 
-    private func summary(_ favourite: FavouriteStop, index: Int, words: TimeWords, errors: [FieldError]) async -> FavouriteSummary {
+    /// The summary, and PTV's official stop name when the stored one is a placeholder and the answer names the stop.
+    private func summary(_ stored: FavouriteStop, index: Int, words: TimeWords, errors: [FieldError],
+                         typed: [String: String]) async -> (FavouriteSummary, String?) {
+        var favourite = stored
+        var realName: String?
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
         var unavailable: String?
@@ -63,6 +84,11 @@ extension Site {
             // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
             var result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
                                                      maxResults: PTVClient.departuresPerDirection).value
+            if favourite.hasPlaceholderName,
+               let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {
+                realName = identity.officialName
+                favourite.stopName = identity.officialName
+            }
             if let routeID = favourite.routeID {
                 result.departures = result.departures.filter { departure in
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
@@ -82,13 +108,15 @@ extension Site {
         let fieldID = FavouriteWords.fieldID(favourite.key)
         let label = favourite.ownName ?? SpokenName.stop(favourite.stopName)
         let sentence = favourite.routeID == nil ? nil : next.first.map { "\(label): \($0.sentence)" }
-        return FavouriteSummary(
+        let summary = FavouriteSummary(
             routeType: favourite.routeType, stopID: favourite.stopID,
             name: FavouriteWords.title(favourite), stopName: FavouriteWords.thing(favourite), ownName: favourite.ownName,
+            fieldValue: typed[fieldID] ?? favourite.ownName ?? "", spokenStopName: SpokenName.stop(favourite.stopName),
             href: ModeWords.stopURL(type, favourite.stopID), next: next, hasNext: !next.isEmpty && sentence == nil, unavailable: unavailable,
             renameAction: "/favourites/\(slug)/\(favourite.stopID)/rename", removeAction: "/favourites/\(slug)/\(favourite.stopID)/remove",
             fieldID: fieldID, error: errors.first { $0.field == fieldID }?.message,
             isLine: favourite.routeID != nil, routeID: favourite.routeID.map(String.init) ?? "",
             directionID: favourite.directionID.map(String.init) ?? "", sentence: sentence)
+        return (summary, realName)
     }
 }
