@@ -63,7 +63,9 @@ public final class HTTPServer: Sendable {
 
     /// Starts listening.
     public func start() throws {
-        let context = Unmanaged.passUnretained(self).toOpaque()
+        // The daemon holds the server: a daemon left running after a stop whose grace ran out (see finishStop)
+        // must never call back into a freed server. Released once MHD_stop_daemon has returned.
+        let context = Unmanaged.passRetained(self).toOpaque()
         let settings = cmhd_settings(
             host: nil, port: configuration.port, thread_pool_size: configuration.threadPoolSize,
             connection_limit: configuration.connectionLimit,
@@ -75,6 +77,7 @@ public final class HTTPServer: Sendable {
             return cmhd_start_daemon(withHost, mhdAccess, mhdURILog, mhdCompleted, context)
         }
         guard let started else {
+            Unmanaged<HTTPServer>.fromOpaque(context).release()
             throw HTTPError(500, "Could not listen on \(configuration.host):\(configuration.port) (address in use or invalid)")
         }
         boundPort.store(cmhd_bound_port(started), ordering: .releasing)
@@ -121,6 +124,7 @@ public final class HTTPServer: Sendable {
             return
         }
         MHD_stop_daemon(box.pointer)
+        Unmanaged.passUnretained(self).release()
     }
 
     /// Notes one answered request in the access log (one line per request, written in the background).

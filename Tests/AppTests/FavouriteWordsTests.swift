@@ -22,12 +22,12 @@ struct FavouriteWordsTests {
 
     @Test func aStopStarredWhilePTVCouldNotNameItTakesItsRealNameWhenSeen() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
+            let browser = Browser(port: app.port)
             _ = try await browser.get("/search")
-            let simulator = try #require(app.app.simulator)
+            let simulator = try #require(app.simulator)
             // Neither the stop-details nor the departures answer is there when the star is pressed.
             simulator.faults.set(.status(500))
-            let added = try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1099"), ("return", "/stops/train/1099")])
+            let added = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1099"), ("return", "/stops/train/1099")])
             #expect(added.status == 303)
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
                 #expect(try await store.find(routeType: 0, stopID: 1099)?.stopName == "Stop 1099")
@@ -56,7 +56,7 @@ struct FavouriteWordsTests {
                 try await store.add(FavouriteStop(routeType: 0, stopID: 1099, stopName: "Stop 1099", ownName: "Home"))
                 try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station"))
             }
-            let browser = FavouritesBrowser(app)
+            let browser = Browser(port: app.port)
             let page = try await browser.get("/favourites").text
             #expect(page.contains(">Home (Hurstbridge Station)</a>"))
             #expect(!page.contains("Stop 1099"))
@@ -76,8 +76,8 @@ struct FavouriteWordsTests {
 
     @Test func theOwnNameLimitIsOneNumberAndARefusedNameIsShownAgain() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
-            #expect(try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1071")]).status == 303)
+            let browser = Browser(port: app.port)
+            #expect(try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]).status == 303)
             let page = try await browser.get("/favourites").text
             let field = try #require(page.firstMatch(of: #/<input type="text" id="name-0-1071" name="name" value="" maxlength="(\d+)"/#))
             let limit = try #require(Int(field.1))
@@ -85,9 +85,9 @@ struct FavouriteWordsTests {
             #expect(Int(hint.1) == limit)
             // The server takes exactly that many characters, and refuses one more.
             let longest = String(repeating: "a", count: limit)
-            #expect(try await browser.post("/favourites/train/1071/rename", [("name", longest)]).status == 303)
+            #expect(try await browser.post("/favourites/train/1071/rename", form: [("name", longest)]).status == 303)
             let typed = String(repeating: "b", count: limit + 1)
-            let refused = try await browser.post("/favourites/train/1071/rename", [("name", typed)])
+            let refused = try await browser.post("/favourites/train/1071/rename", form: [("name", typed)])
             #expect(refused.status == 400)
             #expect(refused.text.contains("Use \(limit) characters or fewer."))
             #expect(refused.text.contains("id=\"name-0-1071\" name=\"name\" value=\"\(typed)\""))
@@ -99,24 +99,24 @@ struct FavouriteWordsTests {
 
     @Test func bannersNameWhatChanged() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
-            let added = try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")])
+            let browser = Browser(port: app.port)
+            let added = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")])
             #expect(Self.banner(try await browser.get(try #require(added.header("Location"))).text) == "Added Flinders Street Station to favourites.")
-            let renamed = try await browser.post("/favourites/train/1071/rename", [("name", "Home")])
+            let renamed = try await browser.post("/favourites/train/1071/rename", form: [("name", "Home")])
             #expect(Self.banner(try await browser.get(try #require(renamed.header("Location"))).text) == "Renamed Flinders Street Station to Home.")
-            let unnamed = try await browser.post("/favourites/train/1071/rename", [("name", " ")])
+            let unnamed = try await browser.post("/favourites/train/1071/rename", form: [("name", " ")])
             #expect(Self.banner(try await browser.get(try #require(unnamed.header("Location"))).text) == "Removed your own name for Flinders Street Station.")
 
             let board = try await browser.get("/stops/train/1071").text
             let fields = try #require(FavouriteLineTests.lineForm(in: board, label: "Add Frankston line towards Frankston to favourites"))
-            let line = try await browser.post("/favourites", fields)
+            let line = try await browser.post("/favourites", form: fields)
             #expect(Self.banner(try await browser.get(try #require(line.header("Location"))).text)
                 == "Added Frankston line towards Frankston at Flinders Street Station to favourites.")
             let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
-            let lineRenamed = try await browser.post("/favourites/train/1071/rename", routeFields + [("name", "Work")])
+            let lineRenamed = try await browser.post("/favourites/train/1071/rename", form: routeFields + [("name", "Work")])
             #expect(Self.banner(try await browser.get(try #require(lineRenamed.header("Location"))).text)
                 == "Renamed Frankston line towards Frankston at Flinders Street Station to Work.")
-            let removed = try await browser.post("/favourites/train/1071/remove", routeFields)
+            let removed = try await browser.post("/favourites/train/1071/remove", form: routeFields)
             #expect(Self.banner(try await browser.get(try #require(removed.header("Location"))).text)
                 == "Removed Frankston line towards Frankston at Flinders Street Station from favourites.")
         }
@@ -124,7 +124,7 @@ struct FavouriteWordsTests {
 
     @Test func bannersReflectNothingArbitrary() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
+            let browser = Browser(port: app.port)
             let script = "%3Cscript%3Ealert(1)%3C%2Fscript%3E"
             let page = try await browser.get("/favourites?done=renamed&stop=\(script)&name=\(String(repeating: "n", count: 300))%07").text
             #expect(!page.contains("<script>alert"))
@@ -143,9 +143,9 @@ struct FavouriteWordsTests {
 
     @Test func anImportSkipsOnlyItsBadEntriesAndSaysWhich() async throws {
         try await TestApp.with { app in
-            let browser = FavouritesBrowser(app)
-            #expect(try await browser.post("/favourites", [("mode", "train"), ("stop_id", "1071")]).status == 303)
-            #expect(try await browser.post("/favourites", [("mode", "tram"), ("stop_id", "2218")]).status == 303)
+            let browser = Browser(port: app.port)
+            #expect(try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]).status == 303)
+            #expect(try await browser.post("/favourites", form: [("mode", "tram"), ("stop_id", "2218")]).status == 303)
             let long = String(repeating: "x", count: 61)
             let file = """
                 {"format":"trakx-favourites","version":2,"favourites":[
