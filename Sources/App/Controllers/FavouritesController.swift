@@ -60,7 +60,7 @@ struct FavouritesController {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
-            var response = redirect(request, fallback: ModeWords.stopURL(type, key.stopID), query: Banner.query(.added, favourite))
+            var response = redirect(request, fallback: Paths.stop(type, key.stopID), query: Banner.query(.added, favourite))
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }

@@ -121,9 +121,6 @@ enum ModeWords {
         }
     }
 
-    /// `/stops/{mode}/{id}`.
-    static func stopURL(_ type: RouteType, _ id: Int) -> String { Paths.stop(type, id) }
-
     /// Lower-cases the first letter, for use mid-sentence.
     static func midSentence(_ text: String) -> String {
         for prefix in ["Route ", "A ", "Platform ", "Live", "Timetable", "Cancelled"] where text.hasPrefix(prefix) {

@@ -112,7 +112,7 @@ extension Site {
             routeType: favourite.routeType, stopID: favourite.stopID,
             name: FavouriteWords.title(favourite), stopName: FavouriteWords.thing(favourite), ownName: favourite.ownName,
             fieldValue: typed[fieldID] ?? favourite.ownName ?? "", spokenStopName: SpokenName.stop(favourite.stopName),
-            href: ModeWords.stopURL(type, favourite.stopID), next: next, hasNext: !next.isEmpty && sentence == nil, unavailable: unavailable,
+            href: Paths.stop(type, favourite.stopID), next: next, hasNext: !next.isEmpty && sentence == nil, unavailable: unavailable,
             renameAction: "/favourites/\(slug)/\(favourite.stopID)/rename", removeAction: "/favourites/\(slug)/\(favourite.stopID)/remove",
             fieldID: fieldID, error: errors.first { $0.field == fieldID }?.message,
             isLine: favourite.routeID != nil, routeID: favourite.routeID.map(String.init) ?? "",
