@@ -73,6 +73,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             resources: [.copy("Resources/network.json")],
             swiftSettings: swiftSettings
         ),
