@@ -10,23 +10,7 @@ import TestSupport
 struct FavouritesUpgradeTests {
     /// A schema-version-1 file written with raw SQL, as the previous Trakx made it.
     static func writeVersion1(at path: String, extra: String = "") throws {
-        let connection = try SQLiteConnection(path: path)
-        defer { connection.close() }
-        try connection.execute("""
-            CREATE TABLE favourite_stop (
-                route_type INTEGER NOT NULL CHECK (route_type BETWEEN 0 AND 99),
-                stop_id INTEGER NOT NULL CHECK (stop_id > 0),
-                stop_name TEXT NOT NULL,
-                own_name TEXT,
-                created_at INTEGER NOT NULL,
-                PRIMARY KEY (route_type, stop_id)
-            );
-            CREATE INDEX favourite_stop_by_type ON favourite_stop (route_type, created_at);
-            INSERT INTO favourite_stop VALUES (0, 1071, 'Flinders Street Station', 'Work', 1795728600000);
-            INSERT INTO favourite_stop VALUES (1, 2218, 'Swanston St/Flinders St #1', NULL, 1795728700000);
-            \(extra)
-            PRAGMA user_version = 1;
-            """)
+        try Version1Database.write(at: path, extra: extra)
     }
 
     @Test func aVersionOneDatabaseOpensWithEveryFavouriteAndItsName() async throws {

@@ -5,26 +5,9 @@ import TestSupport
 
 /// Files made by older Trakx versions open, upgrade in one transaction, and keep every favourite.
 struct MigrationTests {
-    /// Writes a schema-version-1 file exactly as Trakx 1 made it, with raw SQL (not `Migrations`).
+    /// Writes a schema-version-1 file exactly as Trakx 1 made it (raw SQL, not `Migrations`), with a bus stop too.
     static func writeVersion1(at path: String, extra: String = "") throws {
-        let connection = try SQLiteConnection(path: path)
-        defer { connection.close() }
-        try connection.execute("""
-            CREATE TABLE favourite_stop (
-                route_type INTEGER NOT NULL CHECK (route_type BETWEEN 0 AND 99),
-                stop_id INTEGER NOT NULL CHECK (stop_id > 0),
-                stop_name TEXT NOT NULL,
-                own_name TEXT,
-                created_at INTEGER NOT NULL,
-                PRIMARY KEY (route_type, stop_id)
-            );
-            CREATE INDEX favourite_stop_by_type ON favourite_stop (route_type, created_at);
-            INSERT INTO favourite_stop VALUES (0, 1071, 'Flinders Street Station', 'Work', 1795728600000);
-            INSERT INTO favourite_stop VALUES (1, 2218, 'Swanston St/Flinders St #1', NULL, 1795728700000);
-            INSERT INTO favourite_stop VALUES (2, 13142, 'Bus stop', 'Home – “Café”', 1795728500000);
-            \(extra)
-            PRAGMA user_version = 1;
-            """)
+        try Version1Database.write(at: path, extra: "INSERT INTO favourite_stop VALUES (2, 13142, 'Bus stop', 'Home – “Café”', 1795728500000);\n" + extra)
     }
 
     static func rows(at path: String) throws -> (version: Int, names: [String]) {
