@@ -54,6 +54,9 @@ struct RideWords {
             let call = calls[from]
             guard let time = call.time else { return "Your \(noun) is due at \(stop); PTV gives no time for it." }
             let until = words.until(time)
+            if time < words.now.addingTimeInterval(-30) {
+                return "Your \(noun) was due at \(stop) at \(words.clock(time)); PTV has not said it has left."
+            }
             if call.isLive { return "Your \(noun) is due at \(stop) \(until.hasPrefix("in ") ? until : "about now"), by live estimate." }
             return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
@@ -78,9 +81,10 @@ struct RideWords {
         let call = journey.calls[index]
         guard let time = call.time, !call.cancelled else { return "" }
         let until = words.until(time)
-        let relative = until.hasPrefix("in ") ? until : (until == "now" ? "about now" : until)
-        if call.isLive { return prefix + "due " + relative }
-        return prefix + "due \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)" : "")
+        // A time already past is said as the time it was due, never "departed": only evidence says that.
+        guard until.hasPrefix("in ") || until == "now" else { return prefix + "due \(words.clock(time))" }
+        if call.isLive { return prefix + "due " + (until == "now" ? "about now" : until) }
+        return prefix + "due \(words.clock(time))" + (until == "now" ? "" : ", \(until)")
     }
 
     /// Where the information comes from.
