@@ -19,7 +19,7 @@ struct StopFacts: Sendable {
         if SpokenName.differs(stop.stopName) {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
         }
-        items.append(Fact(term: "Stop number", detail: String(stop.stopId)))
+        items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
         if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: stop.stopLandmark)) }
         if let access = stop.accessibility {
             var features: [String] = []
