@@ -50,6 +50,8 @@ struct Journey: Sendable {
     let routeType: RouteType
     let calls: [Call]
     let legs: [Leg]
+    /// Names of the stops the run passes without stopping, where PTV lists them (`skipped_stops`).
+    let skipped: [String]
 
     /// Reads a pattern. Calls of every `run_ref` in it are kept, in `departure_sequence` order.
     /// - Parameters:
@@ -100,6 +102,7 @@ struct Journey: Sendable {
                 flags: ServiceWords.flags(departure.flags),
                 latitude: stop?.stopLatitude, longitude: stop?.stopLongitude))
         }
+        skipped = ordered.flatMap(\.skippedStops).map { SpokenName.stop($0.stopName) }.filter { !$0.isEmpty }
         // Legs whose calls were all replaced by the next part's are dropped; starts stay valid.
         self.legs = legs.indices.filter { $0 + 1 == legs.count || legs[$0 + 1].start > legs[$0].start }.map { legs[$0] }
         self.calls = calls

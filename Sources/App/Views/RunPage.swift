@@ -138,7 +138,9 @@ struct RunPage: Sendable {
         for leg in journey.legs {
             let call = journey.calls[leg.start]
             for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) {
-                if note == "Express", let count = leg.run?.expressStopCount {
+                if note == "Express", !journey.skipped.isEmpty {
+                    notes.append("Express: runs past \(Plural.list(journey.skipped)) without stopping")
+                } else if note == "Express", let count = leg.run?.expressStopCount {
                     notes.append("Express: runs past \(Plural.count(count, "stop")) without stopping")
                 } else {
                     notes.append(note)

@@ -105,8 +105,9 @@ extension PTVClient {
     ///   - runRef: The run's reference.
     ///   - routeType: Route type.
     public func pattern(runRef: String, routeType: Int) async throws -> Fetched<PatternResponse> {
+        // Skipped stops let an express run say which stops it runs past.
         let query = ["Stop", "Route", "Run", "Direction", "Disruption", "VehiclePosition", "VehicleDescriptor"]
-            .map { ("expand", $0) }
+            .map { ("expand", $0) } + [("include_skipped_stops", "true")]
         return try await fetch(PTVRequest(.pattern, ["pattern", "run", runRef, "route_type", String(routeType)], query: query),
                                as: PatternResponse.self)
     }
