@@ -39,6 +39,22 @@ struct JourneyTests {
         #expect(second.summary.hasPrefix("From Footscray: 2 stops to West Footscray, 5 minutes."))
     }
 
+    @Test func anExpressNamesTheStopsItRunsPastWhenPTVListsThem() throws {
+        var pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
+        let now = Recorded.at("2025-11-29T21:50:00Z")
+        let counted = RunPage(journey: Journey(pattern, routeType: .train), fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now),
+                              context: Recorded.context(now))
+        #expect(counted.notes.contains("Express: runs past 3 stops without stopping"))
+        // With include_skipped_stops, PTV lists the passed stops under the stop before them.
+        let malvern = try #require(pattern.departures.firstIndex { pattern.stops[String($0.stopId)]?.stopName == "Malvern" })
+        pattern.departures[malvern].skippedStops = ["Armadale", "Toorak", "Hawksburn"].enumerated().map {
+            Stop(stopId: 9000 + $0.offset, stopName: $0.element)
+        }
+        let named = RunPage(journey: Journey(pattern, routeType: .train), fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now),
+                            context: Recorded.context(now))
+        #expect(named.notes.contains("Express: runs past Armadale, Toorak and Hawksburn without stopping"))
+    }
+
     @Test func timesADayEarlyOnTheSecondPartMoveToTheNextDay() throws {
         let journey = try Recorded.journey("tdn-4439-pattern-bad-day")
         let times = journey.calls.compactMap(\.scheduled)
