@@ -19,7 +19,7 @@ func mhdCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
     guard let raw = conCls.pointee else { return }
     let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
     if let cls, state.fields.withLock({ $0.phase == .dispatched && $0.counted }) {
-        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().inFlight.subtract(1, ordering: .acquiringAndReleasing)
+        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().finishedOne()
     }
     conCls.pointee = nil
 }
@@ -96,7 +96,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         server.inFlight.add(1, ordering: .sequentiallyConsistent)
         if server.stopping.load(ordering: .sequentiallyConsistent) {
             state.fields.withLock { $0.counted = false }
-            server.inFlight.subtract(1, ordering: .sequentiallyConsistent)
+            server.finishedOne()
             var response = server.responder.refuse(HTTPError(503, "Trakx is restarting. Try again in a moment."), request: request)
             response.setHeader("Connection", "close")
             response.setHeader("Retry-After", "2")

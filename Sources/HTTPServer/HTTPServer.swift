@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
     private let daemon = Mutex<DaemonBox?>(nil)
     private let boundPort = Atomic<UInt16>(0)
     let inFlight = Atomic<Int>(0)
+    /// Woken when the last request in flight finishes while stopping (no polling while draining).
+    private let drained = NSCondition()
     /// Set when stopping: requests arriving on kept-alive connections are answered at once, not suspended.
     let stopping = Atomic<Bool>(false)
     /// One line per request, written off the request threads.
@@ -90,10 +92,7 @@ public final class HTTPServer: Sendable {
     /// - Parameter grace: Seconds to wait for in-flight requests.
     public func stop(grace: Double = 30) {
         guard let box = beginStop() else { return }
-        let deadline = Date().addingTimeInterval(grace)
-        while inFlight.load(ordering: .acquiring) > 0, Date() < deadline {
-            usleep(5_000)
-        }
+        waitForDrain(until: Date().addingTimeInterval(grace))
         finishStop(box)
     }
 
@@ -101,11 +100,31 @@ public final class HTTPServer: Sendable {
     /// - Parameter grace: Seconds to wait for in-flight requests.
     public func shutdown(grace: Double = 30) async {
         guard let box = beginStop() else { return }
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(grace * 1000)))
-        while inFlight.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        // The wait blocks, so it runs on a thread of its own, never on the cooperative pool.
+        let deadline = Date().addingTimeInterval(grace)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread { [self] in
+                waitForDrain(until: deadline)
+                done.resume()
+            }
         }
         finishStop(box)
+    }
+
+    /// One request in flight has finished; wakes a stop waiting for the last one.
+    func finishedOne() {
+        if inFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0, stopping.load(ordering: .acquiring) {
+            drained.lock()
+            drained.broadcast()
+            drained.unlock()
+        }
+    }
+
+    /// Waits until nothing is in flight or the deadline passes.
+    private func waitForDrain(until deadline: Date) {
+        drained.lock()
+        defer { drained.unlock() }
+        while inFlight.load(ordering: .acquiring) > 0, drained.wait(until: deadline) {}
     }
 
     /// Marks the server as stopping: from here on, requests are answered at once with 503 ("restarting")
