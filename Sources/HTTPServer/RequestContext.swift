@@ -21,6 +21,8 @@ public struct RequestContext: Sendable {
     public var route: String
     /// A short id for log correlation.
     public var requestID: String
+    /// Values middleware hands on to the handlers of this request (e.g. a form token minted for it).
+    public var values: [String: String] = [:]
 
     /// Creates a context.
     /// - Parameters:

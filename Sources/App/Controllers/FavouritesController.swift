@@ -13,7 +13,7 @@ struct FavouritesController {
     static let order: [RouteType] = [.train, .tram, .bus, .vline, .nightBus]
 
     func addRoutes(to router: inout Router) {
-        router.get("/favourites") { request, _ in try await page(request) }
+        router.get("/favourites") { request, context in try await page(request, context) }
         router.post("/favourites") { request, _ in try await add(request) }
         router.post("/favourites/import") { request, _ in try await importFile(request) }
         router.get("/favourites/export") { request, _ in try await export(request) }
@@ -23,7 +23,8 @@ struct FavouritesController {
     }
 
     /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
-    func page(_ request: Request, errors: [FieldError] = [], typed: [String: String] = [:], status: Int = 200) async throws -> Response {
+    func page(_ request: Request, _ context: RequestContext? = nil, errors: [FieldError] = [], typed: [String: String] = [:],
+              status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
@@ -40,7 +41,7 @@ struct FavouritesController {
             chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
                                 knownNames: knownNames),
             groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
-            token: FormToken.value(for: request), errors: errors, hasErrors: !errors.isEmpty,
+            token: FormToken.value(for: request, context), errors: errors, hasErrors: !errors.isEmpty,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }

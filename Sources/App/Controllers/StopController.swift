@@ -9,7 +9,7 @@ struct StopController {
 
     func addRoutes(to router: inout Router) {
         router.get("/stops/{mode}/{id}") { request, context in
-            try await site.pages.response(for: request) { try await stop(request, context) }
+            try await site.pages.response(for: request, context) { try await stop(request, context) }
         }
     }
 

@@ -19,7 +19,7 @@ struct PrivateLinkController {
         if let current { ownCount = try await site.lists.store.all(in: current.storageKey).count }
         let page = SwitchListPage(
             chrome: site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
-            action: "/favourites/list/\(id.text)", token: FormToken.value(for: request),
+            action: "/favourites/list/\(id.text)", token: FormToken.value(for: request, context),
             count: count == 1 ? "1 favourite" : "\(count) favourites",
             alreadyUsed: current == id, hasOwnList: current != id && ownCount > 0,
             ownCount: ownCount == 1 ? "1 favourite" : "\(ownCount) favourites")

@@ -75,10 +75,9 @@ struct FormTokenMiddleware: Middleware {
         }
         guard cookie == nil else { return try await next(request, context) }
         let fresh = FormToken.make()
-        var withToken = request
-        withToken.headers.removeAll { $0.0.equalsIgnoringASCIICase(FormToken.freshHeader) }
-        withToken.headers.append((FormToken.freshHeader, fresh))
-        var response = try await next(withToken, context)
+        var withToken = context
+        withToken.values[FormToken.contextKey] = fresh
+        var response = try await next(request, withToken)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return response }
         response.headers.append(("Set-Cookie", "\(FormToken.cookieName)=\(fresh); Path=/; HttpOnly; SameSite=Strict"))
         return response

@@ -6,14 +6,14 @@ import HTTPServer
 enum FormToken {
     static let cookieName = "trakx_form"
 
-    /// The token for this request: its cookie, or a fresh one (the middleware then sets the cookie).
-    static func value(for request: Request) -> String {
+    /// The token for this request: its cookie, or the fresh one the middleware minted for it (and sets as the cookie).
+    static func value(for request: Request, _ context: RequestContext? = nil) -> String {
         if let existing = request.cookie(cookieName), isWellFormed(existing) { return existing }
-        return request.header(freshHeader) ?? ""
+        return context?.values[contextKey] ?? ""
     }
 
-    /// Internal header the middleware uses to pass a freshly made token to the page.
-    static let freshHeader = "X-Trakx-Fresh-Token"
+    /// Where the middleware leaves a freshly minted token in the request context.
+    static let contextKey = "formToken"
 
     /// A fresh token: 32 random bytes as 64 lower-case hex digits.
     static func make() -> String {

@@ -50,10 +50,10 @@ final class PageCache: Sendable {
     /// - Parameters:
     ///   - request: The request (its target is the key).
     ///   - render: Renders the page with `PageCache.tokenPlaceholder` as the token.
-    func response(for request: Request, render: () async throws -> Response) async throws -> Response {
+    func response(for request: Request, _ context: RequestContext, render: () async throws -> Response) async throws -> Response {
         let key = "\(generation.load(ordering: .acquiring))|\(variant(request))|\(request.target)"
         let now = clock()
-        let token = Array(FormToken.value(for: request).utf8)
+        let token = Array(FormToken.value(for: request, context).utf8)
         let cached: Entry? = entries.withLock { entries in
             guard var entry = entries[key] else { return nil }
             if entry.expires > now { return entry }
