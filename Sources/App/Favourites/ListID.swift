@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HTTPServer
 import Storage
 
 /// A browser's secret favourites-list id on a shared server: 128 random bits as 32 lowercase hex digits.
@@ -10,15 +11,13 @@ struct ListID: Sendable, Equatable {
 
     /// A fresh id from the system's secure random source.
     static func make() -> ListID {
-        var generator = SystemRandomNumberGenerator()
-        let text = (0 ..< 2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
-        return ListID(text: text)
+        ListID(text: SecureRandom.hex(bytes: 16))
     }
 
     /// The id in `text` when it is exactly 32 lowercase hex digits, else nil.
     /// - Parameter text: A cookie value or path segment.
     static func parse(_ text: String) -> ListID? {
-        guard text.utf8.count == 32, text.utf8.allSatisfy({ (48 ... 57).contains($0) || (97 ... 102).contains($0) }) else { return nil }
+        guard text.isLowercaseHex(length: 32) else { return nil }
         return ListID(text: text)
     }
 

@@ -126,9 +126,6 @@ struct Journey: Sendable {
     /// The index of the first call at `stopID`, if the run calls there.
     func index(of stopID: Int) -> Int? { calls.firstIndex { $0.stopID == stopID } }
 
-    /// The part of the journey a call belongs to.
-    func leg(of index: Int) -> Leg? { legs.last { $0.start <= index } }
-
     /// Minutes from one call to a later one, or nil when the recorded times cannot give a positive answer.
     /// Live estimates are tried first, then the timetable (estimates left on passed stops disagree with it).
     func minutes(from start: Int, to end: Int) -> Int? {

@@ -39,8 +39,6 @@ struct JourneyProgress: Sendable {
     let lostAt: Date?
     /// Whether PTV reported a fresh position that does not fit this run (a bus still on its previous trip).
     let positionIgnored: Bool
-    /// The vehicle's bearing when moving, in degrees, if given.
-    let bearing: Double?
     /// The moment this progress describes.
     let now: Date
     private let journey: Journey
@@ -59,7 +57,6 @@ struct JourneyProgress: Sendable {
         var place: Place?
         var evidence: Evidence?
         var lostAt: Date?
-        var bearing: Double?
         var ignored = false
         if let index = journey.calls.lastIndex(where: { $0.atPlatform && !$0.cancelled }) {
             place = .at(index)
@@ -77,7 +74,6 @@ struct JourneyProgress: Sendable {
             } else if place == nil, let fitted = Self.fit(position, to: journey, now: now) {
                 place = fitted
                 evidence = .position(age: max(0, Int(now.timeIntervalSince(reported))))
-                bearing = position.bearing
             } else if place == nil {
                 ignored = true
             }
@@ -85,7 +81,6 @@ struct JourneyProgress: Sendable {
         self.place = place
         self.evidence = evidence
         self.lostAt = lostAt
-        self.bearing = bearing
         positionIgnored = ignored
     }
 

@@ -21,11 +21,16 @@ enum FormToken {
     }
 
     static func isWellFormed(_ token: String) -> Bool {
-        token.utf8.count == 64 && token.utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+        token.isLowercaseHex(length: 64)
     }
 }
 
 extension String {
+    /// Whether the text is exactly `length` lowercase hex digits (tokens and list ids).
+    func isLowercaseHex(length: Int) -> Bool {
+        utf8.count == length && utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+    }
+
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }

@@ -27,7 +27,6 @@ struct Site: Sendable {
     /// The layout chrome for a page, with the one-off banner from the query.
     func chrome(title: String, section: PageChrome.Section, request: Request, stale: String? = nil,
                 hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
-        PageChrome(title: title, section: section, demo: demo,
-                   banner: Banner.text(from: request), stale: stale, hasErrors: hasErrors, scripts: scripts)
+        context(for: request).chrome(title: title, section: section, stale: stale, hasErrors: hasErrors, scripts: scripts)
     }
 }

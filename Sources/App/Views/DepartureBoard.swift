@@ -9,20 +9,18 @@ struct DepartureRow: Sendable {
     let until: String
     /// Whether its time is more than 30 seconds past.
     let departed: Bool
-    /// The same phrase as on the run page: "Live, delayed 4 minutes", "Timetable", "Cancelled".
+    /// What the data says about its time (live and how late, timetable, cancelled).
+    let source: ServiceWords.Source
+    /// The same phrase as on the run page: "live", "delayed 4 minutes", "timetable", "cancelled".
     let status: String
     /// Whether it is cancelled.
     let cancelled: Bool
-    /// Whether the time is a live estimate.
-    let live: Bool
     /// "Platform 3", or nil.
     let platform: String?
     /// "Extra service", "Express", "via Metro Tunnel", "Pick up only".
     let notes: [String]
-    /// The words after the time link: "in 5 minutes, platform 3, live, on time, via Metro Tunnel".
-    let detail: String
-    /// The run's stopping pattern from this stop.
-    let runURL: String
+    /// Whether the page says once that times are live unless marked (then a live row on time says nothing more).
+    var liveSaidOnce = false
     /// Riding this service from this stop.
     let rideURL: String
     /// "Bundoora RMIT".
@@ -37,6 +35,17 @@ struct DepartureRow: Sendable {
     let directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
     let at: Date
+
+    /// Whether the time is a live estimate.
+    var live: Bool { source != .timetable && !cancelled }
+
+    /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
+    var detail: String {
+        var parts = [until]
+        if let platform, !cancelled { parts.append(ModeWords.midSentence(platform)) }
+        if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { parts.append(status) }
+        return (parts + notes).joined(separator: ", ")
+    }
 }
 
 /// Departures for one route and destination.
@@ -46,7 +55,7 @@ struct DepartureGroup: Sendable {
     let routeID: Int
     let directionID: Int
     /// The rows in time order.
-    let rows: [DepartureRow]
+    var rows: [DepartureRow]
     /// Disruptions on this line that its departures name, said once for the line.
     let disruptions: [Link]
     /// The line and direction the group belongs to (for starring it).
@@ -69,8 +78,7 @@ struct DepartureBoard: Sendable {
     ///   - stopID: The stop.
     ///   - words: Time words for now.
     ///   - limit: Most departures per group.
-    ///   - liveSaidOnce: Whether the page says once that times are live unless marked (then a live row on time says nothing more).
-    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4, liveSaidOnce: Bool = false) {
+    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
         let atStop = response.departures.filter { $0.stopId == stopID }
         let departures = (atStop.isEmpty ? response.departures : atStop)
@@ -82,18 +90,17 @@ struct DepartureBoard: Sendable {
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
-        var seen = Set<String>()
+        var vehicles = Set<String>()
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
             let destination = Journey.destination(run: run, direction: response.directions[String(departure.directionId)])
-            // A "combined" route repeats its member routes' vehicles: one vehicle at one time to one place is one row.
-            let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)|\(Self.isCombined(route) ? "" : String(departure.routeId))"
-            let alone = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)|"
-            if seen.contains(vehicle) || (Self.isCombined(route) && seen.contains(alone)) { continue }
-            seen.insert(vehicle)
-            seen.insert(alone)
+            // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
+            // one place is one row.
+            let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)"
+            if Self.isCombined(route) && vehicles.contains(vehicle) { continue }
+            vehicles.insert(vehicle)
             let key = "\(departure.routeId)|\(destination)"
             guard (rowsByKey[key]?.count ?? 0) < limit else { continue }
             if rowsByKey[key] == nil {
@@ -102,7 +109,7 @@ struct DepartureBoard: Sendable {
                                         direction: response.directions[String(departure.directionId)])
             }
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
-                               destination: destination, words: words, liveSaidOnce: liveSaidOnce)
+                               destination: destination, words: words)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
@@ -144,7 +151,7 @@ struct DepartureBoard: Sendable {
     }
 
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    destination: String, words: TimeWords, liveSaidOnce: Bool = false) -> DepartureRow {
+                    destination: String, words: TimeWords) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -158,10 +165,6 @@ struct DepartureBoard: Sendable {
         let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
         let service = ModeWords.service(route, type: routeType)
         let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
-        var detail = [until]
-        if let platform, !cancelled { detail.append(ModeWords.midSentence(platform)) }
-        if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { detail.append(status) }
-        detail += notes
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
         if cancelled {
@@ -172,10 +175,8 @@ struct DepartureBoard: Sendable {
             sentence += source == .timetable ? ", timetable." : ", live."
         }
         return DepartureRow(
-            time: words.clock(cancelled ? scheduled : best), until: until, departed: departed, status: status,
-            cancelled: cancelled, live: source != .timetable && !cancelled, platform: platform, notes: notes,
-            detail: detail.joined(separator: ", "),
-            runURL: Paths.run(routeType, departure.runRef, stop: stopID), rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
+            time: words.clock(cancelled ? scheduled : best), until: until, departed: departed, source: source, status: status,
+            cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
             destination: destination, service: service, caption: caption, sentence: sentence,
             routeID: departure.routeId, directionID: departure.directionId, at: best)
     }

@@ -44,17 +44,15 @@ struct StopPage: Sendable {
         let byLine = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.
-        let limit = chronological ? 2 : 4
-        let counted = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: limit) : byLine
+        let board = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: 2) : byLine
         // "Times are live unless marked" is said once when it spares enough rows their own "live".
-        let liveSaidOnce = counted.next.filter { $0.live && $0.status == "live" }.count >= 4
-        let board = liveSaidOnce
-            ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: limit, liveSaidOnce: true) : counted
+        let liveSaidOnce = board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
+        let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
         name = identity.spokenName
         heading = identity.spokenNameWithoutNumber
         summary = board.summary
-        groups = chronological ? [] : board.groups
-        self.chronological = chronological ? board.next : []
+        groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
+        self.chronological = chronological ? quiet(board.next) : []
         var links: [Link] = []
         for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)
             where !links.contains(link) { links.append(link) }

@@ -81,7 +81,8 @@ extension DepartureRow: MustacheParent {
         case "platform": platform
         case "notes": notes
         case "detail": detail
-        case "runURL": runURL
+        case "source": source
+        case "liveSaidOnce": liveSaidOnce
         case "rideURL": rideURL
         case "destination": destination
         case "service": service
