@@ -236,15 +236,21 @@ say "7. Page weight and references to other hosts"
 curl -s "$MAIN/metrics" >"$OUT/metrics-main.txt"
 alive main "$MAIN_PID"
 
+# start_cold_trakx NAME LATENCY_MS: start_trakx, then one stop page that is not counted: the first page after
+# start pays one-off set-up, so it is taken out of the sample (and logged).
+start_cold_trakx() {
+    start_trakx "$1" "$2"
+    echo "$STARTED_BASE (pid $STARTED_PID)"
+    local first
+    first="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$STARTED_BASE${STOPS[0]}")"
+    echo "  first stop page after start (${STOPS[0]}, not counted): $first s"
+}
+
 # ---- 3 and 4 on a fresh instance with 100 ms upstream ------------------------------------------------
 say "3. Cold stop pages with the simulator at 100 ms"
-start_trakx slow 100
+start_cold_trakx slow 100
 SLOW=$STARTED_BASE
 SLOW_PID=$STARTED_PID
-echo "$SLOW (pid $SLOW_PID)"
-# The first stop page after start pays one-off set-up; take it out of the sample (it is logged).
-first="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$SLOW${STOPS[0]}")"
-echo "  first stop page after start (${STOPS[0]}, not counted): $first s"
 COLD_LIST=("${STOPS[@]:1:$COLD_STOPS}")
 BURST_STOP="${STOPS[$((COLD_STOPS + 1))]}"
 "${PROBE[@]}" cold "$SLOW" --latency-ms 100 --stops "${COLD_LIST[@]}" --key cold_100 --results "$RESULTS"
@@ -256,12 +262,9 @@ alive slow "$SLOW_PID"
 
 # ---- 3b on a fresh instance with 300 ms upstream -----------------------------------------------------
 say "3b. Cold stop, ride and run pages with the simulator at 300 ms"
-start_trakx slow300 300
+start_cold_trakx slow300 300
 SLOW300=$STARTED_BASE
 SLOW300_PID=$STARTED_PID
-echo "$SLOW300 (pid $SLOW300_PID)"
-first="$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$SLOW300${STOPS[0]}")"
-echo "  first stop page after start (${STOPS[0]}, not counted): $first s"
 # Stops not yet asked of this instance (${STOPS[0]} was the warm-up): the last ones discovered, latest first
 # (more than needed: a stop without two departures is skipped).
 COLD300_LIST=()

@@ -557,23 +557,21 @@ def main():
     p.add_argument("base")
     p.set_defaults(func=cmd_discover)
 
-    p = sub.add_parser("cold")
-    p.add_argument("base")
-    p.add_argument("--stops", nargs="+", required=True)
-    p.add_argument("--latency-ms", type=float, required=True)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_cold)
+    def cold_parser(name, func):
+        """A subcommand that times cold pages of the instance at `base` for the stops given."""
+        p = sub.add_parser(name)
+        p.add_argument("base")
+        p.add_argument("--stops", nargs="+", required=True)
+        p.add_argument("--latency-ms", type=float, required=True)
+        p.add_argument("--key", required=True)
+        p.add_argument("--results", required=True)
+        p.set_defaults(func=func)
+        return p
 
-    p = sub.add_parser("coldpages")
-    p.add_argument("base")
+    cold_parser("cold", cmd_cold)
+    p = cold_parser("coldpages", cmd_coldpages)
     p.add_argument("--links-from", required=True)
     p.add_argument("--want", type=int, default=3, help="stops to sample (more may be given, for ones without departures)")
-    p.add_argument("--stops", nargs="+", required=True)
-    p.add_argument("--latency-ms", type=float, required=True)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_coldpages)
 
     p = sub.add_parser("burst")
     p.add_argument("base")

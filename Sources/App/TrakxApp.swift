@@ -81,8 +81,14 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
                                limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock))
+    let port = PortBox()
+    let security = SecurityMiddleware(allowedHosts: configuration.allowedHosts, port: port)
+    // A shared server's pages differ by the visitor's list: those always go through the chain.
+    let ready = configuration.favouritesAreShared ? nil
+        : ReadyPages(now: clock, admitsHost: security.isAllowed(host:), visitor: FormToken.visitorValue,
+                     defaultHeaders: SecurityMiddleware.headers)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    pages: PageCache(now: clock, variant: lists.cacheVariant))
+                    pages: PageCache(now: clock, variant: lists.cacheVariant, ready: ready))
 
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)
@@ -90,16 +96,15 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
     addPageRoutes(site: site, to: &router)
 
-    let port = PortBox()
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [TimingMiddleware(), SecurityMiddleware(allowedHosts: configuration.allowedHosts, port: port), FormTokenMiddleware()],
+        middleware: [TimingMiddleware(), security, FormTokenMiddleware()],
         staticFiles: staticFiles,
         defaultHeaders: SecurityMiddleware.headers,
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
-    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger)
+    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger, readyPages: ready)
     return TrakxApp(server: server, database: database, ptv: ptv, port: port, logger: logger)
 }
 

@@ -2,7 +2,9 @@
 #define TRAKX_CMICROHTTPD_SHIM_H
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
@@ -111,6 +113,52 @@ static inline void cmhd_client_address(struct MHD_Connection *_Nonnull connectio
     } else if (info->client_addr->sa_family == AF_INET6) {
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)info->client_addr)->sin6_addr, out, (socklen_t)len);
     }
+}
+
+/// Hands `data` (from malloc) to a response, which frees it when done: no second copy of the body.
+static inline struct MHD_Response *_Nullable cmhd_response_owned(void *_Nonnull data, size_t size) {
+    return MHD_create_response_from_buffer_with_free_callback(size, data, &free);
+}
+
+typedef struct {
+    const char *_Nonnull name;
+    const char *_Nullable value;
+    unsigned int count;
+} cmhd_header_search;
+
+static inline enum MHD_Result cmhd_count_header(void *_Nullable cls, enum MHD_ValueKind kind, const char *_Nonnull key,
+                                         const char *_Nullable value) {
+    cmhd_header_search *search = (cmhd_header_search *)cls;
+    (void)kind;
+    if (strcasecmp(key, search->name) == 0) {
+        search->count += 1;
+        search->value = value;
+    }
+    return MHD_YES;
+}
+
+/// The value of a request header sent exactly once; NULL when it is missing or repeated.
+static inline const char *_Nullable cmhd_single_header(struct MHD_Connection *_Nonnull connection,
+                                                       const char *_Nonnull name) {
+    cmhd_header_search search = { name, NULL, 0 };
+    MHD_get_connection_values(connection, MHD_HEADER_KIND, &cmhd_count_header, &search);
+    return search.count == 1 ? search.value : NULL;
+}
+
+/// A cookie's value as MHD parsed it from the request's Cookie header; NULL when absent.
+static inline const char *_Nullable cmhd_cookie(struct MHD_Connection *_Nonnull connection, const char *_Nonnull name) {
+    return MHD_lookup_connection_value(connection, MHD_COOKIE_KIND, name);
+}
+
+/// Whether the request announced a body (Content-Length or Transfer-Encoding).
+static inline int cmhd_has_body(struct MHD_Connection *_Nonnull connection) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH) != NULL
+        || MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING) != NULL;
+}
+
+/// A request header's first value; NULL when absent.
+static inline const char *_Nullable cmhd_header(struct MHD_Connection *_Nonnull connection, const char *_Nonnull name) {
+    return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
 }
 
 #endif

@@ -74,6 +74,14 @@ final class AccessLog: Sendable {
         if signal { wake.signal() }
     }
 
+    /// Notes one request answered without a `Request` value (a ready page): the path is cut from the target
+    /// only when lines are kept.
+    func record(method: String, target: String, status: Int, started: ContinuousClock.Instant) {
+        guard enabled else { return }
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+        record(method: method, path: path, status: status, started: started)
+    }
+
     /// Writes what is waiting and stops the writer thread (blocks until it has).
     func close() {
         let wasRunning = buffer.withLock { buffer -> Bool in

@@ -7,7 +7,6 @@ final class ConnectionState: Sendable {
 
     struct Fields: Sendable {
         var phase: Phase = .headers
-        var headers: [(String, String)] = []
         var body: [UInt8] = []
         var bodyTooLarge = false
         /// Whether this request was counted in the server's in-flight total.

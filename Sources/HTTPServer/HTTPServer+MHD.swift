@@ -50,16 +50,12 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
     let phase = state.fields.withLock { $0.phase }
     switch phase {
     case .headers:
-        var headers: [(String, String)] = []
-        _ = withUnsafeMutablePointer(to: &headers) { cmhd_each_header(connection, collectHeader, $0) }
-        state.fields.withLock {
-            $0.headers = headers
-            $0.phase = .body
-        }
-        if let length = headers.first(where: { $0.0.equalsIgnoringASCIICase("content-length") })?.1,
-           let bytes = Int(length), bytes > server.configuration.bodyLimit {
+        // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
+        state.fields.withLock { $0.phase = .body }
+        if let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }),
+           length > server.configuration.bodyLimit {
             state.fields.withLock { $0.phase = .dispatched }
-            let request = Request(method: methodName, target: state.target ?? "/", headers: headers)
+            let request = Request(method: methodName, target: state.target ?? "/", headers: requestHeaders(connection))
             let response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
             server.log(request, status: 413, started: state.fields.withLock { $0.started })
             return send(response, on: connection)
@@ -78,11 +74,20 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         uploadDataSize.pointee = 0
         return cmhd_yes()
     case .body:
-        let (headers, body, tooLarge) = state.fields.withLock { fields in
+        let (body, tooLarge) = state.fields.withLock { fields in
             fields.phase = .dispatched
-            fields.counted = true
-            return (fields.headers, fields.body, fields.bodyTooLarge)
+            return (fields.body, fields.bodyTooLarge)
         }
+        if let ready = server.readyPages, let target = state.target, body.isEmpty, !tooLarge,
+           methodName == "GET" || methodName == "HEAD", cmhd_has_body(connection) == 0,
+           !server.stopping.load(ordering: .relaxed),
+           let answered = ready.answer(connection, target: target) {
+            server.accessLog.record(method: methodName, target: target, status: answered.status,
+                                    started: state.fields.withLock { $0.started })
+            return answered.result
+        }
+        state.fields.withLock { $0.counted = true }
+        let headers = requestHeaders(connection)
         let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
             cmhd_client_address(connection, buffer.baseAddress!, buffer.count)
             return String(cString: buffer.baseAddress!)
@@ -138,6 +143,13 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
     case .dispatched:
         return cmhd_yes()
     }
+}
+
+/// The request's headers copied into Swift, in arrival order.
+private func requestHeaders(_ connection: OpaquePointer) -> [(String, String)] {
+    var headers: [(String, String)] = []
+    _ = withUnsafeMutablePointer(to: &headers) { cmhd_each_header(connection, collectHeader, $0) }
+    return headers
 }
 
 /// Copies a Swift response into an MHD response and queues it.

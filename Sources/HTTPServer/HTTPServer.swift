@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Something that answers requests; `HTTPServer` calls it once per request, off MHD's threads.
+/// Something that answers requests; `HTTPServer` calls it once for every request its ready pages do not answer.
 public protocol Responder: Sendable {
     /// Produces the response for a request; never throws (errors become error pages).
     /// - Parameter request: The request.
@@ -23,9 +23,10 @@ extension Responder {
     }
 }
 
-/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. Each request starts a task right on
-/// MHD's thread: when it finishes without waiting (a cached page, a static file, `/healthz`), the response
-/// is sent at once; otherwise the connection is suspended until the task has the response, then resumed.
+/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. A plain GET for a page in `readyPages` is
+/// answered right there on MHD's thread. Any other request starts a task on MHD's thread: when it finishes
+/// without waiting (a static file, `/healthz`), the response is sent at once; otherwise the connection is
+/// suspended until the task has the response, then resumed.
 public final class HTTPServer: Sendable {
     /// The configuration it was started with.
     public let configuration: ServerConfiguration
@@ -40,16 +41,20 @@ public final class HTTPServer: Sendable {
     let stopping = Atomic<Bool>(false)
     /// One line per request, written off the request threads.
     let accessLog: AccessLog
+    /// Pages answered on MHD's thread without the responder (nil: every request goes to the responder).
+    public let readyPages: ReadyPages?
 
     /// Creates a server; call `start()` to listen.
     /// - Parameters:
     ///   - configuration: Address and limits.
     ///   - responder: What answers requests.
     ///   - logger: Logger for start/stop and faults.
-    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger) {
+    ///   - readyPages: Rendered pages that plain GETs are answered from while they are current.
+    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger, readyPages: ReadyPages? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
+        self.readyPages = readyPages
         accessLog = AccessLog(logger: logger)
     }
 

@@ -2,21 +2,32 @@ import Foundation
 import Synchronization
 
 /// Random bytes from the kernel's generator for tokens, read 256 bytes at a time (one `getentropy` call
-/// serves several tokens instead of one system call per token).
+/// serves several tokens instead of one system call per token). Several pools, each thread using the one its
+/// id picks, so request threads minting tokens at once rarely wait for each other.
 public enum SecureRandom {
     private struct Pool: ~Copyable {
         var bytes = [UInt8](repeating: 0, count: 256)
         var used = 256
     }
 
-    private static let pool = Mutex(Pool())
+    private final class Stripe: Sendable {
+        let pool = Mutex(Pool())
+    }
+
+    private static let stripes = (0 ..< 8).map { _ in Stripe() }
+
+    /// The stripe for the calling thread (a multiplicative hash of its id picks one of eight).
+    private static var stripe: Stripe {
+        let id = UInt64(UInt(pthread_self()))
+        return stripes[Int((id &* 0x9E37_79B9_7F4A_7C15) >> 61)]
+    }
 
     /// `count` random bytes (at most 256) as lower-case hex digits.
     /// - Parameter count: Bytes of randomness (the text is twice as long).
     public static func hex(bytes count: Int) -> String {
         precondition(count > 0 && count <= 256, "SecureRandom.hex: 1 to 256 bytes")
         let digits: StaticString = "0123456789abcdef"
-        return pool.withLock { pool in
+        return stripe.pool.withLock { pool in
             if pool.used + count > pool.bytes.count {
                 let filled = pool.bytes.withUnsafeMutableBytes { getentropy($0.baseAddress, $0.count) == 0 }
                 if !filled {

@@ -79,7 +79,7 @@ struct FormTokenMiddleware: Middleware {
         withToken.values[FormToken.contextKey] = fresh
         var response = try await next(request, withToken)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return response }
-        response.headers.append(("Set-Cookie", "\(FormToken.cookieName)=\(fresh); Path=/; HttpOnly; SameSite=Strict"))
+        response.headers.append(("Set-Cookie", FormToken.setCookie(fresh)))
         return response
     }
 

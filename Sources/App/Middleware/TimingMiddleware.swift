@@ -2,8 +2,9 @@ import Foundation
 import HTTPServer
 import PTV
 
-/// Adds `Server-Timing` to every response: total time in Trakx and the part spent waiting on PTV,
-/// so the cost of Trakx itself (total − upstream) can be measured from outside.
+/// Adds `Server-Timing` to every response the chain makes: total time in Trakx and the part spent waiting on
+/// PTV, so the cost of Trakx itself (total − upstream) can be measured from outside. (A page answered from the
+/// server's ready pages never reaches the chain, waits on nothing, and has no such header.)
 struct TimingMiddleware: Middleware {
     func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
         let clock = UpstreamClock()

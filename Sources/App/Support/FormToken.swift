@@ -23,6 +23,15 @@ enum FormToken {
     static func isWellFormed(_ token: String) -> Bool {
         token.isLowercaseHex(length: 64)
     }
+
+    /// The `Set-Cookie` value that gives a visitor a freshly minted token.
+    static func setCookie(_ token: String) -> String {
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// The token as the server's ready pages put it in: read from the cookie, or minted and set.
+    static let visitorValue = ReadyPages.VisitorValue(cookieName: cookieName, isValid: isWellFormed, make: make,
+                                                      setCookie: setCookie)
 }
 
 extension String {

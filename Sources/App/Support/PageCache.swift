@@ -26,6 +26,8 @@ final class PageCache: Sendable {
     private let capacity: Int
     private let clock: @Sendable () -> Date
     private let variant: @Sendable (Request) -> String
+    /// Where pages are also kept for the server to answer on its own thread (nil when pages vary by visitor's list).
+    private let ready: ReadyPages?
 
     /// Creates a cache.
     /// - Parameters:
@@ -33,17 +35,20 @@ final class PageCache: Sendable {
     ///   - capacity: Most pages kept.
     ///   - now: The app's clock (the same one the PTV cache uses).
     ///   - variant: What else a page depends on besides its target (a shared server's per-browser favourites list).
+    ///   - ready: Also keep each page here, for the server to answer without the chain (only when `variant` is constant).
     init(lifetime: TimeInterval = 5, capacity: Int = 512, now: @escaping @Sendable () -> Date = Date.init,
-         variant: @escaping @Sendable (Request) -> String = { _ in "" }) {
+         variant: @escaping @Sendable (Request) -> String = { _ in "" }, ready: ReadyPages? = nil) {
         self.lifetime = lifetime
         self.capacity = capacity
         clock = now
         self.variant = variant
+        self.ready = ready
     }
 
     /// Marks every stored page out of date (after a favourite changes).
     func invalidate() {
         generation.add(1, ordering: .acquiringAndReleasing)
+        ready?.removeAll()
     }
 
     /// The stored page for `request` with this visitor's token, or a freshly rendered one (then stored).
@@ -51,7 +56,8 @@ final class PageCache: Sendable {
     ///   - request: The request (its target is the key).
     ///   - render: Renders the page with `PageCache.tokenPlaceholder` as the token.
     func response(for request: Request, _ context: RequestContext, render: () async throws -> Response) async throws -> Response {
-        let key = "\(generation.load(ordering: .acquiring))|\(variant(request))|\(request.target)"
+        let current = generation.load(ordering: .acquiring)
+        let key = "\(current)|\(variant(request))|\(request.target)"
         let now = clock()
         let token = Array(FormToken.value(for: request, context).utf8)
         let cached: Entry? = entries.withLock { entries in
@@ -81,6 +87,9 @@ final class PageCache: Sendable {
                 if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             }
             entries[key] = entry
+        }
+        ready?.keep(target: request.target, response: rendered, pieces: entry.pieces, expires: entry.expires) {
+            generation.load(ordering: .acquiring) == current
         }
         return Self.assemble(entry, token: token)
     }

@@ -1,0 +1,125 @@
+import App
+import Foundation
+import HTTPServer
+import Testing
+import TestSupport
+
+/// A warm stop page is answered from the server's ready pages (on libmicrohttpd's thread, without the
+/// middleware chain), and still says what the ordinary way would: the visitor's own form token, the
+/// security headers, refusals for other hosts, and nothing out of date.
+struct ReadyPagesTests {
+    static let board = "/stops/train/1071"
+
+    /// The value of every form token field on a page.
+    static func tokens(in html: String) -> Set<String> {
+        Set(html.matches(of: #/name="token" value="([0-9a-f]*)"/#).map { String($0.1) })
+    }
+
+    /// The form token a `Set-Cookie` value gives, if any.
+    static func token(setBy header: String?) -> String? {
+        header.flatMap { $0.firstMatch(of: #/trakx_form=([0-9a-f]{64});/#).map { String($0.1) } }
+    }
+
+    @Test func aWarmPageCarriesEachVisitorsOwnToken() async throws {
+        try await TestApp.with { app in
+            let ready = try #require(app.app.server.readyPages)
+            let first = try await app.get(Self.board)
+            #expect(first.status == 200)
+            #expect(first.header("Server-Timing") != nil, "the first visit is rendered through the chain")
+            #expect(ready.isReady(Self.board))
+            let firstToken = try #require(Self.token(setBy: first.header("Set-Cookie")))
+
+            // A new visitor: answered ready (no Server-Timing, which only the chain adds), with a fresh token
+            // that the cookie and every form on the page agree on.
+            let second = try await app.get(Self.board)
+            #expect(second.status == 200)
+            #expect(second.header("Server-Timing") == nil)
+            let secondToken = try #require(Self.token(setBy: second.header("Set-Cookie")))
+            #expect(secondToken != firstToken)
+            #expect(Self.tokens(in: second.text) == [secondToken])
+            #expect(second.text.replacingOccurrences(of: secondToken, with: firstToken) == first.text)
+            for name in ["Content-Type", "Cache-Control", "Content-Security-Policy", "X-Content-Type-Options",
+                         "Referrer-Policy", "X-Frame-Options"] {
+                #expect(second.header(name) == first.header(name), "\(name)")
+            }
+
+            // A returning visitor keeps the token its cookie holds, and is not given another.
+            let returning = try await app.get(Self.board, headers: [("Cookie", "trakx_form=\(firstToken)")])
+            #expect(returning.header("Server-Timing") == nil)
+            #expect(Self.token(setBy: returning.header("Set-Cookie")) == nil)
+            #expect(Self.tokens(in: returning.text) == [firstToken])
+
+            // A cookie that is not a token is replaced, as the chain does.
+            let forged = try await app.get(Self.board, headers: [("Cookie", "trakx_form=abc")])
+            let replaced = try #require(Self.token(setBy: forged.header("Set-Cookie")))
+            #expect(Self.tokens(in: forged.text) == [replaced])
+
+            // HEAD: the same headers, no body.
+            let head = try await app.get(Self.board, method: "HEAD")
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Type") == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func aReadyPageIsStillRefusedToAnotherHost() async throws {
+        try await TestApp.with { app in
+            _ = try await app.get(Self.board)
+            #expect(try #require(app.app.server.readyPages).isReady(Self.board))
+            #expect(try await app.get(Self.board, host: "evil.example").status == 421)
+            let twice = try await app.get(Self.board, headers: [("Host", "127.0.0.1:\(app.port)")])
+            #expect(twice.status == 421, "two Host headers")
+        }
+    }
+
+    @Test func onlyAPlainGetIsAnsweredReady() async throws {
+        try await TestApp.with { app in
+            _ = try await app.get(Self.board)
+            let post = try await app.get(Self.board, method: "POST", headers: [("Content-Type", "application/x-www-form-urlencoded")])
+            #expect(post.status != 200)
+            // A GET that sends a body goes the ordinary way (the chain adds Server-Timing).
+            let withBody = try await RawHTTP.send(RawHTTP.message("GET", Self.board, host: "127.0.0.1:\(app.port)",
+                                                                  body: Array("hello".utf8)), port: app.port)
+            #expect(withBody.status == 200)
+            #expect(withBody.header("Server-Timing") != nil)
+        }
+    }
+
+    @Test func aFavouriteChangeRetiresEveryReadyPage() async throws {
+        try await TestApp.with { app in
+            let ready = try #require(app.app.server.readyPages)
+            let browser = try await app.session()
+            let board = try await browser.get(Self.board).text
+            #expect(ready.isReady(Self.board))
+            let label = "Add Frankston line towards Frankston to favourites"
+            let fields = try #require(FavouriteLineTests.lineForm(in: board, label: label))
+            #expect(try await browser.post("/favourites", form: fields + [("name", "Home")]).status == 303)
+            #expect(!ready.isReady(Self.board))
+            let after = try await browser.get(Self.board).text
+            #expect(after.contains(">Remove Frankston line towards Frankston from favourites</button>"))
+        }
+    }
+
+    @Test func aReadyPageLastsOnlyAsLongAsThePageCacheOnTheAppsClock() async throws {
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
+            let ready = try #require(app.app.server.readyPages)
+            _ = try await app.get(Self.board)
+            #expect(ready.isReady(Self.board))
+            clock.advance(6)
+            #expect(!ready.isReady(Self.board))
+            let again = try await app.get(Self.board)
+            #expect(again.status == 200)
+            #expect(again.header("Server-Timing") != nil, "an expired page is rendered again through the chain")
+            #expect(ready.isReady(Self.board))
+        }
+    }
+
+    @Test func aSharedServerAnswersEveryPageThroughTheChain() async throws {
+        try await TestApp.with(configure: { $0.sharedFavourites = true }) { app in
+            #expect(app.app.server.readyPages == nil)
+            _ = try await app.get(Self.board)
+            #expect(try await app.get(Self.board).header("Server-Timing") != nil)
+        }
+    }
+}
