@@ -30,12 +30,12 @@ struct NearbyPageTests {
     @Test func theListIsCappedSaysHowManyMoreAndOffersTheNextRadius() throws {
         let nearby = try page()
         #expect(nearby.stops.count == NearbyPage.cap)
-        #expect(nearby.summary == "The nearest 30 of 36 stops within 1 kilometre.")
+        #expect(nearby.head.summary == "The nearest 30 of 36 stops within 1 kilometre.")
         #expect(nearby.more == "6 more stops within 1 kilometre are further away.")
         #expect(nearby.nextRadius == Link("Only stops within 500 metres", href: "/nearby?lat=-37.8183&lon=144.9671&radius=500"))
         let short = try page(radius: 250)
         #expect(short.more == nil)
-        #expect(short.summary == "3 stops within 250 metres.")
+        #expect(short.head.summary == "3 stops within 250 metres.")
         #expect(short.nextRadius == Link("Stops within 500 metres", href: "/nearby?lat=-37.8183&lon=144.9671&radius=500"))
     }
 
@@ -68,7 +68,7 @@ struct NearbyPageTests {
     @Test func nothingNearSaysSoAndOffersAWiderRadius() throws {
         let none = try page(mode: .nightBus)
         #expect(none.stops.isEmpty)
-        #expect(none.summary == "No night bus stops within 1 kilometre of that point.")
+        #expect(none.head.summary == "No night bus stops within 1 kilometre of that point.")
         #expect(none.nextRadius?.href == "/nearby?lat=-37.8183&lon=144.9671&radius=2000&mode=night-bus")
         #expect(none.area == nil)
     }
@@ -87,7 +87,7 @@ struct NearbyPageTests {
         let page = NearbyPage(form: NearbyPage.Form(place: "Flinders St", radius: 250), origin: .place("Flinders Street at Swanston Street"),
                               latitude: Self.latitude, longitude: Self.longitude,
                               found: try PageFixtures.fetched(StopsNearbyResponse.self, "stops-nearby-far"), context: PageFixtures.context())
-        #expect(page.heading == "Stops near Flinders Street at Swanston Street")
+        #expect(page.head.heading == "Stops near Flinders Street at Swanston Street")
         #expect(page.nextRadius?.href == "/nearby?place=Flinders%20St&radius=500")
     }
 }

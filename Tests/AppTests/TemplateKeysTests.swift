@@ -24,7 +24,8 @@ struct TemplateKeysTests {
         let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
                                          favourites: [], context: Recorded.context(now, path: "/stops/train/1099")))
         #expect(unreachable(page) == [])
-        #expect(unreachable(page.chrome) == [])
+        #expect(unreachable(page.head) == [])
+        #expect(unreachable(page.head.chrome) == [])
         #expect(unreachable(page.favourite) == [])
         #expect(unreachable(page.facts) == [])
         let group = try #require(page.groups.first)
@@ -32,7 +33,7 @@ struct TemplateKeysTests {
         #expect(unreachable(try #require(group.rows.first)) == [])
         #expect(unreachable(try #require(page.facts.items.first)) == [])
         #expect(unreachable(Link("Flinders Street", href: "/stops/train/1071", detail: "Train, 100 metres north")) == [])
-        #expect(unreachable(try #require(page.chrome.nav.first)) == [])
+        #expect(unreachable(try #require(page.head.chrome.nav.first)) == [])
     }
 
     @Test func aMissedKeyIsFound() {

@@ -38,8 +38,8 @@ struct FavouritesController {
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
-            chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
-                                knownNames: knownNames),
+            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
+                                       knownNames: knownNames), heading: "Favourite stops"),
             groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
             token: FormToken.value(for: request, context), errors: errors, hasErrors: !errors.isEmpty,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
@@ -207,7 +207,7 @@ struct FavouriteGroup: Sendable {
 
 /// The favourites page's view model.
 struct FavouritesPage: Sendable {
-    let chrome: PageChrome
+    let head: PageHead
     let groups: [FavouriteGroup]
     let hasFavourites: Bool
     let count: Int

@@ -57,14 +57,12 @@ struct NearbyPage: Sendable {
         let selected: Bool
     }
 
-    let chrome: PageChrome
-    let heading: String
+    /// "Stops near you"; how many stops, how far, in what order (after the list, so the first stop is heard early).
+    let head: PageHead
     /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, beside the heading.
     let area: String?
     /// Whether there are results to show (the forms follow them).
     let searched: Bool
-    /// How many stops, how far, in what order (after the list, so the first stop is heard early).
-    let summary: String
     let stops: [Row]
     /// "28 more stops within 1 kilometre are further away.", when the list is capped.
     let more: String?
@@ -154,11 +152,9 @@ struct NearbyPage: Sendable {
 
     private init(form: Form, errors: [FieldError], heading: String, area: String?, searched: Bool, summary: String, stops: [Row],
                  more: String?, nextRadius: Link?, chrome: PageChrome) {
-        self.chrome = chrome
-        self.heading = heading
+        head = PageHead(chrome, heading: heading, summary: summary)
         self.area = area
         self.searched = searched
-        self.summary = summary
         self.stops = stops
         self.more = more
         self.nextRadius = nextRadius

@@ -6,10 +6,8 @@ import Mustache
 extension StopPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "chrome": chrome
+        case "head": head
         case "name": self.name
-        case "heading": heading
-        case "summary": summary
         case "groups": groups
         case "chronological": chronological
         case "legend": legend
@@ -21,6 +19,17 @@ extension StopPage: MustacheParent {
         case "facts": facts
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
+        default: nil
+        }
+    }
+}
+
+extension PageHead: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": chrome
+        case "heading": heading
+        case "summary": summary
         default: nil
         }
     }
