@@ -28,13 +28,13 @@ struct FavouritesController {
         let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
-        for summary in summaries { knownNames[FavouriteKey(routeType: summary.routeType, stopID: summary.stopID)] = summary.spokenStopName }
+        for summary in summaries { knownNames[FavouriteKey(routeType: summary.key.routeType, stopID: summary.key.stopID)] = summary.spokenStopName }
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
-            let items = summaries.filter { $0.routeType == type.rawValue }
+            let items = summaries.filter { $0.key.routeType == type.rawValue }
             guard !items.isEmpty else { return nil }
             return FavouriteGroup(heading: "\((type.name ?? "Other").capitalisedFirst) (\(items.count))", items: items)
         }
-        let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.routeType } }
+        let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.key.routeType } }
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
