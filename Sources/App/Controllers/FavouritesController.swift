@@ -40,8 +40,7 @@ struct FavouritesController {
         let page = FavouritesPage(
             head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
                                        knownNames: knownNames), heading: "Favourite stops"),
-            groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
-            token: FormToken.value(for: request, context), errors: errors, hasErrors: !errors.isEmpty,
+            groups: allGroups, token: FormToken.value(for: request, context), errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
@@ -208,12 +207,10 @@ struct FavouriteGroup: Sendable {
 /// The favourites page's view model.
 struct FavouritesPage: Sendable {
     let head: PageHead
+    /// The favourites by line type (empty: the page says how to add one).
     let groups: [FavouriteGroup]
-    let hasFavourites: Bool
-    let count: Int
     let token: String
     let errors: [FieldError]
-    let hasErrors: Bool
     /// Whether each browser has its own list (a shared server).
     let shared: Bool
     /// The link that opens this list on another device (shared server, list stored).

@@ -93,9 +93,9 @@ extension Site {
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
                                 next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: "/favourites/\(slug)/\(favourite.stopID)",
-                                  field: FavouriteForms.NameField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "",
+                                  field: FavouriteNameField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "",
                                                                   error: errors.first { $0.field == fieldID }?.message),
-                                  line: favourite.routeID.map { FavouriteForms.LineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))
+                                  line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))
         return (summary, realName)
     }
 }
