@@ -4,7 +4,7 @@ struct FavouriteForms: Sendable {
     let stopName: String
     /// The favourite's address, which `/rename` and `/remove` follow ("/favourites/train/1071").
     let path: String
-    let field: FavouriteNameField
+    let field: FormField
     /// Set for a line favourite: the forms then carry `route_id` and `direction_id`.
     let line: FavouriteLineFields?
 }

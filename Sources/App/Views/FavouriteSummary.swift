@@ -93,8 +93,7 @@ extension Site {
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
                                 next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: "/favourites/\(slug)/\(favourite.stopID)",
-                                  field: FavouriteNameField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "",
-                                                                  error: errors.first { $0.field == fieldID }?.message),
+                                  field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))
         return (summary, realName)
     }
