@@ -27,6 +27,8 @@ struct TemplateKeysTests {
         #expect(unreachable(page.head) == [])
         #expect(unreachable(page.head.chrome) == [])
         #expect(unreachable(page.favourite) == [])
+        #expect(unreachable(page.favourite.toggle) == [])
+        #expect(unreachable(page.favourite.toggle.fields) == [])
         #expect(unreachable(page.facts) == [])
         let group = try #require(page.groups.first)
         #expect(unreachable(group) == [])

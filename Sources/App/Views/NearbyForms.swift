@@ -7,11 +7,3 @@ struct NearbyForms: Sendable {
     /// The kinds of transport, with the chosen one selected.
     let modes: [ModeOption]
 }
-
-/// The latitude and longitude fields, opened when either has an error to fix.
-struct NearbyPointForm: Sendable {
-    let lat: FormField
-    let lon: FormField
-    /// Whether the typed-position form starts open.
-    let open: Bool
-}

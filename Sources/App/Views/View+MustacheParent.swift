@@ -119,15 +119,31 @@ extension Link: MustacheParent {
 extension FavouriteButton: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "isFavourite": isFavourite
-        case "ownName": ownName
-        case "addAction": addAction
-        case "removeAction": removeAction
-        case "mode": mode
-        case "stopID": stopID
+        case "toggle": toggle
         case "stopName": stopName
+        default: nil
+        }
+    }
+}
+
+extension FavouriteToggle: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "isFavourite": isFavourite
+        case "action": action
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+extension FavouriteStopFields: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
         case "token": token
         case "returnPath": returnPath
+        case "mode": mode
+        case "stopID": stopID
         default: nil
         }
     }
