@@ -73,6 +73,6 @@ struct DisruptionsPageTests {
         let page = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
         #expect(page.lines.map(\.name) == ["Route 1 tram", "Route 5 tram", "Route 16 tram"])
         #expect(page.item.description == nil)
-        #expect(page.head.chrome.title == disruption.title)
+        #expect(page.head.chrome.title.text == disruption.title)
     }
 }

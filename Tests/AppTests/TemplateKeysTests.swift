@@ -26,6 +26,8 @@ struct TemplateKeysTests {
         #expect(unreachable(page) == [])
         #expect(unreachable(page.head) == [])
         #expect(unreachable(page.head.chrome) == [])
+        #expect(unreachable(page.head.chrome.title) == [])
+        #expect(unreachable(page.head.chrome.notices) == [])
         #expect(unreachable(page.favourite) == [])
         #expect(unreachable(page.favourite.toggle) == [])
         #expect(unreachable(page.favourite.toggle.fields) == [])

@@ -40,18 +40,38 @@ extension PageChrome: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "title": title
-        case "hasErrors": hasErrors
         case "nav": nav
-        case "demo": demo
-        case "banner": banner
-        case "stale": stale
+        case "notices": notices
         case "scripts": scripts
         default: nil
         }
     }
 }
 
-extension PageChrome.NavItem: MustacheParent {
+extension PageTitle: MustacheParent {
+    /// Direct key lookup for the `<title>`.
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}
+
+extension PageNotices: MustacheParent {
+    /// Direct key lookup for the notices.
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "demo": demo
+        case "banner": banner
+        case "stale": stale
+        default: nil
+        }
+    }
+}
+
+extension NavItem: MustacheParent {
     /// Direct key lookup for the navigation.
     public func child(named name: String) -> Any? {
         switch name {
