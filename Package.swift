@@ -6,6 +6,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+// The outside libraries, named once.
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "trakx",
     platforms: [.macOS(.v15)],
@@ -38,7 +44,7 @@ let package = Package(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
-                .product(name: "Logging", package: "swift-log"),
+                logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -60,8 +66,8 @@ let package = Package(
             name: "PTV",
             dependencies: [
                 "HTTPClient",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                crypto,
+                logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -70,8 +76,8 @@ let package = Package(
             dependencies: [
                 "PTV",
                 "HTTPServer",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                crypto,
+                logging,
             ],
             exclude: ["README.md"],
             resources: [.copy("Resources/network.json")],
@@ -84,9 +90,9 @@ let package = Package(
                 "HTTPClient",
                 "Storage",
                 "PTV",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Logging", package: "swift-log"),
+                crypto,
+                mustache,
+                logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -95,14 +101,14 @@ let package = Package(
             dependencies: [
                 "App",
                 "PTVSimulator",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                argumentParser,
+                logging,
             ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["HTTPServer", "HTTPClient", "Storage"],
+            dependencies: ["HTTPServer", "HTTPClient", "Storage", logging],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

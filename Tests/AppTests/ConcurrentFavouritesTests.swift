@@ -19,19 +19,11 @@ struct ConcurrentFavouritesTests {
         case remove(mode: String, stopID: Int)
     }
 
-    @Test(.timeLimit(.minutes(3)))
-    func concurrentClientsEndInTheStateASerialModelPredicts() async throws {
-        try await run(shared: false)
-    }
-
-    /// `--shared`: 32 browsers, each on its own list, all changing the same four stops at once; each list ends
-    /// exactly as that browser's serial model predicts, and no change lands in another browser's list.
-    @Test(.timeLimit(.minutes(3)))
-    func sharedServerClientsOnTheirOwnListsEachEndAsTheirSerialModelPredicts() async throws {
-        try await run(shared: true)
-    }
-
-    func run(shared: Bool) async throws {
+    /// On one list, and with `--shared` (32 browsers, each on its own list, all changing the same four stops at
+    /// once): each list ends exactly as that browser's serial model predicts, and no change lands in another
+    /// browser's list.
+    @Test(.timeLimit(.minutes(3)), arguments: [false, true])
+    func concurrentClientsEndInTheStateASerialModelPredicts(shared: Bool) async throws {
         let seed = SeededGenerator.seed(from: "TRAKX_STORAGE_SEED")
         print("ConcurrentFavouritesTests (shared: \(shared)) seed \(seed) (replay with TRAKX_STORAGE_SEED=\(seed))")
         try await TestApp.with(configure: { configuration in

@@ -35,7 +35,7 @@ struct DisruptionsPageTests {
         #expect(trams.heading == "Trams (3)")
         let trains = try #require(try page().groups.first { $0.id == "metro_train" })
         #expect(trains.items.map(\.href) == [306628, 261006].map(Paths.disruption))
-        #expect(try page().summary == "6 disruptions: 3 on now, 2 planned and 1 ended.")
+        #expect(try page().head.summary == "6 disruptions: 3 on now, 2 planned and 1 ended.")
     }
 
     @Test func titleRepeatedAsDescriptionIsReadOnce() throws {
@@ -59,7 +59,7 @@ struct DisruptionsPageTests {
     @Test func modeFilterUsesTheStopPagesWordsAndOffersEveryMode() throws {
         let trams = try page(mode: .tram)
         #expect(trams.groups.map(\.id) == ["metro_tram"])
-        #expect(trams.heading == "Disruptions: Trams")
+        #expect(trams.head.heading == "Disruptions: Trams")
         #expect(trams.allURL == "/disruptions")
         #expect(trams.filters.map(\.link.href) == ["train", "tram", "bus", "vline", "night-bus"].map { "/disruptions?mode=\($0)" })
         #expect(trams.filters.filter(\.current).map(\.link.name) == ["Trams"])
@@ -73,6 +73,6 @@ struct DisruptionsPageTests {
         let page = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
         #expect(page.lines.map(\.name) == ["Route 1 tram", "Route 5 tram", "Route 16 tram"])
         #expect(page.item.description == nil)
-        #expect(page.chrome.title == disruption.title)
+        #expect(page.head.chrome.title.text == disruption.title)
     }
 }

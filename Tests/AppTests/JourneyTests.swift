@@ -28,7 +28,7 @@ struct JourneyTests {
                            context: Recorded.context(now))
         #expect(page.stops.count == 30)
         #expect(page.stops.compactMap(\.continuation) == ["Continues as the Sunbury line train to West Footscray."])
-        #expect(page.summary.contains("At Town Hall it continues as the Sunbury line to West Footscray."))
+        #expect(page.head.summary.contains("At Town Hall it continues as the Sunbury line to West Footscray."))
         #expect(page.notes.contains("via Metro Tunnel"))
         #expect(page.notes.contains("Express: runs past 3 stops without stopping"))
         // A stop on the second part opens the page there.
@@ -36,7 +36,7 @@ struct JourneyTests {
                              context: Recorded.context(now))
         #expect(second.stops.first?.name == "Footscray")
         #expect(second.stops.first?.isChosen == true)
-        #expect(second.summary.hasPrefix("From Footscray: 2 stops to West Footscray, 5 minutes."))
+        #expect(second.head.summary.hasPrefix("From Footscray: 2 stops to West Footscray, 5 minutes."))
     }
 
     @Test func anExpressNamesTheStopsItRunsPastWhenPTVListsThem() throws {
@@ -81,7 +81,7 @@ struct JourneyTests {
         #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
         #expect(page.earlierLabel == "Stops before yours (17, still to come)")
         #expect(page.stops.first?.when == "in 1 hour 1 minute")
-        #expect(page.chrome.title == "Hurstbridge line to Parliament, 11:37 am from Clifton Hill")
+        #expect(page.head.chrome.title.text == "Hurstbridge line to Parliament, 11:37 am from Clifton Hill")
     }
 
     @Test func atPlatformFurtherAlongMeansEarlierStopsHaveDeparted() throws {
@@ -104,12 +104,12 @@ struct JourneyTests {
             if let minutes = journey.minutes(from: index, to: journey.calls.count - 1) { #expect(minutes > 0) }
             let page = RunPage(journey: journey, fromStop: journey.calls[index].stopID, pattern: Fetched(value: pattern, fetchedAt: now),
                                context: Recorded.context(now))
-            #expect(!page.summary.contains(" 0 stops"))
-            #expect(!page.summary.contains(" 0 minutes"))
+            #expect(!page.head.summary.contains(" 0 stops"))
+            #expect(!page.head.summary.contains(" 0 minutes"))
         }
         let last = RunPage(journey: journey, fromStop: journey.calls.last!.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
                            context: Recorded.context(now))
-        #expect(last.summary == "Mernda is the last stop of this service.")
+        #expect(last.head.summary == "Mernda is the last stop of this service.")
     }
 
     @Test func cancelledRunSaysSoOnEveryRow() throws {
@@ -118,7 +118,7 @@ struct JourneyTests {
         let now = Recorded.at("2025-07-14T19:00:00Z")
         let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
         #expect(journey.isCancelled)
-        #expect(page.summary == "This service is cancelled.")
+        #expect(page.head.summary == "This service is cancelled.")
         #expect(page.stops.allSatisfy { $0.when == "cancelled" && $0.status.isEmpty })
     }
 
@@ -151,7 +151,7 @@ struct JourneyTests {
                 for call in journey.calls {
                     let page = RunPage(journey: journey, fromStop: call.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
                                        context: Recorded.context(now))
-                    #expect(!page.summary.contains(" 0 minutes") && !page.summary.contains(" 0 stops"), "\(name)")
+                    #expect(!page.head.summary.contains(" 0 minutes") && !page.head.summary.contains(" 0 stops"), "\(name)")
                     #expect(page.stops.allSatisfy { !$0.name.hasPrefix("Stop ") }, "\(name)")
                     #expect(page.stops.allSatisfy { !$0.when.contains(" hours") || $0.when.hasPrefix("in 1 hour") || $0.when.hasPrefix("in 2 hours") }, "\(name)")
                     #expect(page.stops.allSatisfy { $0.when != "departed" || $0.departed }, "\(name)")
@@ -161,10 +161,10 @@ struct JourneyTests {
                     let ride = RidePage(journey: journey, from: from, to: journey.calls.count - 1, auto: nil,
                                         pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
                     if progress.evidence == nil {
-                        #expect(!ride.state.contains(" is at ") && !ride.state.hasPrefix("You are at"), "\(name): \(ride.state)")
+                        #expect(!ride.head.summary.contains(" is at ") && !ride.head.summary.hasPrefix("You are at"), "\(name): \(ride.head.summary)")
                         #expect(ride.stops.allSatisfy { $0.when != "at the platform now" }, "\(name)")
                     }
-                    #expect(!ride.state.contains(" 0 stops"), "\(name): \(ride.state)")
+                    #expect(!ride.head.summary.contains(" 0 stops"), "\(name): \(ride.head.summary)")
                 }
             }
         }

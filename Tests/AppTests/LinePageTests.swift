@@ -24,16 +24,16 @@ struct LinePageTests {
             "Clifton Hill Interchange at Queens Parade, stop 29", "Bourke Street Mall at Swanston Street, stop 5",
             "Docklands Drive at Waterfront City, stop 124",
         ])
-        #expect(line.summary == "5 stops, in order towards Waterfront City Docklands.")
-        #expect(line.heading == "Route 86 tram towards Waterfront City Docklands")
+        #expect(line.head.summary == "5 stops, in order towards Waterfront City Docklands.")
+        #expect(line.head.heading == "Route 86 tram towards Waterfront City Docklands")
         #expect(line.directions == [Link("Stops towards Bundoora RMIT", href: "/lines/tram/1881?direction=20")])
     }
 
     @Test func withoutAnOrderTheyAreNotSaidToBeInOrder() throws {
         let line = try page(stops: "stops-on-route-86-no-direction", disruptions: try none)
         #expect(!line.ordered)
-        #expect(!line.summary.contains("in order"))
-        #expect(line.summary == "5 stops towards Waterfront City Docklands, listed alphabetically: PTV did not give their order.")
+        #expect(!line.head.summary.contains("in order"))
+        #expect(line.head.summary == "5 stops towards Waterfront City Docklands, listed alphabetically: PTV did not give their order.")
         #expect(line.stops.map(\.name) == line.stops.map(\.name).sorted())
     }
 

@@ -34,18 +34,13 @@ struct RealShapeTests {
     func withFixtureApp(_ body: (TestApp) async throws -> Void) async throws {
         let signer = PTVSigner(devID: "3000165", key: "fixture-key")
         let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: FixturePTV(signer: signer), logger: Logger(label: "fixture-ptv"))
-        try server.start()
-        do {
+        try await withRunning(server) { server in
             try await TestApp.with(configure: {
                 $0.ptvBaseURL = "http://127.0.0.1:\(server.port)"
                 $0.ptvDevID = "3000165"
                 $0.ptvKey = "fixture-key"
             }) { app in try await body(app) }
-        } catch {
-            await server.shutdown()
-            throw error
         }
-        await server.shutdown()
     }
 
     @Test func stopPageFromRealShapesSaysStatusesInWords() async throws {

@@ -90,11 +90,7 @@ struct RideJourneyTests {
         ("/ride/train/1?from=1071", 404), ("/ride/boat/569463490", 400),
     ])
     func badRideAddressesSayWhy(target: String, status: Int) async throws {
-        try await TestApp.with { app in
-            let response = try await app.get(target)
-            #expect(response.status == status)
-            #expect(pageProblems(response.text) == [])
-        }
+        try await TestApp.with { app in try await app.page(target, status: status) }
     }
 
     @Test func autoRefreshIsOptInAndStoppable() async throws {

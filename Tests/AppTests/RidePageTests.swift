@@ -25,7 +25,7 @@ struct RidePageTests {
         #expect(progress.place == .between(malvern, malvern + 1))
         #expect(progress.evidence == .position(age: 17))
         let ride = page(journey, pattern, from: "Caulfield", to: "State Library", at: now)
-        #expect(ride.state == "Next stop: Anzac. Your stop, State Library, is 3 stops away, due in 8 minutes.")
+        #expect(ride.head.summary == "Next stop: Anzac. Your stop, State Library, is 3 stops away, due in 8 minutes.")
         #expect(ride.source == "Live position, 17 seconds old.")
         #expect(ride.stops.map(\.name) == ["Anzac", "Town Hall", "State Library"])
         #expect(ride.stops.last?.isYours == true)
@@ -37,13 +37,13 @@ struct RidePageTests {
         let (journey, pattern) = try liveTunnelRun()
         let ride = page(journey, pattern, from: "Parkville", to: "Footscray", at: Recorded.at("2025-11-29T23:11:30Z"))
         // Anzac, Town Hall, State Library, Parkville: the train is between Malvern and Anzac.
-        #expect(ride.state == "Your train is between Malvern and Anzac, 4 stops before Parkville, due in 10 minutes.")
+        #expect(ride.head.summary == "Your train is between Malvern and Anzac, 4 stops before Parkville, due in 10 minutes.")
     }
 
     @Test func getReadyWhenTheRidersStopIsNext() throws {
         let (journey, pattern) = try liveTunnelRun()
         let ride = page(journey, pattern, from: "Caulfield", to: "Anzac", at: Recorded.at("2025-11-29T23:11:30Z"))
-        #expect(ride.state == "Get ready: your stop, Anzac, is next, due in 3 minutes.")
+        #expect(ride.head.summary == "Get ready: your stop, Anzac, is next, due in 3 minutes.")
         #expect(ride.events.map(\.key) == ["ready-\(journey.index(of: journey.calls.first { $0.name == "Anzac" }!.stopID)!)"])
     }
 
@@ -52,7 +52,7 @@ struct RidePageTests {
         // PTV's expiry for the position is 10:11:48 pm Melbourne time.
         let ride = page(journey, pattern, from: "Caulfield", to: "Parkville", at: Recorded.at("2025-11-29T23:13:00Z"))
         #expect(ride.source == "Live position lost at 10:11:48 am; times are live estimates. Listen for the on-board announcement or ask the driver.")
-        #expect(!ride.state.contains(" is at "))
+        #expect(!ride.head.summary.contains(" is at "))
     }
 
     @Test func atPlatformAtTheRidersStopSaysYouAreThere() throws {
@@ -60,13 +60,13 @@ struct RidePageTests {
         let journey = Journey(pattern, routeType: .train)
         let fetched = Fetched(value: pattern, fetchedAt: Recorded.at("2025-06-12T09:10:00Z"))
         let there = page(journey, fetched, from: "Box Hill", to: "Richmond", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(there.state == "You are at your stop, Richmond.")
+        #expect(there.head.summary == "You are at your stop, Richmond.")
         let before = page(journey, fetched, from: "Box Hill", to: "Flinders Street", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(before.state == "Get ready: your stop, Flinders Street, is next, due in 19 minutes.")
+        #expect(before.head.summary == "Get ready: your stop, Flinders Street, is next, due in 19 minutes.")
         let further = page(journey, fetched, from: "Box Hill", to: "Flagstaff", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(further.state == "The train is at Richmond. Next stop: Flinders Street. Your stop, Flagstaff, is 3 stops away, due in 25 minutes.")
+        #expect(further.head.summary == "The train is at Richmond. Next stop: Flinders Street. Your stop, Flagstaff, is 3 stops away, due in 25 minutes.")
         let passed = page(journey, fetched, from: "Box Hill", to: "Camberwell", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(passed.state == "You have passed Camberwell. The train is at Richmond.")
+        #expect(passed.head.summary == "You have passed Camberwell. The train is at Richmond.")
         #expect(passed.events.map(\.key) == ["passed-\(journey.calls.firstIndex { $0.name == "Camberwell" }!)"])
     }
 
@@ -76,9 +76,9 @@ struct RidePageTests {
         let journey = Journey(pattern, routeType: .train)
         let now = Recorded.at("2024-11-07T06:30:00Z")
         let ride = page(journey, Fetched(value: pattern, fetchedAt: now), from: "Carrum", to: "Footscray", at: now)
-        #expect(ride.state == "Your train is due at Carrum at 5:49 pm, in 19 minutes.")
+        #expect(ride.head.summary == "Your train is due at Carrum at 5:49 pm, in 19 minutes.")
         #expect(ride.source == "Timetable only. Listen for the on-board announcement or ask the driver.")
-        #expect(!ride.state.contains("now"))
+        #expect(!ride.head.summary.contains("now"))
     }
 
     @Test func cancelledRunSaysSo() throws {
@@ -86,7 +86,7 @@ struct RidePageTests {
         let journey = Journey(pattern, routeType: .train)
         let ride = page(journey, Fetched(value: pattern, fetchedAt: Recorded.at("2025-07-14T19:00:00Z")), from: nil, to: nil,
                         at: Recorded.at("2025-07-14T19:00:00Z"))
-        #expect(ride.state == "This train is cancelled.")
+        #expect(ride.head.summary == "This train is cancelled.")
         #expect(ride.events.map(\.key) == ["cancelled"])
     }
 

@@ -20,8 +20,7 @@ struct SecretLeakTests {
     @Test(.timeLimit(.minutes(3)))
     func noSecretInAnyPageHeaderMetricOrLogLine() async throws {
         let logs = LogCapture()
-        var logger = Logger(label: "trakx-secrets") { label in CapturingLogHandler(label: label, capture: logs) }
-        logger.logLevel = .trace
+        let logger = logs.logger(label: "trakx-secrets", level: .trace)
         let seen = Collector<String>()
         let started = Date()
         let clock: @Sendable () -> Date = { fixedNow.addingTimeInterval(Date().timeIntervalSince(started)) }
@@ -150,31 +149,5 @@ struct SecretLeakTests {
         let start = text.index(range.lowerBound, offsetBy: -80, limitedBy: text.startIndex) ?? text.startIndex
         let end = text.index(range.upperBound, offsetBy: 80, limitedBy: text.endIndex) ?? text.endIndex
         return String(text[start ..< end])
-    }
-}
-
-/// Log lines collected from every thread.
-final class LogCapture: Sendable {
-    private let stored = Mutex<[String]>([])
-    func append(_ line: String) { stored.withLock { $0.append(line) } }
-    var lines: [String] { stored.withLock { $0 } }
-}
-
-/// A log handler that keeps each line, with its metadata, source, location and any error.
-struct CapturingLogHandler: LogHandler {
-    let label: String
-    let capture: LogCapture
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let error = event.error.map { " error=\(String(describing: $0))" } ?? ""
-        capture.append("\(event.level) \(label) \(merged) [\(event.source)] \(event.message)\(error) \(event.file):\(event.line)")
     }
 }

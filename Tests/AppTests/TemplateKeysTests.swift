@@ -24,15 +24,20 @@ struct TemplateKeysTests {
         let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
                                          favourites: [], context: Recorded.context(now, path: "/stops/train/1099")))
         #expect(unreachable(page) == [])
-        #expect(unreachable(page.chrome) == [])
+        #expect(unreachable(page.head) == [])
+        #expect(unreachable(page.head.chrome) == [])
+        #expect(unreachable(page.head.chrome.title) == [])
+        #expect(unreachable(page.head.chrome.notices) == [])
         #expect(unreachable(page.favourite) == [])
+        #expect(unreachable(page.favourite.toggle) == [])
+        #expect(unreachable(page.favourite.toggle.fields) == [])
         #expect(unreachable(page.facts) == [])
         let group = try #require(page.groups.first)
         #expect(unreachable(group) == [])
         #expect(unreachable(try #require(group.rows.first)) == [])
         #expect(unreachable(try #require(page.facts.items.first)) == [])
         #expect(unreachable(Link("Flinders Street", href: "/stops/train/1071", detail: "Train, 100 metres north")) == [])
-        #expect(unreachable(try #require(page.chrome.nav.first)) == [])
+        #expect(unreachable(try #require(page.head.chrome.nav.first)) == [])
     }
 
     @Test func aMissedKeyIsFound() {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Logging
 import PTVSimulator
+import Testing
 import TestSupport
 
 /// A fixed Melbourne time for deterministic pages: Saturday 21 November 2026, 8:30 am AEDT.
@@ -69,6 +70,24 @@ struct TestApp: Sendable {
     func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], host: String? = nil,
              timeout: Double = 30) async throws -> RawResponse {
         try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout)
+    }
+
+    /// GETs `target` and checks the answer is `status` as a whole page in the site's layout.
+    @discardableResult
+    func page(_ target: String, status: Int) async throws -> RawResponse {
+        let response = try await get(target)
+        #expect(response.status == status, "\(target)")
+        #expect(pageProblems(response.text) == [], "\(target)")
+        return response
+    }
+
+    /// Follows a form's redirect: `answer` must be a 303 to an address starting with `prefix`; returns that page.
+    func follow(_ answer: RawResponse, to prefix: String) async throws -> RawResponse {
+        guard answer.status == 303, let location = answer.header("Location") else {
+            throw TestFailure("expected a 303 with a Location, got \(answer.status)")
+        }
+        guard location.hasPrefix(prefix) else { throw TestFailure("redirected to \(location), not \(prefix)…") }
+        return try await get(location)
     }
 
     /// A browser that has loaded a page (the search form: no PTV call), so it holds a form token and its cookie.

@@ -12,24 +12,6 @@ private func currentThreadName() -> String {
     return name.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
-/// Log lines kept in memory.
-private final class Lines: Sendable {
-    private let stored = Mutex<[String]>([])
-    func append(_ line: String) { stored.withLock { $0.append(line) } }
-    var all: [String] { stored.withLock { $0 } }
-}
-
-private struct KeepingLogHandler: LogHandler {
-    let lines: Lines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) { lines.append("\(event.level) \(event.message)") }
-}
-
 /// Starts a server whose routes report the thread they answered on, runs `body`, stops it.
 private func withThreadServer(logger: Logger = Logger(label: "test"), _ body: (HTTPServer) async throws -> Void) async throws {
     var router = Router()
@@ -40,15 +22,7 @@ private func withThreadServer(logger: Logger = Logger(label: "test"), _ body: (H
     }
     let responder = RouterResponder(router: router, defaultHeaders: [("X-Default", "yes")], logger: logger,
                                     renderError: { error, _ in Response.text(error.message, status: error.status) })
-    let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: responder, logger: logger)
-    try server.start()
-    do {
-        try await body(server)
-    } catch {
-        await server.shutdown()
-        throw error
-    }
-    await server.shutdown()
+    try await withRunning(HTTPServer(configuration: ServerConfiguration(port: 0), responder: responder, logger: logger), body)
 }
 
 struct FastPathTests {
@@ -89,29 +63,25 @@ struct FastPathTests {
     }
 
     @Test func everyRequestGetsOneLogLineByTheTimeTheServerHasStopped() async throws {
-        let lines = Lines()
-        var logger = Logger(label: "test") { _ in KeepingLogHandler(lines: lines) }
-        logger.logLevel = .info
-        try await withThreadServer(logger: logger) { server in
+        let logs = LogCapture()
+        try await withThreadServer(logger: logs.logger(label: "test", level: .info)) { server in
             for _ in 0 ..< 5 { _ = try await RawHTTP.request("GET", "/now", port: server.port) }
             _ = try await RawHTTP.request("GET", "/later?x=1", port: server.port)
             _ = try await RawHTTP.request("GET", "/missing", port: server.port)
         }
-        let requests = lines.all.filter { $0.hasPrefix("info GET ") }
-        #expect(requests.count == 7, "\(lines.all)")
+        let requests = logs.messages.filter { $0.hasPrefix("info GET ") }
+        #expect(requests.count == 7, "\(logs.messages)")
         #expect(requests.filter { $0.hasPrefix("info GET /now 200 ") && $0.hasSuffix("ms") }.count == 5)
         #expect(requests.contains { $0.hasPrefix("info GET /later 200 ") }, "the log shows the path without the query")
         #expect(requests.contains { $0.hasPrefix("info GET /missing 404 ") })
     }
 
     @Test func noRequestLinesAreKeptWhenTheLogLevelIsAboveInfo() async throws {
-        let lines = Lines()
-        var logger = Logger(label: "test") { _ in KeepingLogHandler(lines: lines) }
-        logger.logLevel = .warning
-        try await withThreadServer(logger: logger) { server in
+        let logs = LogCapture()
+        try await withThreadServer(logger: logs.logger(label: "test", level: .warning)) { server in
             _ = try await RawHTTP.request("GET", "/now", port: server.port)
         }
-        #expect(lines.all.allSatisfy { !$0.contains("GET /now") })
+        #expect(logs.messages.allSatisfy { !$0.contains("GET /now") })
     }
 }
 

@@ -26,14 +26,7 @@ func withTestServer(bodyLimit: Int = 1024, _ body: (HTTPServer, String) async th
             renderError: { error, _ in Response.html("<h1>\(HTTPError.reason(error.status))</h1>", status: error.status) })
         let server = HTTPServer(configuration: ServerConfiguration(port: 0, bodyLimit: bodyLimit), responder: responder,
                                 logger: Logger(label: "test"))
-        try server.start()
-        do {
-            try await body(server, folder)
-        } catch {
-            await server.shutdown()
-            throw error
-        }
-        await server.shutdown()
+        try await withRunning(server) { server in try await body(server, folder) }
     }
 }
 

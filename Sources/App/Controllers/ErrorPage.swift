@@ -2,17 +2,16 @@ import HTTPServer
 
 /// Renders every error in the site layout: what happened and what to try.
 struct ErrorPage: Sendable {
-    let chrome: PageChrome
-    let heading: String
-    let message: String
+    /// The reason as the h1, the message as the summary.
+    let head: PageHead
     let advice: String
     let status: Int
 
     static func render(_ error: HTTPError, request: Request, templates: Templates, demo: Bool) -> Response {
         let heading = HTTPError.reason(error.status)
         let page = ErrorPage(
-            chrome: PageChrome(title: heading, section: .none, demo: demo),
-            heading: heading, message: error.message, advice: advice(for: error.status), status: error.status)
+            head: PageHead(PageChrome(title: heading, section: .none, demo: demo), heading: heading, summary: error.message),
+            advice: advice(for: error.status), status: error.status)
         return templates.render(page, template: "error", status: error.status)
     }
 

@@ -28,20 +28,19 @@ struct FavouritesController {
         let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
-        for summary in summaries { knownNames[FavouriteKey(routeType: summary.routeType, stopID: summary.stopID)] = summary.spokenStopName }
+        for summary in summaries { knownNames[FavouriteKey(routeType: summary.key.routeType, stopID: summary.key.stopID)] = summary.spokenStopName }
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
-            let items = summaries.filter { $0.routeType == type.rawValue }
+            let items = summaries.filter { $0.key.routeType == type.rawValue }
             guard !items.isEmpty else { return nil }
             return FavouriteGroup(heading: "\((type.name ?? "Other").capitalisedFirst) (\(items.count))", items: items)
         }
-        let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.routeType } }
+        let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.key.routeType } }
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
-            chrome: site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
-                                knownNames: knownNames),
-            groups: allGroups, hasFavourites: !favourites.isEmpty, count: favourites.count,
-            token: FormToken.value(for: request, context), errors: errors, hasErrors: !errors.isEmpty,
+            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
+                                       knownNames: knownNames), heading: "Favourite stops"),
+            groups: allGroups, token: FormToken.value(for: request, context), errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
@@ -207,13 +206,11 @@ struct FavouriteGroup: Sendable {
 
 /// The favourites page's view model.
 struct FavouritesPage: Sendable {
-    let chrome: PageChrome
+    let head: PageHead
+    /// The favourites by line type (empty: the page says how to add one).
     let groups: [FavouriteGroup]
-    let hasFavourites: Bool
-    let count: Int
     let token: String
     let errors: [FieldError]
-    let hasErrors: Bool
     /// Whether each browser has its own list (a shared server).
     let shared: Bool
     /// The link that opens this list on another device (shared server, list stored).

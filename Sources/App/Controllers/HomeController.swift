@@ -13,7 +13,7 @@ struct HomeController {
     func home(_ request: Request, _ context: RequestContext) async throws -> Response {
         let favourites = try await site.favouriteSummaries(for: request, limit: 3)
         let page = HomePage(
-            chrome: site.chrome(title: "Melbourne departures", section: .home, request: request),
+            head: PageHead(site.chrome(title: "Melbourne departures", section: .home, request: request), heading: "Melbourne departures"),
             favourites: favourites, hasFavourites: !favourites.isEmpty)
         return FavouritesController.private(site.templates.render(page, template: "home"))
     }
@@ -21,7 +21,7 @@ struct HomeController {
 
 /// The home page's view model.
 struct HomePage: Sendable {
-    let chrome: PageChrome
+    let head: PageHead
     let favourites: [FavouriteSummary]
     let hasFavourites: Bool
 }

@@ -6,10 +6,6 @@ import PTV
 struct LineController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/lines/{mode}/{id}") { request, context in try await line(request, context) }
-    }
-
     func line(_ request: Request, _ context: RequestContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let routeID = try Params.id(context.require("id"), "line number")

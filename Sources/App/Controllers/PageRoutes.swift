@@ -5,9 +5,9 @@ func addPageRoutes(site: Site, to router: inout Router) {
     DisruptionsController(site: site).addRoutes(to: &router)
     NearbyController(site: site).addRoutes(to: &router)
     StopController(site: site).addRoutes(to: &router)
-    RunController(site: site).addRoutes(to: &router)
-    RideController(site: site).addRoutes(to: &router)
+    router.get("/runs/{mode}/{ref}", use: RunController(site: site).run)
+    router.get("/ride/{mode}/{ref}", use: RideController(site: site).ride)
     SearchController(site: site).addRoutes(to: &router)
-    LineController(site: site).addRoutes(to: &router)
+    router.get("/lines/{mode}/{id}", use: LineController(site: site).line)
     FavouritesController(site: site).addRoutes(to: &router)
 }

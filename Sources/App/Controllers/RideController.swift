@@ -6,13 +6,8 @@ import PTV
 struct RideController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/ride/{mode}/{ref}") { request, context in try await ride(request, context) }
-    }
-
     func ride(_ request: Request, _ context: RequestContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let ref = try Params.runRef(context.require("ref"))
+        let run = try RunAddress(context)
         let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
         let auto = try request.query("auto").map { text in
@@ -21,8 +16,8 @@ struct RideController {
             }
             return seconds
         }
-        let (journey, pattern) = try await JourneyLoader(source: site.source).load(ref: ref, type: type)
-        let noun = ModeWords.noun(type)
+        let (journey, pattern) = try await run.load(from: site.source)
+        let noun = ModeWords.noun(run.type)
         let from = try fromStop.map { id in
             guard let index = journey.index(of: id) else { throw HTTPError(400, "This \(noun) does not stop at stop number \(id), so you cannot board it there.") }
             return index

@@ -18,7 +18,8 @@ struct PrivateLinkController {
         var ownCount = 0
         if let current { ownCount = try await site.lists.store.all(in: current.storageKey).count }
         let page = SwitchListPage(
-            chrome: site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
+            head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
+                           heading: "Use this favourites list?"),
             action: "/favourites/list/\(id.text)", token: FormToken.value(for: request, context),
             count: count == 1 ? "1 favourite" : "\(count) favourites",
             alreadyUsed: current == id, hasOwnList: current != id && ownCount > 0,
@@ -63,7 +64,7 @@ struct PrivateLink: Sendable {
 
 /// The confirmation page before switching lists.
 struct SwitchListPage: Sendable {
-    let chrome: PageChrome
+    let head: PageHead
     let action: String
     let token: String
     /// "3 favourites".

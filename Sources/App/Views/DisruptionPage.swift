@@ -6,7 +6,8 @@ struct DisruptionPage: Sendable {
     /// Said when PTV has no disruption with this number.
     static func missing(_ id: Int64) -> String { "There is no disruption with the number \(id). It may have ended." }
 
-    let chrome: PageChrome
+    /// The disruption's title as the heading.
+    let head: PageHead
     let item: DisruptionSummary
     /// Links to the lines it names.
     let lines: [Link]
@@ -39,8 +40,9 @@ struct DisruptionPage: Sendable {
         published = disruption.publishedOn.map(words.date)
         updated = disruption.lastUpdated.map(words.date)
         url = Self.safeURL(disruption.url)
-        chrome = context.chrome(title: item.title, section: .disruptions,
-                                stale: context.staleNotice(isStale: isStale, fetchedAt: fetchedAt))
+        head = PageHead(context.chrome(title: item.title, section: .disruptions,
+                                       stale: context.staleNotice(isStale: isStale, fetchedAt: fetchedAt)),
+                        heading: item.title)
     }
 
     /// Only http(s) links go out; anything else is dropped.

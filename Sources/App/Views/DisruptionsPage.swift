@@ -21,10 +21,8 @@ struct DisruptionsPage: Sendable {
     /// Said when PTV answers the list with "not found".
     static let missing = "PTV has no disruptions to list right now."
 
-    let chrome: PageChrome
-    let heading: String
-    /// "12 disruptions: 5 on now and 7 planned."
-    let summary: String
+    /// "Disruptions: Trams"; "12 disruptions: 5 on now and 7 planned."
+    let head: PageHead
     let groups: [Group]
     /// Train, tram, bus, V/Line, night bus: the same words as `/stops/{mode}`.
     let filters: [Filter]
@@ -47,6 +45,7 @@ struct DisruptionsPage: Sendable {
             return Group(heading: "\(bucket.label) (\(items.count))", id: bucket.id, items: items)
         }
         let shown = groups.flatMap(\.items)
+        let summary: String
         let what = mode.map { " for \(ModeWords.plural($0))" } ?? ""
         if shown.isEmpty {
             summary = "No disruptions reported\(what)."
@@ -62,9 +61,10 @@ struct DisruptionsPage: Sendable {
             Filter(link: Link(ModeWords.label(type), href: Paths.disruptions(mode: ModeWords.slug(type))), current: type == mode)
         }
         allURL = mode == nil ? nil : Paths.disruptions()
-        heading = mode.map { "Disruptions: \(ModeWords.label($0))" } ?? "Disruptions"
+        let heading = mode.map { "Disruptions: \(ModeWords.label($0))" } ?? "Disruptions"
         updated = words.clock(disruptions.fetchedAt)
-        chrome = context.chrome(title: heading, section: .disruptions,
-                                stale: context.staleNotice(isStale: disruptions.isStale, fetchedAt: disruptions.fetchedAt))
+        head = PageHead(context.chrome(title: heading, section: .disruptions,
+                                       stale: context.staleNotice(isStale: disruptions.isStale, fetchedAt: disruptions.fetchedAt)),
+                        heading: heading, summary: summary)
     }
 }

@@ -1,27 +1,15 @@
 import PTV
 import Storage
 
-/// The add/remove favourite form.
+/// The add/remove favourite form for the whole stop.
 struct FavouriteButton: Sendable {
-    let isFavourite: Bool
-    let ownName: String?
-    let addAction: String
-    let removeAction: String
-    let mode: String
-    let stopID: Int
+    let toggle: FavouriteToggle
+    /// The stop's name, said after the button's words to screen readers.
     let stopName: String
-    let token: String
-    let returnPath: String
 
     init(type: RouteType, stopID: Int, stopName: String, favourite: FavouriteStop?, token: String, returnPath: String) {
-        isFavourite = favourite != nil
-        ownName = favourite?.ownName
-        mode = ModeWords.slug(type)
-        addAction = "/favourites"
-        removeAction = "/favourites/\(mode)/\(stopID)/remove"
-        self.stopID = stopID
+        toggle = FavouriteStopFields(token: token, returnPath: returnPath, mode: ModeWords.slug(type), stopID: stopID)
+            .toggle(isFavourite: favourite != nil)
         self.stopName = stopName
-        self.token = token
-        self.returnPath = returnPath
     }
 }

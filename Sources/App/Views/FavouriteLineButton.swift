@@ -31,16 +31,11 @@ struct LineAtStop: Sendable, Hashable {
 
 /// The form under a line's departures that stars or unstars that line in that direction at this stop.
 struct FavouriteLineButton: Sendable {
-    let isFavourite: Bool
-    let action: String
-    let mode: String
-    let stopID: Int
-    let routeID: Int
-    let directionID: Int
+    let toggle: FavouriteToggle
+    /// The line's route and direction, sent with the form.
+    let line: FavouriteLineFields
     /// "Add Frankston line towards Frankston to favourites" or "Remove … from favourites".
     let label: String
-    let token: String
-    let returnPath: String
 
     /// `groups` with a button on the first group of each line and direction.
     /// - Parameters:
@@ -53,17 +48,16 @@ struct FavouriteLineButton: Sendable {
     static func star(_ groups: [DepartureGroup], type: RouteType, stopID: Int, favourites: [FavouriteStop],
                      token: String, returnPath: String) -> [DepartureGroup] {
         var seen = Set<LineAtStop>()
-        let mode = ModeWords.slug(type)
+        let fields = FavouriteStopFields(token: token, returnPath: returnPath, mode: ModeWords.slug(type), stopID: stopID)
         return groups.map { group in
             guard let line = group.line, seen.insert(line).inserted else { return group }
             let key = FavouriteKey(routeType: type.rawValue, stopID: stopID, routeID: line.routeID, directionID: line.directionID)
             let starred = favourites.contains { $0.key == key }
             var starredGroup = group
             starredGroup.starButton = FavouriteLineButton(
-                isFavourite: starred, action: starred ? "/favourites/\(mode)/\(stopID)/remove" : "/favourites",
-                mode: mode, stopID: stopID, routeID: line.routeID, directionID: line.directionID,
-                label: starred ? "Remove \(line.spoken) from favourites" : "Add \(line.spoken) to favourites",
-                token: token, returnPath: returnPath)
+                toggle: fields.toggle(isFavourite: starred),
+                line: FavouriteLineFields(routeID: line.routeID, directionID: String(line.directionID)),
+                label: starred ? "Remove \(line.spoken) from favourites" : "Add \(line.spoken) to favourites")
             return starredGroup
         }
     }

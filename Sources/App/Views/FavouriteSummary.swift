@@ -5,34 +5,14 @@ import Storage
 
 /// A favourite with its next departures, as shown on the home and favourites pages.
 struct FavouriteSummary: Sendable {
-    let routeType: Int
-    let stopID: Int
-    /// "Home (Flinders Street Station)", "Frankston line towards Frankston at Flinders Street Station", …
-    let name: String
-    /// What it is without the own name, for hidden button text ("Flinders Street Station").
-    let stopName: String
-    let ownName: String?
-    /// What the own-name field shows: the stored own name, or after a refused rename the text as typed.
-    let fieldValue: String
+    /// Which favourite: its mode and stop, and its line for a line favourite.
+    let key: FavouriteKey
     /// The stop's name as spoken, from PTV's answer when the stored one is a placeholder ("Stop 1099").
     let spokenStopName: String
-    let href: String
-    /// Whole stop: the next three departures. Line: one sentence, "Home: Frankston line to Frankston, in 4 minutes …".
-    let next: [DepartureRow]
-    let hasNext: Bool
-    let unavailable: String?
-    let renameAction: String
-    let removeAction: String
-    let fieldID: String
-    let error: String?
-    /// Whether it is one line at a stop (the forms then carry `route_id` and `direction_id`).
-    let isLine: Bool
-    /// The route id, or "" for a whole stop.
-    let routeID: String
-    /// The direction id, or "" for both directions.
-    let directionID: String
-    /// One sentence for a line favourite ("Home: Frankston line to Frankston, in 4 minutes from platform 8, live.").
-    let sentence: String?
+    /// What the card says: its name and link, and its next departures.
+    let card: FavouriteCard
+    /// The rename and remove forms (favourites page).
+    let forms: FavouriteForms
 }
 
 extension Site {
@@ -109,14 +89,12 @@ extension Site {
         let label = favourite.ownName ?? SpokenName.stop(favourite.stopName)
         let sentence = favourite.routeID == nil ? nil : next.first.map { "\(label): \($0.sentence)" }
         let summary = FavouriteSummary(
-            routeType: favourite.routeType, stopID: favourite.stopID,
-            name: FavouriteWords.title(favourite), stopName: FavouriteWords.thing(favourite), ownName: favourite.ownName,
-            fieldValue: typed[fieldID] ?? favourite.ownName ?? "", spokenStopName: SpokenName.stop(favourite.stopName),
-            href: Paths.stop(type, favourite.stopID), next: next, hasNext: !next.isEmpty && sentence == nil, unavailable: unavailable,
-            renameAction: "/favourites/\(slug)/\(favourite.stopID)/rename", removeAction: "/favourites/\(slug)/\(favourite.stopID)/remove",
-            fieldID: fieldID, error: errors.first { $0.field == fieldID }?.message,
-            isLine: favourite.routeID != nil, routeID: favourite.routeID.map(String.init) ?? "",
-            directionID: favourite.directionID.map(String.init) ?? "", sentence: sentence)
+            key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
+            card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
+                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
+            forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: "/favourites/\(slug)/\(favourite.stopID)",
+                                  field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
+                                  line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))
         return (summary, realName)
     }
 }

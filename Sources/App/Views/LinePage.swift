@@ -7,13 +7,10 @@ struct LinePage: Sendable {
     /// Said for a `?direction=` the line does not have.
     static let noSuchDirection = "This line has no such direction. Choose one of the directions on the line's page."
 
-    let chrome: PageChrome
-    /// "Frankston line towards Frankston".
-    let heading: String
+    /// "Frankston line towards Frankston"; "32 stops, in order towards Frankston."
+    let head: PageHead
     /// The route's own name, tidied for reading aloud.
     let routeName: String
-    /// "32 stops, in order towards Frankston."
-    let summary: String
     /// Whether `stops` is in travel order (an ordered list) or only alphabetical.
     let ordered: Bool
     /// Each stop, its suburb as detail.
@@ -38,7 +35,7 @@ struct LinePage: Sendable {
         let type = route.routeType
         let service = ModeWords.service(route, type: type)
         let towards = chosen.map { SpokenName.stop($0.directionName) }.flatMap { $0.isEmpty ? nil : $0 }
-        heading = towards.map { "\(service) towards \($0)" } ?? service
+        let heading = towards.map { "\(service) towards \($0)" } ?? service
         routeName = SpokenName.route(route.routeName)
         let found = stops.value.stops
         ordered = Self.hasOrder(found)
@@ -46,6 +43,7 @@ struct LinePage: Sendable {
             ? found.sorted { $0.stopSequence < $1.stopSequence }
             : found.sorted { SpokenName.stop($0.stopName).localizedStandardCompare(SpokenName.stop($1.stopName)) == .orderedAscending }
         self.stops = listed.map { Link(SpokenName.stop($0.stopName), href: Paths.stop(type, $0.stopId), detail: $0.stopSuburb) }
+        let summary: String
         let count = Plural.count(listed.count, "stop")
         let direction = towards.map { " towards \($0)" } ?? ""
         if listed.isEmpty {
@@ -60,7 +58,8 @@ struct LinePage: Sendable {
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
         disruptionsUnavailable = disruptions == nil ? "Disruptions on this line could not be checked just now." : nil
-        chrome = context.chrome(title: heading, stale: context.staleNotice(isStale: stops.isStale, fetchedAt: stops.fetchedAt))
+        head = PageHead(context.chrome(title: heading, stale: context.staleNotice(isStale: stops.isStale, fetchedAt: stops.fetchedAt)),
+                        heading: heading, summary: summary)
     }
 
     /// Whether PTV gave the stops an order: each has its own `stop_sequence` (without `direction_id` PTV

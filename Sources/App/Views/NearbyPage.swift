@@ -42,50 +42,18 @@ struct NearbyPage: Sendable {
         case place(String)
     }
 
-    /// One stop in the list: distance and direction first, then the stop.
-    struct Row: Sendable {
-        /// "120 metres north".
-        let distance: String
-        /// The stop, with its suburb (when not the usual one) and lines as detail.
-        let stop: Link
-    }
-
-    /// A mode filter choice.
-    struct ModeOption: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
-    let chrome: PageChrome
-    let heading: String
-    /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, beside the heading.
-    let area: String?
-    /// Whether there are results to show (the forms follow them).
-    let searched: Bool
-    /// How many stops, how far, in what order (after the list, so the first stop is heard early).
-    let summary: String
-    let stops: [Row]
-    /// "28 more stops within 1 kilometre are further away.", when the list is capped.
-    let more: String?
-    /// The next radius: smaller for a complete list when capped, larger otherwise.
-    let nextRadius: Link?
-    let lat: String
-    let lon: String
-    let place: String
-    let modes: [ModeOption]
+    /// "Stops near you"; how many stops, how far, in what order (after the list, so the first stop is heard early).
+    let head: PageHead
+    /// The stops found, or nil before a search (only the forms are shown).
+    let results: NearbyResults?
+    let forms: NearbyForms
     let errors: [FieldError]
-    let latError: String?
-    let lonError: String?
-    let placeError: String?
-    /// Whether the typed-position form starts open (it has errors to fix).
-    let pointOpen: Bool
 
     /// The forms, with `errors` when what was typed cannot be used.
     init(form: Form, errors: [FieldError], context: PageContext) {
-        self.init(form: form, errors: errors, heading: "Stops near you", area: nil, searched: false, summary: "", stops: [], more: nil,
-                  nextRadius: nil, chrome: context.chrome(title: "Stops near you", section: .nearby, hasErrors: !errors.isEmpty,
-                                                          scripts: ["/static/js/location.js"]))
+        self.init(form: form, errors: errors, results: nil,
+                  head: PageHead(context.chrome(title: "Stops near you", section: .nearby, hasErrors: !errors.isEmpty,
+                                                scripts: ["/static/js/location.js"]), heading: "Stops near you"))
     }
 
     /// The stops PTV found near a point.
@@ -144,35 +112,27 @@ struct NearbyPage: Sendable {
             heading = "Stops near \(name)"
             title = heading
         }
-        self.init(form: form, errors: [], heading: heading,
-                  area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual }, searched: true, summary: summary,
-                  stops: listed.map { Row(distance: $0.distance, stop: $0.link(usualSuburb: usual)) }, more: more.map { $0.capitalisedFirst }, nextRadius: nextRadius,
-                  chrome: context.chrome(title: title, section: .nearby,
-                                         stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),
-                                         scripts: ["/static/js/location.js"]))
+        let results = NearbyResults(
+            area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
+            stops: listed.map { NearbyRow(distance: $0.distance, stop: $0.link(usualSuburb: usual)) }, more: more.map { $0.capitalisedFirst },
+            nextRadius: nextRadius)
+        self.init(form: form, errors: [], results: results,
+                  head: PageHead(context.chrome(title: title, section: .nearby,
+                                                stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),
+                                                scripts: ["/static/js/location.js"]), heading: heading, summary: summary))
     }
 
-    private init(form: Form, errors: [FieldError], heading: String, area: String?, searched: Bool, summary: String, stops: [Row],
-                 more: String?, nextRadius: Link?, chrome: PageChrome) {
-        self.chrome = chrome
-        self.heading = heading
-        self.area = area
-        self.searched = searched
-        self.summary = summary
-        self.stops = stops
-        self.more = more
-        self.nextRadius = nextRadius
-        lat = form.lat
-        lon = form.lon
-        place = form.place
-        modes = [ModeOption(value: "", label: "All kinds", selected: form.mode == nil)] + ModeWords.offered.map {
+    private init(form: Form, errors: [FieldError], results: NearbyResults?, head: PageHead) {
+        self.head = head
+        self.results = results
+        let lat = FormField(id: "lat", value: form.lat, errors: errors)
+        let lon = FormField(id: "lon", value: form.lon, errors: errors)
+        let modes = [ModeOption(value: "", label: "All kinds", selected: form.mode == nil)] + ModeWords.offered.map {
             ModeOption(value: ModeWords.slug($0), label: ModeWords.noun($0).capitalisedFirst, selected: $0 == form.mode)
         }
+        forms = NearbyForms(place: FormField(id: "place", value: form.place, errors: errors),
+                            point: NearbyPointForm(lat: lat, lon: lon, open: lat.error != nil || lon.error != nil), modes: modes)
         self.errors = errors
-        latError = errors.first { $0.field == "lat" }?.message
-        lonError = errors.first { $0.field == "lon" }?.message
-        placeError = errors.first { $0.field == "place" }?.message
-        pointOpen = latError != nil || lonError != nil
     }
 
     /// The suburb most of the listed stops share, said once for the list; nil when no suburb is shared.

@@ -1,24 +1,11 @@
-/// What the layout needs on every page: the title, navigation and notices.
+/// What the layout needs on every page: the title, navigation, notices and scripts.
 public struct PageChrome: Sendable {
-    /// One main navigation link.
-    public struct NavItem: Sendable {
-        let href: String
-        let label: String
-        let current: Bool
-    }
-
-    /// The page's own title (the `<title>` adds " – Trakx").
-    let title: String
-    /// Whether a form on the page has errors ("Error: " goes first in the title).
-    let hasErrors: Bool
+    /// The `<title>`.
+    let title: PageTitle
     /// Main navigation with the current page marked.
     let nav: [NavItem]
-    /// The demo-data notice, when the simulator is in use.
-    let demo: Bool
-    /// A one-off confirmation ("Added Flinders Street Station to favourites").
-    let banner: String?
-    /// Said when cached data is shown because PTV failed ("showing information from 10:42 am").
-    let stale: String?
+    /// Demo data, a one-off confirmation, stale data.
+    let notices: PageNotices
     /// Scripts to load (enhancements only).
     let scripts: [String]
 
@@ -36,11 +23,8 @@ public struct PageChrome: Sendable {
     ///   - scripts: Script URLs.
     public init(title: String, section: Section, demo: Bool, banner: String? = nil,
                 stale: String? = nil, hasErrors: Bool = false, scripts: [String] = []) {
-        self.title = title
-        self.hasErrors = hasErrors
-        self.demo = demo
-        self.banner = banner
-        self.stale = stale
+        self.title = PageTitle(text: title, hasErrors: hasErrors)
+        notices = PageNotices(demo: demo, banner: banner, stale: stale)
         self.scripts = scripts
         nav = [
             NavItem(href: "/", label: "Home", current: section == .home),

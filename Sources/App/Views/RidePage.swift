@@ -21,10 +21,8 @@ struct RidePage: Sendable {
         let text: String
     }
 
-    let chrome: PageChrome
-    let heading: String
-    /// "Where am I and how far is my stop", in one or two sentences.
-    let state: String
+    /// "Frankston line to Frankston"; its summary says where the rider is and how far their stop is, in one or two sentences.
+    let head: PageHead
     /// Where the information comes from: "Live position, 20 seconds old.", "Timetable only. …".
     let source: String
     /// "The train continues north-east towards Westgarth.", when known.
@@ -67,10 +65,9 @@ struct RidePage: Sendable {
         let fromID = from.map { calls[$0].stopID }
         let toID = to.map { calls[$0].stopID }
         let heading = "\(journey.first?.service ?? noun) to \(journey.destination)"
-        self.heading = heading
         let live = progress.evidence != nil || progress.hasLiveTimes
         self.live = live
-        self.state = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
+        let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
         source = RideWords.source(progress, live: live, words: words, noun: noun)
         orientation = RideWords.orientation(journey: journey, progress: progress, noun: noun)
         // Where to get off can only be a stop after the boarding stop.
@@ -87,7 +84,7 @@ struct RidePage: Sendable {
         if case .onTheWay(let next) = state, let to, to - next <= 3 {
             events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop: \(calls[next].name)."))
         }
-        if let key = state.eventKey { events.append(Event(key: key, text: self.state)) }
+        if let key = state.eventKey { events.append(Event(key: key, text: sentence)) }
         self.events = events
         stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, to: toID) }
         autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, to: toID, auto: $0)) } : []
@@ -96,8 +93,9 @@ struct RidePage: Sendable {
         runURL = Paths.run(type, ref, stop: fromID)
         facts = RunPage.notes(journey: journey)
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
-        chrome = context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
-                                scripts: ["/static/js/ride.js"])
+        head = PageHead(context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
+                                       scripts: ["/static/js/ride.js"]),
+                        heading: heading, summary: sentence)
     }
 }
 

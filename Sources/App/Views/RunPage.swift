@@ -23,9 +23,8 @@ struct PatternRow: Sendable {
 
 /// The run page's view model: a run's whole journey, opened at the rider's stop.
 struct RunPage: Sendable {
-    let chrome: PageChrome
-    let heading: String
-    let summary: String
+    /// "Frankston line to Frankston", and the rider's stop and how far the run goes from it.
+    let head: PageHead
     /// Facts about the run: express, via, extra service, vehicle.
     let notes: [String]
     /// Stops before the rider's stop.
@@ -50,7 +49,7 @@ struct RunPage: Sendable {
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
         let first = journey.first
-        heading = "\(first?.service ?? ModeWords.service(nil, type: type)) to \(journey.destination)"
+        let heading = "\(first?.service ?? ModeWords.service(nil, type: type)) to \(journey.destination)"
         var rows: [PatternRow] = []
         for (index, call) in journey.calls.enumerated() {
             let departed = progress.hasDeparted(index)
@@ -84,7 +83,7 @@ struct RunPage: Sendable {
         stops = Array(rows[split...])
         let departedEarlier = earlier.filter(\.departed).count
         earlierLabel = "Stops before yours (\(earlier.count)" + (departedEarlier == earlier.count ? ", departed)" : departedEarlier == 0 ? ", still to come)" : ", \(departedEarlier) departed)")
-        summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
+        let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
         notes = Self.notes(journey: journey)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
@@ -92,8 +91,9 @@ struct RunPage: Sendable {
         disruptions = pattern.value.disruptions.map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
-        chrome = context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
-                                stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt))
+        head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
+                                       stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt)),
+                        heading: heading, summary: summary)
     }
 
     /// The answer first: the rider's stop and how far the run goes from it.

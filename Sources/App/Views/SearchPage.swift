@@ -9,12 +9,12 @@ struct SearchPage: Sendable {
     /// Said when PTV answers a search with "not found".
     static func missing(_ query: String) -> String { "Nothing matched “\(query)”." }
 
-    let chrome: PageChrome
+    /// "Search results for “Flinders”" and how many matched.
+    let head: PageHead
     /// What was searched for ("" before a search).
     let query: String
     /// Whether a search was made.
     let searched: Bool
-    let summary: String
     /// Stops, with mode and suburb as detail.
     let stops: [Link]
     /// Lines, with their tidied name as detail.
@@ -24,10 +24,9 @@ struct SearchPage: Sendable {
     init(context: PageContext) {
         query = ""
         searched = false
-        summary = ""
         stops = []
         lines = []
-        chrome = context.chrome(title: "Search for a stop or line", section: .search)
+        head = PageHead(context.chrome(title: "Search for a stop or line", section: .search), heading: "Search for a stop or line")
     }
 
     /// Results for `query`.
@@ -49,12 +48,14 @@ struct SearchPage: Sendable {
             return Link(ModeWords.service(route, type: route.routeType), href: Paths.line(route.routeType, route.routeId),
                         detail: numbered ? name : nil)
         }
+        let summary: String
         if stops.isEmpty && lines.isEmpty {
             summary = "No stops or lines match “\(query)”. Check the spelling, try part of the name (such as “Flinders”), a suburb, or a route number (such as 86)."
         } else {
             summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match “\(query)”."
         }
-        chrome = context.chrome(title: "Search results for \(query)", section: .search,
-                                stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt))
+        head = PageHead(context.chrome(title: "Search results for \(query)", section: .search,
+                                       stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt)),
+                        heading: "Search results for “\(query)”", summary: summary)
     }
 }

@@ -4,12 +4,10 @@ import Storage
 
 /// The stop page's view model: the summary first, then departures by line, then facts.
 struct StopPage: Sendable {
-    let chrome: PageChrome
+    /// The name without a tram or bus stop number as the heading ("Federation Square at Swanston Street"), the board's summary.
+    let head: PageHead
     /// "Flinders Street Station", "Federation Square at Swanston Street, stop 13".
     let name: String
-    /// The name without a tram or bus stop number, which the title and the facts say ("Federation Square at Swanston Street").
-    let heading: String
-    let summary: String
     /// Per-line groups (stations).
     let groups: [DepartureGroup]
     /// One time-ordered list (stops served by many lines), or empty when `groups` is used.
@@ -49,8 +47,6 @@ struct StopPage: Sendable {
         let liveSaidOnce = board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
         let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
         name = identity.spokenName
-        heading = identity.spokenNameWithoutNumber
-        summary = board.summary
         groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
         self.chronological = chronological ? quiet(board.next) : []
         var links: [Link] = []
@@ -67,8 +63,9 @@ struct StopPage: Sendable {
         facts = StopFacts(identity, type: type)
         factsUnavailable = details == nil ? "This stop's access, facilities and own disruptions could not be checked just now." : nil
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
-        chrome = context.chrome(title: "\(name) departures",
-                                stale: context.staleNotice(isStale: departures.isStale, fetchedAt: departures.fetchedAt),
-                                scripts: ["/static/js/refresh.js"])
+        head = PageHead(context.chrome(title: "\(name) departures",
+                                       stale: context.staleNotice(isStale: departures.isStale, fetchedAt: departures.fetchedAt),
+                                       scripts: ["/static/js/refresh.js"]),
+                        heading: identity.spokenNameWithoutNumber, summary: board.summary)
     }
 }

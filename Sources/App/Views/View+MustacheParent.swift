@@ -6,10 +6,8 @@ import Mustache
 extension StopPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "chrome": chrome
+        case "head": head
         case "name": self.name
-        case "heading": heading
-        case "summary": summary
         case "groups": groups
         case "chronological": chronological
         case "legend": legend
@@ -26,23 +24,54 @@ extension StopPage: MustacheParent {
     }
 }
 
+extension PageHead: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "chrome": chrome
+        case "heading": heading
+        case "summary": summary
+        default: nil
+        }
+    }
+}
+
 extension PageChrome: MustacheParent {
     /// Direct key lookup for the layout.
     public func child(named name: String) -> Any? {
         switch name {
         case "title": title
-        case "hasErrors": hasErrors
         case "nav": nav
-        case "demo": demo
-        case "banner": banner
-        case "stale": stale
+        case "notices": notices
         case "scripts": scripts
         default: nil
         }
     }
 }
 
-extension PageChrome.NavItem: MustacheParent {
+extension PageTitle: MustacheParent {
+    /// Direct key lookup for the `<title>`.
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "hasErrors": hasErrors
+        default: nil
+        }
+    }
+}
+
+extension PageNotices: MustacheParent {
+    /// Direct key lookup for the notices.
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "demo": demo
+        case "banner": banner
+        case "stale": stale
+        default: nil
+        }
+    }
+}
+
+extension NavItem: MustacheParent {
     /// Direct key lookup for the navigation.
     public func child(named name: String) -> Any? {
         switch name {
@@ -110,15 +139,31 @@ extension Link: MustacheParent {
 extension FavouriteButton: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "isFavourite": isFavourite
-        case "ownName": ownName
-        case "addAction": addAction
-        case "removeAction": removeAction
-        case "mode": mode
-        case "stopID": stopID
+        case "toggle": toggle
         case "stopName": stopName
+        default: nil
+        }
+    }
+}
+
+extension FavouriteToggle: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "isFavourite": isFavourite
+        case "action": action
+        case "fields": fields
+        default: nil
+        }
+    }
+}
+
+extension FavouriteStopFields: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
         case "token": token
         case "returnPath": returnPath
+        case "mode": mode
+        case "stopID": stopID
         default: nil
         }
     }

@@ -1,0 +1,11 @@
+/// A favourite's card: its name linking to the stop, then its next departures or why there are none.
+struct FavouriteCard: Sendable {
+    /// "Home (Flinders Street Station)", "Frankston line towards Frankston at Flinders Street Station", …, to the stop's page.
+    let link: Link
+    /// Whole stop: the next three departures (empty for a line favourite, which says `sentence`).
+    let next: [DepartureRow]
+    /// Why no departures are listed ("Departures are unavailable right now."), or nil.
+    let unavailable: String?
+    /// One sentence for a line favourite ("Home: Frankston line to Frankston, in 4 minutes from platform 8, live.").
+    let sentence: String?
+}

@@ -1,0 +1,16 @@
+/// The hidden fields a stop page's favourite forms carry: the form token, where to come back to, and the stop.
+struct FavouriteStopFields: Sendable {
+    /// The form token (the page cache's placeholder).
+    let token: String
+    /// Where to come back to.
+    let returnPath: String
+    /// The stop's mode slug.
+    let mode: String
+    let stopID: Int
+
+    /// The fields for the stop, and its toggle: adding posts to `/favourites`, removing to the stop's favourite.
+    func toggle(isFavourite: Bool) -> FavouriteToggle {
+        FavouriteToggle(isFavourite: isFavourite, action: isFavourite ? "/favourites/\(mode)/\(stopID)/remove" : "/favourites",
+                        fields: self)
+    }
+}

@@ -1,0 +1,7 @@
+/// One main navigation link.
+public struct NavItem: Sendable {
+    let href: String
+    let label: String
+    /// Whether it is the current section (marked `aria-current`).
+    let current: Bool
+}

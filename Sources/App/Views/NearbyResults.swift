@@ -1,0 +1,11 @@
+/// The stops found near a point or place, as the nearby page lists them (its summary is in the page head).
+struct NearbyResults: Sendable {
+    /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, beside the heading.
+    let area: String?
+    /// Nearest first, capped.
+    let stops: [NearbyRow]
+    /// "28 more stops within 1 kilometre are further away.", when the list is capped.
+    let more: String?
+    /// The next radius: smaller for a complete list when capped, larger otherwise.
+    let nextRadius: Link?
+}
