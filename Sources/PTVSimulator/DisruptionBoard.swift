@@ -12,7 +12,7 @@ struct DisruptionBoard: Sendable {
         /// The template from the data.
         let record: NetworkDisruption
         /// The disruption with absolute times, as PTV sends it.
-        let model: Disruption
+        let model: WireDisruption
         /// Whether it is "Current" (rather than "Planned").
         var isCurrent: Bool { model.disruptionStatus == "Current" }
     }
@@ -37,16 +37,15 @@ struct DisruptionBoard: Sendable {
             let current = record.status.lowercased() == "current" || from <= now
             if current, from > now { from = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) }
             let routes = record.routeIDs.compactMap(network.route).map {
-                DisruptionRoute(routeType: $0.routeType, routeId: $0.routeID, routeName: $0.name, routeNumber: $0.number,
-                                routeGtfsId: $0.gtfsID, direction: nil)
+                WireRoute(routeType: $0.routeType, routeId: $0.routeID, routeName: $0.name, routeNumber: $0.number,
+                          routeGtfsId: $0.gtfsID, geopath: nil, direction: OrNull(wrappedValue: nil))
             }
-            let stops = record.stopIDs.compactMap(network.stop).map { DisruptionStop(stopId: $0.stopID, stopName: $0.name) }
-            let model = Disruption(
+            let stops = record.stopIDs.compactMap(network.stop).map { WireDisruption.Stop(stopId: $0.stopID, stopName: $0.name) }
+            let model = WireDisruption(
                 disruptionId: record.disruptionID, title: record.title, url: record.url, description: record.description,
                 disruptionStatus: current ? "Current" : "Planned", disruptionType: record.type,
                 publishedOn: from.addingTimeInterval(-86_400), lastUpdated: lastUpdated, fromDate: from, toDate: to,
-                routes: routes, stops: stops, colour: "#ffd500", displayOnBoard: true, displayStatus: true,
-                mode: record.mode)
+                routes: routes, stops: stops, colour: "#ffd500", displayOnBoard: true, displayStatus: true)
             return Entry(record: record, model: model)
         }
     }
@@ -55,7 +54,7 @@ struct DisruptionBoard: Sendable {
     /// - Parameters:
     ///   - routeIDs: Routes of interest.
     ///   - stopIDs: Stops of interest.
-    func current(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Disruption] {
+    func current(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [WireDisruption] {
         let routes = Set(routeIDs), stops = Set(stopIDs)
         return entries.filter { entry in
             entry.isCurrent && (entry.record.routeIDs.contains(where: routes.contains)
@@ -73,7 +72,7 @@ struct DisruptionBoard: Sendable {
 
     /// The id-keyed map used by departures and stops responses.
     /// - Parameter disruptions: The disruptions to include.
-    static func map(_ disruptions: [Disruption]) -> [String: Disruption] {
+    static func map(_ disruptions: [WireDisruption]) -> [String: WireDisruption] {
         Dictionary(disruptions.map { (String($0.disruptionId), $0) }) { first, _ in first }
     }
 }

@@ -31,7 +31,7 @@ extension SimulatorAPI {
         let calls = timetable.departures(stopID: stop.stopID, routes: routes, directionID: directionID,
                                          from: reference.addingTimeInterval(-60), until: reference.addingTimeInterval(86_400))
         var taken: [String: Int] = [:]
-        var departures: [Departure] = []
+        var departures: [WireDeparture] = []
         var used: [(part: RunPart, journey: VehicleJourney)] = []
         var journeys: [Trip: VehicleJourney] = [:]
         for call in calls {
@@ -51,7 +51,7 @@ extension SimulatorAPI {
             used.append((part, journey))
         }
 
-        var response = WireDeparturesBody(departures: departures.map { WireDeparture(departure: $0, inPattern: false) })
+        var response = WireExpansion()
         if expansion.contains(.stop) {
             response.stops = [String(stop.stopID): stopModel(stop, routeType: routeType, distance: 0)]
         }
@@ -67,10 +67,11 @@ extension SimulatorAPI {
                 response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion)
             }
         }
+        var disruptions: [String: WireDisruption] = [:]
         if expansion.contains(.disruption) {
             let ids = Set(departures.flatMap(\.disruptionIds))
-            response.disruptions = DisruptionBoard.map(board.entries.map(\.model).filter { ids.contains(Int($0.disruptionId)) })
+            disruptions = DisruptionBoard.map(board.entries.map(\.model).filter { ids.contains(Int($0.disruptionId)) })
         }
-        return try Self.encode(response)
+        return try Self.encode(response.fields(departures: departures, disruptions: disruptions))
     }
 }

@@ -1,47 +1,48 @@
 import Foundation
 import PTV
 
-/// Turning network records and timetable calls into PTV response models.
+/// Turning network records and timetable calls into PTV's wire shapes.
 extension SimulatorAPI {
     /// Flinders Street, the centre for fare zones.
     private static let cityCentre = (latitude: -37.8183, longitude: 144.9671)
 
     /// A route; with `serviceStatus` as PTV sends it on routes and search results.
-    func routeModel(_ route: NetworkRoute, board: DisruptionBoard? = nil, now: Date = Date(timeIntervalSince1970: 0)) -> Route {
-        var status: RouteServiceStatus?
+    func routeModel(_ route: NetworkRoute, board: DisruptionBoard? = nil, now: Date = Date(timeIntervalSince1970: 0)) -> WireRoute {
+        var status: WireRoute.ServiceStatus?
         if let board {
             let worst = board.current(routeIDs: [route.routeID], stopIDs: []).first
             let minute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
-            status = RouteServiceStatus(description: worst?.disruptionType ?? "Good Service", timestamp: minute)
+            status = WireRoute.ServiceStatus(description: worst?.disruptionType ?? "Good Service", timestamp: minute)
         }
-        return Route(routeType: route.routeType, routeId: route.routeID, routeName: route.name, routeNumber: route.number,
-                     routeGtfsId: route.gtfsID, serviceStatus: status)
+        return WireRoute(routeType: route.routeType, routeId: route.routeID, routeName: route.name, routeNumber: route.number,
+                         routeGtfsId: route.gtfsID, routeServiceStatus: status)
     }
 
     /// A direction of a route.
-    func directionModel(_ route: NetworkRoute, index: Int, withDescription: Bool = false) -> Direction {
+    func directionModel(_ route: NetworkRoute, index: Int, withDescription: Bool = false) -> WireDirection {
         let direction = route.directions[index]
-        return Direction(directionId: direction.directionID, directionName: direction.name, routeId: route.routeID,
-                         routeType: route.routeType, routeDirectionDescription: withDescription ? direction.description : "")
+        return WireDirection(directionId: direction.directionID, directionName: direction.name, routeId: route.routeID,
+                             routeType: route.routeType,
+                             routeDirectionDescription: withDescription && !direction.description.isEmpty ? direction.description : nil)
     }
 
     /// A stop as a departures/pattern map entry (or, with routes and a distance, a search result).
     func stopModel(_ stop: NetworkStop, routeType: RouteType, distance: Double? = nil, sequence: Int = 0,
-                   disruptionIDs: [Int] = [], routes: [Route] = [], ticket: Bool = false) -> Stop {
-        Stop(stopId: stop.stopID, stopName: stop.name, stopSuburb: stop.suburb, routeType: routeType,
-             stopLatitude: stop.latitude, stopLongitude: stop.longitude, stopLandmark: stop.landmark,
-             stopSequence: sequence, stopDistance: distance, disruptionIds: disruptionIDs, routes: routes,
-             stopTicket: ticket ? ticketModel(stop, routeType: routeType) : nil)
+                   disruptionIDs: [Int] = [], routes: [WireRoute] = [], ticket: Bool = false) -> WireStop {
+        WireStop(stopId: stop.stopID, stopName: stop.name, stopSuburb: stop.suburb, routeType: routeType,
+                 stopLatitude: stop.latitude, stopLongitude: stop.longitude, stopLandmark: stop.landmark,
+                 stopSequence: sequence, stopDistance: distance, disruptionIds: disruptionIDs, routes: routes.isEmpty ? nil : routes,
+                 stopTicket: ticket ? ticketModel(stop, routeType: routeType) : nil)
     }
 
     /// Ticketing details: zone 1 within 15 km of the city, else zone 2; the free tram zone in the CBD.
-    func ticketModel(_ stop: NetworkStop, routeType: RouteType) -> StopTicket {
+    func ticketModel(_ stop: NetworkStop, routeType: RouteType) -> WireStop.Ticket {
         let distance = Geo.distance(stop.latitude, stop.longitude, Self.cityCentre.latitude, Self.cityCentre.longitude)
         let zone = distance < 15_000 ? 1 : 2
         let freeTramZone = routeType == .tram && (-37.8235 ... -37.8055).contains(stop.latitude)
             && (144.9400 ... 144.9740).contains(stop.longitude)
         let station = routeType == .train || routeType == .vline
-        return StopTicket(ticketType: "", zone: "Zone \(zone)", isFreeFareZone: freeTramZone, ticketMachine: station,
+        return WireStop.Ticket(ticketType: "", zone: "Zone \(zone)", isFreeFareZone: freeTramZone, ticketMachine: station,
                           ticketChecks: station, vlineReservation: routeType == .vline && zone == 2, ticketZones: [zone])
     }
 
@@ -56,9 +57,9 @@ extension SimulatorAPI {
         let tracking = journey.state.isLive && part.trip.start <= now.addingTimeInterval(LiveModel.estimateHorizon)
         let status = part.isCancelled ? "cancelled" : (tracking ? "updated" : "scheduled")
         let running = !part.isCancelled
-        return WireRun(runID: part.runID, runRef: part.runRef, routeID: route.routeID, routeType: route.routeType,
-                       finalStopID: part.finalStopID, destinationName: network.stop(part.finalStopID)?.name ?? "",
-                       status: status, directionID: route.directions[part.trip.directionIndex].directionID,
+        return WireRun(runId: part.runID, runRef: part.runRef, routeId: route.routeID, routeType: route.routeType,
+                       finalStopId: part.finalStopID, destinationName: network.stop(part.finalStopID)?.name ?? "",
+                       status: status, directionId: route.directions[part.trip.directionIndex].directionID,
                        expressStopCount: part.skipped.count,
                        vehiclePosition: running && expansion.contains(.vehiclePosition) ? vehiclePosition(journey, now: now) : nil,
                        vehicleDescriptor: running && expansion.contains(.vehicleDescriptor) ? vehicleDescriptor(journey) : nil,
@@ -66,17 +67,17 @@ extension SimulatorAPI {
     }
 
     /// The through-running links of a part (nil for runs that neither feed nor continue).
-    func interchange(of part: RunPart, in journey: VehicleJourney) -> RunInterchange? {
+    func interchange(of part: RunPart, in journey: VehicleJourney) -> WireRun.Interchange? {
         guard journey.parts.count > 1, !journey.parts.contains(where: \.isCancelled),
               let index = journey.parts.firstIndex(where: { $0.runRef == part.runRef }) else { return nil }
-        func link(_ other: RunPart, at stopID: Int) -> InterchangeRun {
-            InterchangeRun(runRef: other.runRef, routeId: other.route.routeID, stopId: stopID, advertised: true,
+        func link(_ other: RunPart, at stopID: Int) -> WireRun.Link {
+            WireRun.Link(runRef: other.runRef, routeId: other.route.routeID, stopId: stopID, advertised: true,
                            directionId: other.route.directions[other.trip.directionIndex].directionID,
                            destinationName: network.stop(other.finalStopID)?.name ?? "")
         }
         let feeder = index > 0 ? link(journey.parts[index - 1], at: journey.parts[index - 1].finalStopID) : nil
         let distributor = index + 1 < journey.parts.count ? link(journey.parts[index + 1], at: part.finalStopID) : nil
-        return RunInterchange(feeder: feeder, distributor: distributor)
+        return WireRun.Interchange(feeder: feeder, distributor: distributor)
     }
 
     /// One call as a PTV departure: platform, live estimate, `at_platform`, cancellation and disruption ids.
@@ -88,22 +89,24 @@ extension SimulatorAPI {
     ///   - now: The current time.
     ///   - sequence: `departure_sequence` (patterns), 0 in departures responses.
     ///   - isLast: The part's last call (patterns flag it "E").
+    ///   - inPattern: Patterns write `skipped_stops` and `departure_note` on every row.
     func departureModel(_ call: ScheduledCall, part: RunPart, journey: VehicleJourney, board: DisruptionBoard, now: Date,
-                        sequence: Int = 0, isLast: Bool = false) -> Departure {
+                        sequence: Int = 0, isLast: Bool = false, inPattern: Bool = false) -> WireDeparture {
         let route = part.route
         let wholeCancelled = live.state(runRef: call.trip.reference.string(for: route), route: route).isCancelled
         var flags = wholeCancelled ? "RR_CAN" : ""
         if isLast { flags = flags.isEmpty ? "E" : flags + "_E" }
         let isFinalStop = call.stopID == part.finalStopID && call.position == part.calls.last?.position
-        return Departure(
+        let note = isFinalStop ? "" : part.departureNote
+        return WireDeparture(
             stopId: call.stopID, routeId: route.routeID, runId: part.runID, runRef: part.runRef,
             directionId: route.directions[call.trip.directionIndex].directionID,
             disruptionIds: board.currentIDs(routeIDs: [route.routeID], stopIDs: [call.stopID]),
             scheduledDepartureUTC: call.scheduled, estimatedDepartureUTC: estimate(call, part: part, journey: journey, now: now),
             atPlatform: !part.isCancelled && isAtPlatform(call, journey: journey, now: now),
             platformNumber: call.routeStop.platform(directionIndex: call.trip.directionIndex), flags: flags,
-            departureSequence: sequence, departureNote: isFinalStop ? "" : part.departureNote,
-            skippedStops: [])
+            departureSequence: sequence, departureNote: inPattern || !note.isEmpty ? note : nil,
+            skippedStops: inPattern ? [] : nil)
     }
 
     /// Looks up a route by id text: 400 when not a number, 404 when unknown.

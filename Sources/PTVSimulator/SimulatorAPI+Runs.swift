@@ -3,18 +3,6 @@ import PTV
 
 /// `/v3/pattern/run/{run_ref}/route_type/{rt}` and the `/v3/runs/...` forms, recomputed from the run_ref.
 extension SimulatorAPI {
-    /// The `{"run": ..., "status": ...}` shape of `/v3/runs/{run_ref}/route_type/{rt}`.
-    private struct SingleRunBody: Encodable {
-        let run: WireRun
-        let status: Status
-    }
-
-    /// The `{"runs": [...], "status": ...}` shape.
-    private struct RunsBody: Encodable {
-        let runs: [WireRun]
-        let status: Status
-    }
-
     /// A run's stopping pattern: every stop it calls at in order, `departure_sequence` 100, 200, ...,
     /// with disruptions as a list (expanded by default, as on PTV). A through-run's pattern goes on with the
     /// run it continues as (a second run_ref, like PTV's); a run terminating early goes on with its cancelled
@@ -28,19 +16,20 @@ extension SimulatorAPI {
         let withSkipped = try query.bool("include_skipped_stops")
         let board = DisruptionBoard(network: network, now: now)
         let parts = Array(journey.parts[index...])
-        var response = WirePatternBody()
+        var response = WireExpansion()
+        var departures: [WireDeparture] = []
         var sequence = 0
         for part in parts {
             for (offset, call) in part.calls.enumerated() {
                 sequence += 100
                 var departure = departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
-                                               isLast: offset == part.calls.count - 1)
+                                               isLast: offset == part.calls.count - 1, inPattern: true)
                 if withSkipped {
                     departure.skippedStops = part.skipped.filter { $0.after == call.position }.compactMap { entry in
                         network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
                     }
                 }
-                response.departures.append(WireDeparture(departure: departure, inPattern: true))
+                departures.append(departure)
             }
         }
         let calls = parts.flatMap(\.calls)
@@ -58,10 +47,9 @@ extension SimulatorAPI {
                 response.directions[String(direction.directionId)] = direction
             }
         }
-        if expansion.contains(.disruption) {
-            response.disruptions = board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID))
-        }
-        return try Self.encode(response)
+        let disruptions = expansion.contains(.disruption)
+            ? board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID)) : []
+        return try Self.encode(response.fields(departures: departures, disruptions: disruptions))
     }
 
     /// `/v3/runs/{run_ref}[/route_type/{rt}]`: `{"run": ...}` with a route type, `{"runs": [...]}` without.
@@ -72,8 +60,7 @@ extension SimulatorAPI {
             throw .notFound("run_ref \(runRef) was not found.")
         }
         let run = runModel(journey.parts[index], in: journey, now: now, expansion: try query.expansion())
-        if routeType != nil { return try Self.encode(SingleRunBody(run: run, status: Status())) }
-        return try Self.encode(RunsBody(runs: [run], status: Status()))
+        return try Self.encode(routeType != nil ? ["run": run] : ["runs": [run]])
     }
 
     /// `/v3/runs/route/{route_id}[/route_type/{rt}]`: runs under way now or starting within three hours,
@@ -102,6 +89,6 @@ extension SimulatorAPI {
             let journey = journey(of: trip, route: route)
             return journey.parts.filter { $0.trip == trip }.map { runModel($0, in: journey, now: now, expansion: expansion) }
         }
-        return try Self.encode(RunsBody(runs: runs, status: Status()))
+        return try Self.encode(["runs": runs])
     }
 }

@@ -32,7 +32,7 @@ extension SimulatorAPI {
             return l < r
         }
 
-        var stops: [Stop] = []
+        var stops: [WireStop] = []
         let routesOnly = term.count < 3 || term.allSatisfy(\.isNumber)
         if !routesOnly {
             for stop in network.stops
@@ -50,6 +50,7 @@ extension SimulatorAPI {
                     < (rhs.stopDistance ?? 0, rhs.stopName, rhs.stopId, rhs.routeType.rawValue)
             }
         }
-        return try Self.encode(SearchResponse(SearchBody(stops: stops, routes: routes.map { routeModel($0, board: board, now: now) })))
+        return try Self.encode(["stops": stops, "routes": routes.map { routeModel($0, board: board, now: now) },
+                                "outlets": [String]()])
     }
 }

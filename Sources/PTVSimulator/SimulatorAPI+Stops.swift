@@ -15,7 +15,7 @@ extension SimulatorAPI {
         let maxDistance = try query.int("max_distance", in: 0...100_000) ?? 300
         let types = try query.routeTypes()
         let board = DisruptionBoard(network: network, now: now)
-        var found: [(distance: Double, stop: Stop)] = []
+        var found: [(distance: Double, stop: WireStop)] = []
         for stop in network.stops {
             let distance = Geo.distance(latitude, longitude, stop.latitude, stop.longitude)
             guard distance <= Double(maxDistance) else { continue }
@@ -29,9 +29,9 @@ extension SimulatorAPI {
         found.sort { ($0.distance, $0.stop.stopId, $0.stop.routeType.rawValue) < ($1.distance, $1.stop.stopId, $1.stop.routeType.rawValue) }
         let stops = found.prefix(maxResults).map(\.stop)
         let disruptions = try query.bool("stop_disruptions")
-            ? DisruptionBoard.map(board.current(routeIDs: stops.flatMap { $0.routes.map(\.routeId) }, stopIDs: stops.map(\.stopId)))
+            ? DisruptionBoard.map(board.current(routeIDs: stops.flatMap { ($0.routes ?? []).map(\.routeId) }, stopIDs: stops.map(\.stopId)))
             : [:]
-        return try Self.encode(StopsNearbyResponse(StopsNearbyBody(stops: stops, disruptions: disruptions)))
+        return try Self.encode(["stops": stops, "disruptions": disruptions])
     }
 
     /// One stop's details; location, amenities and accessibility only when their flags are true
@@ -44,17 +44,17 @@ extension SimulatorAPI {
         let board = DisruptionBoard(network: network, now: now)
         let disruptions = board.current(routeIDs: routes.map(\.routeID), stopIDs: [stop.stopID])
         let station = routeType == .train || routeType == .vline
-        let details = StopDetails(
+        let details = WireStopDetails(
             stopId: stop.stopID, stopName: stop.name, routeType: routeType, stationType: station ? stop.stationType : nil,
             stationDescription: "", stopLandmark: stop.landmark, disruptionIds: disruptions.map { Int($0.disruptionId) },
             routes: routes.map { routeModel($0) },
-            location: try query.bool("stop_location")
-                ? StopLocation(suburb: stop.suburb, postcode: nil, municipality: "", latitude: stop.latitude,
-                               longitude: stop.longitude) : nil,
-            amenities: try query.bool("stop_amenities") && station ? amenities(stop) : nil,
-            accessibility: try query.bool("stop_accessibility") && station ? accessibility(stop) : nil)
+            stopLocation: try query.bool("stop_location")
+                ? .init(suburb: stop.suburb, postcode: nil, municipality: "", gps: .init(latitude: stop.latitude, longitude: stop.longitude))
+                : nil,
+            stopAmenities: try query.bool("stop_amenities") && station ? amenities(stop) : nil,
+            stopAccessibility: try query.bool("stop_accessibility") && station ? accessibility(stop) : nil)
         let map = try query.bool("stop_disruptions") ? DisruptionBoard.map(disruptions) : [:]
-        return try Self.encode(StopDetailsResponse(StopDetailsBody(stop: details, disruptions: map)))
+        return try Self.encode(["stop": details, "disruptions": map])
     }
 
     /// The stops of a route, in the order of `direction_id` (with `stop_sequence` 1...n) or forwards with 0.
@@ -73,37 +73,36 @@ extension SimulatorAPI {
         }
         let board = DisruptionBoard(network: network, now: now)
         let order = route.stops(directionIndex: directionIndex ?? 0)
-        let stops = order.enumerated().compactMap { position, entry -> Stop? in
+        let stops = order.enumerated().compactMap { position, entry -> WireStop? in
             guard let stop = network.stop(entry.stop.stopID) else { return nil }
             return stopModel(stop, routeType: route.routeType, sequence: directionIndex == nil ? 0 : position + 1,
                              disruptionIDs: board.currentIDs(routeIDs: [route.routeID], stopIDs: [stop.stopID]), ticket: true)
         }
         let map = try query.bool("stop_disruptions")
             ? DisruptionBoard.map(board.current(routeIDs: [route.routeID], stopIDs: stops.map(\.stopId))) : [:]
-        return try Self.encode(StopsOnRouteResponse(StopsOnRouteBody(stops: stops, disruptions: map)))
+        return try Self.encode(["stops": stops, "disruptions": map, "geopath": [String]()])
     }
 
     /// Deterministic station facilities (staffed stations have more).
-    private func amenities(_ stop: NetworkStop) -> StopAmenities {
+    private func amenities(_ stop: NetworkStop) -> WireStopDetails.Amenities {
         let draw = LiveModel.fnv1a("amenities-\(stop.stopID)")
         let staffed = stop.stationType.map { $0.hasPrefix("Premium") || $0.hasPrefix("Host") } ?? false
         let parking = draw % 3 == 0 ? "" : String(50 + Int(draw % 400))
-        return StopAmenities(toilet: staffed, taxiRank: staffed || draw % 5 == 0, carParking: parking, cctv: true)
+        return WireStopDetails.Amenities(toilet: staffed, taxiRank: staffed || draw % 5 == 0, carParking: parking, cctv: true)
     }
 
     /// Deterministic accessibility features.
-    private func accessibility(_ stop: NetworkStop) -> StopAccessibility {
+    private func accessibility(_ stop: NetworkStop) -> WireStopDetails.Accessibility {
         let draw = LiveModel.fnv1a("access-\(stop.stopID)")
         let premium = stop.stationType?.hasPrefix("Premium") ?? false
         let lift = premium || draw % 4 == 0
         let ramp = !lift || draw % 2 == 0
-        return StopAccessibility(
+        return WireStopDetails.Accessibility(
             lift: lift, stairs: premium || draw % 3 != 0, escalator: premium, hearingLoop: premium || draw % 7 == 0,
             tactileGroundSurfaceIndicator: true, waitingRoom: premium, stopAccessible: lift || ramp,
             audioCustomerInformation: true, lighting: true, platformNumber: nil,
-            wheelchair: StopAccessibilityWheelchair(accessibleRamp: ramp, parking: draw % 3 != 0, telephone: premium,
-                                                    toilet: premium, lowTicketCounter: premium, manoeuvring: true,
-                                                    raisedPlatform: true, ramp: ramp, secondaryPath: draw % 5 == 0,
-                                                    raisedPlatformShelther: true, steepRamp: draw % 11 == 0))
+            wheelchair: ["accessible_ramp": ramp, "parking": draw % 3 != 0, "telephone": premium, "toilet": premium,
+                         "low_ticket_counter": premium, "manouvering": true, "raised_platform": true, "ramp": ramp,
+                         "secondary_path": draw % 5 == 0, "raised_platform_shelther": true, "steep_ramp": draw % 11 == 0])
     }
 }

@@ -71,13 +71,11 @@ struct SimulatorAPI: Sendable {
         throw APIError(status: 404, message: "No HTTP resource was found that matches the request URI.")
     }
 
-    /// Encodes a response model with sorted keys, so equal inputs give byte-identical bodies.
-    /// - Parameter value: The model.
-    static func encode<T: Encodable>(_ value: T) throws(APIError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    /// Encodes a response: the endpoint's fields and `status` (see ``WireEncoding``).
+    /// - Parameter fields: The endpoint's fields by PTV key.
+    static func encode(_ fields: [String: any Encodable & Sendable]) throws(APIError) -> String {
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return String(decoding: try WireEncoding.encoder.encode(WireResponse(fields: fields)), as: UTF8.self)
         } catch {
             throw .internalError
         }
@@ -86,9 +84,9 @@ struct SimulatorAPI: Sendable {
     /// `/v3/route_types`.
     func routeTypes() throws(APIError) -> String {
         let names = ["Train", "Tram", "Bus", "Vline", "Night Bus"]
-        return try Self.encode(RouteTypesResponse(RouteTypesBody(routeTypes: names.enumerated().map {
-            RouteTypeInfo(routeTypeName: $0.element, routeType: RouteType(rawValue: $0.offset))
-        })))
+        return try Self.encode(["route_types": names.enumerated().map {
+            WireRouteTypeInfo(routeTypeName: $0.element, routeType: RouteType(rawValue: $0.offset))
+        }])
     }
 }
 

@@ -28,9 +28,9 @@ public struct Departure: PTVModel {
     /// Position in a stopping pattern (1300, 1400, …: not contiguous); 0 in departures responses.
     @Lenient public var departureSequence: Int
     /// Free-text note PTV sometimes attaches.
-    @Sparse public var departureNote: String?
+    @Lenient public var departureNote: String?
     /// Stops the run skips after this one (pattern responses only; [] otherwise).
-    @Sparse public var skippedStops: [Stop]
+    @Lenient public var skippedStops: [Stop]
 
     /// Creates a departure. An empty `runRef` is derived from `runId` when `runId >= 0`.
     public init(stopId: Int = 0, routeId: Int = 0, runId: Int = -1, runRef: String = "", directionId: Int = 0,

@@ -11,7 +11,7 @@ public struct Direction: PTVModel, PTVMapKeyed {
     /// The route's transport mode.
     @Lenient public var routeType: RouteType
     /// Longer description ("Cranbourne towards City"); "" (and left out) where PTV omits it (departures maps).
-    @Sparse public var routeDirectionDescription: String
+    @Lenient public var routeDirectionDescription: String
 
     /// Creates a direction.
     public init(directionId: Int = 0, directionName: String = "", routeId: Int = 0, routeType: RouteType = .train,

@@ -3,7 +3,7 @@ import Foundation
 /// A service disruption (planned works, delays, closures, ...).
 ///
 /// `mode` is not a PTV field: ``DisruptionsResponse`` sets it to the name of the bucket the disruption
-/// came from ("metro_train", "general", ...). It is never encoded.
+/// came from ("metro_train", "general", ...).
 public struct Disruption: PTVModel, PTVMapKeyed {
     /// PTV's disruption id (int64).
     @Lenient public var disruptionId: Int64
@@ -26,7 +26,7 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     /// When it ends; nil when open-ended.
     @Lenient public var toDate: Date?
     /// Affected routes.
-    @Lenient public var routes: [DisruptionRoute]
+    @Lenient public var routes: [Route]
     /// Affected stops.
     @Lenient public var stops: [DisruptionStop]
     /// Display colour, e.g. "#ffd500".
@@ -41,7 +41,7 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     /// Creates a disruption.
     public init(disruptionId: Int64 = 0, title: String = "", url: String = "", description: String = "",
                 disruptionStatus: String = "", disruptionType: String = "", publishedOn: Date? = nil,
-                lastUpdated: Date? = nil, fromDate: Date? = nil, toDate: Date? = nil, routes: [DisruptionRoute] = [],
+                lastUpdated: Date? = nil, fromDate: Date? = nil, toDate: Date? = nil, routes: [Route] = [],
                 stops: [DisruptionStop] = [], colour: String = "", displayOnBoard: Bool = false,
                 displayStatus: Bool = false, mode: String? = nil) {
         self.disruptionId = disruptionId
@@ -77,42 +77,6 @@ public struct Disruption: PTVModel, PTVMapKeyed {
         case routes, stops, colour
         case displayOnBoard = "display_on_board"
         case displayStatus = "display_status"
-    }
-}
-
-/// A route affected by a disruption.
-public struct DisruptionRoute: PTVModel {
-    /// The route's transport mode.
-    @Lenient public var routeType: RouteType
-    /// PTV's route id.
-    @Lenient public var routeId: Int
-    /// Route name, trimmed.
-    @Lenient public var routeName: String
-    /// Public route number ("" for trains).
-    @Lenient public var routeNumber: String
-    /// GTFS route id.
-    @Lenient public var routeGtfsId: String
-    /// The affected direction, when the disruption is limited to one.
-    @Lenient public var direction: DisruptionDirection?
-
-    /// Creates a disruption route.
-    public init(routeType: RouteType = .train, routeId: Int = 0, routeName: String = "", routeNumber: String = "",
-                routeGtfsId: String = "", direction: DisruptionDirection? = nil) {
-        self.routeType = routeType
-        self.routeId = routeId
-        self.routeName = routeName
-        self.routeNumber = routeNumber
-        self.routeGtfsId = routeGtfsId
-        self.direction = direction
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case routeType = "route_type"
-        case routeId = "route_id"
-        case routeName = "route_name"
-        case routeNumber = "route_number"
-        case routeGtfsId = "route_gtfs_id"
-        case direction
     }
 }
 

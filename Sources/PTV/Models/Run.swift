@@ -1,7 +1,7 @@
 import Foundation
 
 /// A run (one trip of one vehicle), from runs responses and the `runs` map of departures and pattern
-/// responses (keyed by `run_ref`). Geopath and interchange are ignored on decode; geopath encodes as `[]`.
+/// responses (keyed by `run_ref`). The geopath is not read.
 public struct Run: PTVModel, PTVMapKeyed {
     /// Deprecated numeric run id; -1 for runs with alphanumeric refs (buses).
     @RunID public var runId: Int
@@ -29,11 +29,9 @@ public struct Run: PTVModel, PTVMapKeyed {
     /// Vehicle details, when PTV has them and `VehicleDescriptor` was expanded.
     @Lenient public var vehicleDescriptor: VehicleDescriptor?
     /// Free-text note PTV sometimes attaches.
-    @Sparse public var runNote: String?
+    @Lenient public var runNote: String?
     /// The runs feeding into and continuing from this one (through-running), when PTV sends them.
     @Lenient public var interchange: RunInterchange?
-    /// PTV's geopath, which the app does not use.
-    var geopath = IgnoredList()
 
     /// Creates a run. An empty `runRef` is derived from `runId` when `runId >= 0`.
     public init(runId: Int = -1, runRef: String = "", routeId: Int = 0, routeType: RouteType = .train,
@@ -79,7 +77,6 @@ public struct Run: PTVModel, PTVMapKeyed {
         case expressStopCount = "express_stop_count"
         case vehiclePosition = "vehicle_position"
         case vehicleDescriptor = "vehicle_descriptor"
-        case geopath
         case runNote = "run_note"
         case interchange
     }

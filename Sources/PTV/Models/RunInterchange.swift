@@ -27,7 +27,7 @@ public struct InterchangeRun: PTVModel {
     /// True when passengers are told the train continues (a through-run); false for a mere vehicle link.
     @Lenient public var advertised: Bool
     /// The other run's direction, when sent.
-    @Sparse public var directionId: Int?
+    @Lenient public var directionId: Int?
     /// The other run's destination, trimmed.
     @Lenient public var destinationName: String
 

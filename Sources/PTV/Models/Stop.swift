@@ -23,13 +23,13 @@ public struct Stop: PTVModel, PTVMapKeyed {
     /// Position along a route (meaningful for stops on a route with a direction); 0 otherwise.
     @Lenient public var stopSequence: Int
     /// Distance from the search point in metres, where PTV includes it.
-    @Sparse public var stopDistance: Double?
+    @Lenient public var stopDistance: Double?
     /// Ids of disruptions affecting the stop.
     @Lenient public var disruptionIds: [Int]
     /// Routes serving the stop (geosearch and search results); [] otherwise.
-    @Sparse public var routes: [Route]
+    @Lenient public var routes: [Route]
     /// Ticketing details (stops on a route, pattern stops), when present.
-    @Sparse public var stopTicket: StopTicket?
+    @Lenient public var stopTicket: StopTicket?
 
     /// Creates a stop.
     public init(stopId: Int = 0, stopName: String = "", stopSuburb: String = "", routeType: RouteType = .train,

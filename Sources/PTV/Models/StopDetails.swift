@@ -99,17 +99,6 @@ public struct StopLocation: PTVModel {
         self.init(suburb: c.read(.suburb) ?? "", postcode: c.read(.postcode), municipality: c.read(.municipality) ?? "",
                   latitude: gps?.read(.latitude), longitude: gps?.read(.longitude))
     }
-
-    /// Encodes PTV's shape with a nested `gps` object.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(suburb, forKey: .suburb)
-        try c.encode(Lenient(wrappedValue: postcode), forKey: .postcode)
-        try c.encode(municipality, forKey: .municipality)
-        var gps = c.nestedContainer(keyedBy: GPSKeys.self, forKey: .gps)
-        try gps.encode(Lenient(wrappedValue: latitude), forKey: .latitude)
-        try gps.encode(Lenient(wrappedValue: longitude), forKey: .longitude)
-    }
 }
 
 /// Station facilities (`stop_amenities`).
@@ -215,7 +204,7 @@ public struct StopAccessibilityWheelchair: PTVModel {
     /// PTV's key `manouvering` (sic), the one it sends.
     @Lenient var manouvering: Bool?
     /// The same flag spelt right, should PTV ever correct it.
-    @Sparse var manoeuvringSpeltRight: Bool?
+    @Lenient var manoeuvringSpeltRight: Bool?
     /// Raised platform.
     @Lenient public var raisedPlatform: Bool
     /// Ramp.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A `run_ref`: when PTV leaves it out, the decimal `run_id` of the same object stands in (if not -1).
 @propertyWrapper
-public struct RunReference: Codable, Sendable, Equatable {
+public struct RunReference: Decodable, Sendable, Equatable {
     /// The run reference.
     public var wrappedValue: String
 
@@ -14,11 +14,6 @@ public struct RunReference: Codable, Sendable, Equatable {
     /// Reads the reference alone (no `run_id` to fall back on).
     public init(from decoder: any Decoder) {
         wrappedValue = String.lenient(from: decoder) ?? ""
-    }
-
-    /// Writes the reference.
-    public func encode(to encoder: any Encoder) throws {
-        try wrappedValue.encode(to: encoder)
     }
 }
 

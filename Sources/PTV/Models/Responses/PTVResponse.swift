@@ -7,14 +7,14 @@ public protocol PTVEnveloped {
 }
 
 /// The fields one PTV endpoint sends beside `status`.
-public protocol PTVBody: Codable, Sendable, Equatable {}
+public protocol PTVBody: Decodable, Sendable, Equatable {}
 
 /// A PTV response: one endpoint's body plus the `status` every response carries.
 ///
 /// The body's fields read as the response's own (`response.departures`). Decoding never fails on an object:
 /// a missing `status` is the healthy default, and every list or map defaults to empty.
 @dynamicMemberLookup
-public struct PTVResponse<Body: PTVBody>: Codable, Sendable, Equatable, PTVEnveloped {
+public struct PTVResponse<Body: PTVBody>: Decodable, Sendable, Equatable, PTVEnveloped {
     /// The endpoint's fields.
     public var body: Body
     /// Response status.
@@ -33,13 +33,6 @@ public struct PTVResponse<Body: PTVBody>: Codable, Sendable, Equatable, PTVEnvel
     public init(from decoder: any Decoder) throws {
         body = try Body(from: decoder)
         status = try decoder.container(keyedBy: LenientCodingKey.self).read(LenientCodingKey("status")) ?? Status()
-    }
-
-    /// Encodes the body's keys and `status` into one JSON object.
-    public func encode(to encoder: any Encoder) throws {
-        try body.encode(to: encoder)
-        var c = encoder.container(keyedBy: LenientCodingKey.self)
-        try c.encode(status, forKey: LenientCodingKey("status"))
     }
 
     /// A field of the body.

@@ -26,12 +26,6 @@ public struct RoutesBody: PTVBody {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         routes = c.read(c.contains(.routes) ? .routes : .route) ?? []
     }
-
-    /// Writes `routes`.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(routes, forKey: .routes)
-    }
 }
 
 /// The body of `/v3/routes/{route_id}`: one route, or null.
@@ -52,14 +46,12 @@ public struct DirectionsBody: PTVBody {
     public init(directions: [Direction] = []) { self.directions = directions }
 }
 
-/// The body of `/v3/search/{term}`: matching stops and routes. Outlets are ignored (encoded as []).
+/// The body of `/v3/search/{term}`: matching stops and routes. Outlets are not read.
 public struct SearchBody: PTVBody {
     /// Matching stops (with their routes).
     @Lenient public var stops: [Stop]
     /// Matching routes.
     @Lenient public var routes: [Route]
-    /// Ticket outlets, which the app does not use.
-    var outlets = IgnoredList()
 
     /// Creates a body.
     public init(stops: [Stop] = [], routes: [Route] = []) {
@@ -83,12 +75,6 @@ public struct RunsBody: PTVBody {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         runs = c.read(.runs) ?? []
         if runs.isEmpty, let single = c.read(.run, as: Run.self) { runs = [single] }
-    }
-
-    /// Writes the list form.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(runs, forKey: .runs)
     }
 }
 

@@ -20,8 +20,6 @@ public struct StopsOnRouteBody: PTVBody {
     @Lenient public var stops: [Stop]
     /// Disruptions referenced by the stops, keyed by id string.
     @Lenient public var disruptions: [String: Disruption]
-    /// The route's geopath, which the app does not use.
-    var geopath = IgnoredList()
 
     /// Creates a body.
     public init(stops: [Stop] = [], disruptions: [String: Disruption] = [:]) {

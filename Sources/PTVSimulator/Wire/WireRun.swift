@@ -1,49 +1,52 @@
 import Foundation
 import PTV
 
-/// A run exactly as PTV sends it (the simulator's Encodable half): every key present, nulls where PTV sends
-/// null, `geopath: []`, `interchange` and `run_note`, and vehicle positions in the supplier's own format.
+/// A run exactly as PTV sends it: every key present, nulls where PTV sends null, `geopath: []`,
+/// `interchange` and `run_note`, and vehicle positions in the supplier's own format.
 struct WireRun: Encodable, Sendable {
-    let runID: Int
+    let runId: Int
     let runRef: String
-    let routeID: Int
+    let routeId: Int
     let routeType: RouteType
-    let finalStopID: Int
+    let finalStopId: Int
     let destinationName: String
     /// "scheduled", "updated", "added" or "cancelled".
     let status: String
-    let directionID: Int
+    let directionId: Int
+    var runSequence = 0
     let expressStopCount: Int
-    let vehiclePosition: WireVehiclePosition?
-    let vehicleDescriptor: VehicleDescriptor?
-    let interchange: RunInterchange?
+    @OrNull var vehiclePosition: WireVehiclePosition?
+    @OrNull var vehicleDescriptor: WireVehicleDescriptor?
+    var geopath: [String] = []
+    @OrNull var interchange: Interchange?
+    var runNote = ""
 
-    private enum CodingKeys: String, CodingKey {
-        case runID = "run_id", runRef = "run_ref", routeID = "route_id", routeType = "route_type"
-        case finalStopID = "final_stop_id", destinationName = "destination_name", status
-        case directionID = "direction_id", runSequence = "run_sequence", expressStopCount = "express_stop_count"
-        case vehiclePosition = "vehicle_position", vehicleDescriptor = "vehicle_descriptor", geopath, interchange
-        case runNote = "run_note"
+    /// The runs this one continues from and as (through-running).
+    struct Interchange: Encodable, Sendable {
+        @OrNull var feeder: Link?
+        @OrNull var distributor: Link?
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(runID, forKey: .runID)
-        try c.encode(runRef, forKey: .runRef)
-        try c.encode(routeID, forKey: .routeID)
-        try c.encode(routeType, forKey: .routeType)
-        try c.encode(finalStopID, forKey: .finalStopID)
-        try c.encode(destinationName, forKey: .destinationName)
-        try c.encode(status, forKey: .status)
-        try c.encode(directionID, forKey: .directionID)
-        try c.encode(0, forKey: .runSequence)
-        try c.encode(expressStopCount, forKey: .expressStopCount)
-        try c.encodeOrNull(vehiclePosition, forKey: .vehiclePosition)
-        try c.encodeOrNull(vehicleDescriptor, forKey: .vehicleDescriptor)
-        try c.encode([String](), forKey: .geopath)
-        try c.encodeOrNull(interchange, forKey: .interchange)
-        try c.encode("", forKey: .runNote)
+    /// One side of an interchange.
+    struct Link: Encodable, Sendable {
+        let runRef: String
+        let routeId: Int
+        let stopId: Int
+        let advertised: Bool
+        let directionId: Int
+        let destinationName: String
     }
+}
+
+/// The `vehicle_descriptor` of a tracked metro train.
+struct WireVehicleDescriptor: Encodable, Sendable {
+    var `operator` = "Metro Trains Melbourne"
+    let id: String
+    @OrNull var lowFloor: Bool?
+    @OrNull var airConditioned: Bool?
+    let description: String
+    var supplier = "CIS - Metro Trains Melbourne"
+    let length: String
 }
 
 /// A `vehicle_position` in the shape each supplier sends.
