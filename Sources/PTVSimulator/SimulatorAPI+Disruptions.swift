@@ -64,13 +64,13 @@ extension SimulatorAPI {
         guard let entry = DisruptionBoard(network: network, now: now).entries.first(where: { $0.record.disruptionID == id }) else {
             throw .notFound("disruption_id \(id) was not found.")
         }
-        return try Self.encode(["disruption": entry.model])
+        return try Self.encode(["disruption": entry.json])
     }
 
     /// `/v3/disruptions/modes`.
     func disruptionModes() throws(APIError) -> String {
         try Self.encode(["disruption_modes": Self.disruptionModes.map {
-            WireDisruptionMode(disruptionModeName: $0.name, disruptionMode: $0.code)
+            JSON.keyed(["disruption_mode_name": $0.name, "disruption_mode": $0.code])
         }])
     }
 
@@ -86,12 +86,12 @@ extension SimulatorAPI {
 
     /// PTV's bucket shape: every bucket present, empty ones as `[]`, and an empty `telebus` as `null` (a live quirk).
     private static func bucketed(_ entries: [DisruptionBoard.Entry]) throws(APIError) -> String {
-        var groups: [String: [WireDisruption]] = [:]
-        for entry in entries { groups[entry.record.mode, default: []].append(entry.model) }
-        var buckets: [String: OrNull<[WireDisruption]>] = [:]
+        var groups: [String: [JSON]] = [:]
+        for entry in entries { groups[entry.record.mode, default: []].append(entry.json) }
+        var buckets: [String: JSON] = [:]
         for name in Set(DisruptionBuckets.bucketOrder).union(groups.keys) {
             let list = groups[name] ?? []
-            buckets[name] = OrNull(wrappedValue: name == "telebus" && list.isEmpty ? nil : list)
+            buckets[name] = name == "telebus" && list.isEmpty ? .null : .array(list)
         }
         return try encode(["disruptions": buckets])
     }

@@ -16,20 +16,17 @@ extension SimulatorAPI {
         let withSkipped = try query.bool("include_skipped_stops")
         let board = DisruptionBoard(network: network, now: now)
         let parts = Array(journey.parts[index...])
-        var response = WireExpansion()
-        var departures: [WireDeparture] = []
+        var response = ExpandedMaps()
+        var departures: [JSON] = []
         var sequence = 0
         for part in parts {
             for (offset, call) in part.calls.enumerated() {
                 sequence += 100
-                var departure = departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
-                                               isLast: offset == part.calls.count - 1, inPattern: true)
-                if withSkipped {
-                    departure.skippedStops = part.skipped.filter { $0.after == call.position }.compactMap { entry in
-                        network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
-                    }
-                }
-                departures.append(departure)
+                let skipped = withSkipped ? part.skipped.filter { $0.after == call.position }.compactMap { entry in
+                    network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
+                } : []
+                departures.append(departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
+                                                 isLast: offset == part.calls.count - 1, skippedStops: skipped))
             }
         }
         let calls = parts.flatMap(\.calls)
@@ -43,12 +40,12 @@ extension SimulatorAPI {
             if expansion.contains(.route) { response.routes[String(part.route.routeID)] = routeModel(part.route) }
             if expansion.contains(.run) { response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion) }
             if expansion.contains(.direction) {
-                let direction = directionModel(part.route, index: part.trip.directionIndex)
-                response.directions[String(direction.directionId)] = direction
+                let id = String(part.route.directions[part.trip.directionIndex].directionID)
+                response.directions[id] = directionModel(part.route, index: part.trip.directionIndex)
             }
         }
         let disruptions = expansion.contains(.disruption)
-            ? board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID)) : []
+            ? board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID)).map(\.json) : []
         return try Self.encode(response.fields(departures: departures, disruptions: disruptions))
     }
 
@@ -85,7 +82,7 @@ extension SimulatorAPI {
             }
         }
         trips.sort { ($0.start, $0.directionIndex) < ($1.start, $1.directionIndex) }
-        let runs = trips.flatMap { trip -> [WireRun] in
+        let runs = trips.flatMap { trip -> [JSON] in
             let journey = journey(of: trip, route: route)
             return journey.parts.filter { $0.trip == trip }.map { runModel($0, in: journey, now: now, expansion: expansion) }
         }

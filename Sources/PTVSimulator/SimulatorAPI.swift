@@ -71,11 +71,11 @@ struct SimulatorAPI: Sendable {
         throw APIError(status: 404, message: "No HTTP resource was found that matches the request URI.")
     }
 
-    /// Encodes a response: the endpoint's fields and `status` (see ``WireEncoding``).
+    /// A response body: the endpoint's fields and `status` (see ``JSON``).
     /// - Parameter fields: The endpoint's fields by PTV key.
-    static func encode(_ fields: [String: any Encodable & Sendable]) throws(APIError) -> String {
+    static func encode(_ fields: KeyValuePairs<String, any JSONValue>) throws(APIError) -> String {
         do {
-            return String(decoding: try WireEncoding.encoder.encode(WireResponse(fields: fields)), as: UTF8.self)
+            return try JSON.response(fields).text()
         } catch {
             throw .internalError
         }
@@ -85,7 +85,7 @@ struct SimulatorAPI: Sendable {
     func routeTypes() throws(APIError) -> String {
         let names = ["Train", "Tram", "Bus", "Vline", "Night Bus"]
         return try Self.encode(["route_types": names.enumerated().map {
-            WireRouteTypeInfo(routeTypeName: $0.element, routeType: RouteType(rawValue: $0.offset))
+            JSON.keyed(["route_type_name": $0.element, "route_type": $0.offset])
         }])
     }
 }
