@@ -38,30 +38,6 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     /// Bucket name it was listed under in `/v3/disruptions` (set by ``DisruptionsResponse``); not a PTV field.
     public var mode: String?
 
-    /// Creates a disruption.
-    public init(disruptionId: Int64 = 0, title: String = "", url: String = "", description: String = "",
-                disruptionStatus: String = "", disruptionType: String = "", publishedOn: Date? = nil,
-                lastUpdated: Date? = nil, fromDate: Date? = nil, toDate: Date? = nil, routes: [Route] = [],
-                stops: [DisruptionStop] = [], colour: String = "", displayOnBoard: Bool = false,
-                displayStatus: Bool = false, mode: String? = nil) {
-        self.disruptionId = disruptionId
-        self.title = title
-        self.url = url
-        self.description = description
-        self.disruptionStatus = disruptionStatus
-        self.disruptionType = disruptionType
-        self.publishedOn = publishedOn
-        self.lastUpdated = lastUpdated
-        self.fromDate = fromDate
-        self.toDate = toDate
-        self.routes = routes
-        self.stops = stops
-        self.colour = colour
-        self.displayOnBoard = displayOnBoard
-        self.displayStatus = displayStatus
-        self.mode = mode
-    }
-
     /// The disruption id, as PTV keys disruptions.
     public var mapKey: String { String(disruptionId) }
 
@@ -91,15 +67,6 @@ public struct DisruptionDirection: PTVModel {
     /// Local (Melbourne) time of the affected service, "HH:MM:SS", when the disruption targets one service.
     @Lenient public var serviceTime: String?
 
-    /// Creates a disruption direction.
-    public init(routeDirectionId: Int = 0, directionId: Int = 0, directionName: String = "",
-                serviceTime: String? = nil) {
-        self.routeDirectionId = routeDirectionId
-        self.directionId = directionId
-        self.directionName = directionName
-        self.serviceTime = serviceTime
-    }
-
     private enum CodingKeys: String, CodingKey {
         case routeDirectionId = "route_direction_id"
         case directionId = "direction_id"
@@ -115,12 +82,6 @@ public struct DisruptionStop: PTVModel {
     /// Stop name, trimmed.
     @Lenient public var stopName: String
 
-    /// Creates a disruption stop.
-    public init(stopId: Int = 0, stopName: String = "") {
-        self.stopId = stopId
-        self.stopName = stopName
-    }
-
     private enum CodingKeys: String, CodingKey {
         case stopId = "stop_id"
         case stopName = "stop_name"
@@ -133,12 +94,6 @@ public struct DisruptionMode: PTVModel {
     @Lenient public var disruptionModeName: String
     /// Mode code (metro_train 1, metro_bus 2, metro_tram 3, ..., general 100).
     @Lenient public var disruptionMode: Int
-
-    /// Creates a disruption mode.
-    public init(disruptionModeName: String = "", disruptionMode: Int = 0) {
-        self.disruptionModeName = disruptionModeName
-        self.disruptionMode = disruptionMode
-    }
 
     private enum CodingKeys: String, CodingKey {
         case disruptionModeName = "disruption_mode_name"

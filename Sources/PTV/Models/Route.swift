@@ -50,9 +50,4 @@ public struct RouteServiceStatus: PTVModel {
     /// When the status was last set.
     @Lenient public var timestamp: Date?
 
-    /// Creates a service status.
-    public init(description: String = "", timestamp: Date? = nil) {
-        self.description = description
-        self.timestamp = timestamp
-    }
 }

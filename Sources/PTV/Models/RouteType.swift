@@ -101,12 +101,6 @@ public struct RouteTypeInfo: PTVModel {
     /// The mode's code.
     @Lenient public var routeType: RouteType
 
-    /// Creates a route type entry.
-    public init(routeTypeName: String, routeType: RouteType) {
-        self.routeTypeName = routeTypeName
-        self.routeType = routeType
-    }
-
     private enum CodingKeys: String, CodingKey {
         case routeTypeName = "route_type_name", routeType = "route_type"
     }

@@ -33,28 +33,6 @@ public struct Run: PTVModel, PTVMapKeyed {
     /// The runs feeding into and continuing from this one (through-running), when PTV sends them.
     @Lenient public var interchange: RunInterchange?
 
-    /// Creates a run. An empty `runRef` is derived from `runId` when `runId >= 0`.
-    public init(runId: Int = -1, runRef: String = "", routeId: Int = 0, routeType: RouteType = .train,
-                finalStopId: Int = 0, destinationName: String = "", status: String = "scheduled",
-                directionId: Int = 0, runSequence: Int = 0, expressStopCount: Int = 0,
-                vehiclePosition: VehiclePosition? = nil, vehicleDescriptor: VehicleDescriptor? = nil,
-                runNote: String? = nil, interchange: RunInterchange? = nil) {
-        self.runId = runId
-        self.runRef = runRef.isEmpty && runId >= 0 ? String(runId) : runRef
-        self.routeId = routeId
-        self.routeType = routeType
-        self.finalStopId = finalStopId
-        self.destinationName = destinationName
-        self.status = status
-        self.directionId = directionId
-        self.runSequence = runSequence
-        self.expressStopCount = expressStopCount
-        self.vehiclePosition = vehiclePosition
-        self.vehicleDescriptor = vehicleDescriptor
-        self.runNote = runNote
-        self.interchange = interchange
-    }
-
     /// The run reference, as PTV keys runs.
     public var mapKey: String { runRef }
 
@@ -106,21 +84,6 @@ public struct VehiclePosition: PTVModel {
     /// When the position goes stale (`expiry_time`).
     @Lenient public var expiryTime: Date?
 
-    /// Creates a vehicle position.
-    public init(latitude: Double? = nil, longitude: Double? = nil, bearing: Double? = nil, direction: String = "",
-                supplier: String = "", datetime: Date? = nil, expiryTime: Date? = nil, easting: Double? = nil,
-                northing: Double? = nil) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.easting = easting
-        self.northing = northing
-        self.bearing = bearing
-        self.direction = direction
-        self.supplier = supplier
-        self.datetime = datetime
-        self.expiryTime = expiryTime
-    }
-
     private enum CodingKeys: String, CodingKey {
         case latitude, longitude, easting, northing, bearing, direction, supplier
         case datetime = "datetime_utc"
@@ -144,18 +107,6 @@ public struct VehicleDescriptor: PTVModel {
     @Lenient public var supplier: String
     /// Vehicle length text, e.g. "160".
     @Lenient public var length: String
-
-    /// Creates a vehicle descriptor.
-    public init(operator: String = "", id: String = "", lowFloor: Bool? = nil, airConditioned: Bool? = nil,
-                description: String = "", supplier: String = "", length: String = "") {
-        self.operator = `operator`
-        self.id = id
-        self.lowFloor = lowFloor
-        self.airConditioned = airConditioned
-        self.description = description
-        self.supplier = supplier
-        self.length = length
-    }
 
     private enum CodingKeys: String, CodingKey {
         case `operator`, id

@@ -86,18 +86,6 @@ public struct StopTicket: PTVModel {
     /// Fare zone numbers the stop belongs to.
     @Lenient public var ticketZones: [Int]
 
-    /// Creates ticketing details.
-    public init(ticketType: String = "", zone: String = "", isFreeFareZone: Bool = false, ticketMachine: Bool = false,
-                ticketChecks: Bool = false, vlineReservation: Bool = false, ticketZones: [Int] = []) {
-        self.ticketType = ticketType
-        self.zone = zone
-        self.isFreeFareZone = isFreeFareZone
-        self.ticketMachine = ticketMachine
-        self.ticketChecks = ticketChecks
-        self.vlineReservation = vlineReservation
-        self.ticketZones = ticketZones
-    }
-
     private enum CodingKeys: String, CodingKey {
         case ticketType = "ticket_type"
         case zone

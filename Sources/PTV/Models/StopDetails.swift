@@ -112,14 +112,6 @@ public struct StopAmenities: PTVModel {
     /// CCTV installed.
     @Lenient public var cctv: Bool
 
-    /// Creates a facilities record.
-    public init(toilet: Bool = false, taxiRank: Bool = false, carParking: String = "", cctv: Bool = false) {
-        self.toilet = toilet
-        self.taxiRank = taxiRank
-        self.carParking = carParking
-        self.cctv = cctv
-    }
-
     private enum CodingKeys: String, CodingKey {
         case toilet
         case taxiRank = "taxi_rank"
@@ -152,24 +144,6 @@ public struct StopAccessibility: PTVModel {
     @Lenient public var platformNumber: Int?
     /// Wheelchair-specific features.
     @Lenient public var wheelchair: StopAccessibilityWheelchair?
-
-    /// Creates an accessibility record.
-    public init(lift: Bool = false, stairs: Bool = false, escalator: Bool = false, hearingLoop: Bool = false,
-                tactileGroundSurfaceIndicator: Bool = false, waitingRoom: Bool = false, stopAccessible: Bool = false,
-                audioCustomerInformation: Bool = false, lighting: Bool = false, platformNumber: Int? = nil,
-                wheelchair: StopAccessibilityWheelchair? = nil) {
-        self.lift = lift
-        self.stairs = stairs
-        self.escalator = escalator
-        self.hearingLoop = hearingLoop
-        self.tactileGroundSurfaceIndicator = tactileGroundSurfaceIndicator
-        self.waitingRoom = waitingRoom
-        self.stopAccessible = stopAccessible
-        self.audioCustomerInformation = audioCustomerInformation
-        self.lighting = lighting
-        self.platformNumber = platformNumber
-        self.wheelchair = wheelchair
-    }
 
     private enum CodingKeys: String, CodingKey {
         case lift, stairs, escalator
@@ -215,25 +189,6 @@ public struct StopAccessibilityWheelchair: PTVModel {
     @Lenient public var raisedPlatformShelther: Bool
     /// Steep ramp.
     @Lenient public var steepRamp: Bool
-
-    /// Creates a wheelchair accessibility record.
-    public init(accessibleRamp: Bool = false, parking: Bool = false, telephone: Bool = false, toilet: Bool = false,
-                lowTicketCounter: Bool = false, manoeuvring: Bool = false, raisedPlatform: Bool = false,
-                ramp: Bool = false, secondaryPath: Bool = false, raisedPlatformShelther: Bool = false,
-                steepRamp: Bool = false) {
-        self.accessibleRamp = accessibleRamp
-        self.parking = parking
-        self.telephone = telephone
-        self.toilet = toilet
-        self.lowTicketCounter = lowTicketCounter
-        self.manouvering = manoeuvring
-        self.manoeuvringSpeltRight = nil
-        self.raisedPlatform = raisedPlatform
-        self.ramp = ramp
-        self.secondaryPath = secondaryPath
-        self.raisedPlatformShelther = raisedPlatformShelther
-        self.steepRamp = steepRamp
-    }
 
     private enum CodingKeys: String, CodingKey {
         case accessibleRamp = "accessible_ramp"

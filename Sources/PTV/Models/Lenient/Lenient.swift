@@ -45,6 +45,16 @@ extension KeyedDecodingContainer {
         RunID(wrappedValue: read(key) ?? -1)
     }
 
+    /// The list under `key`; when that is missing or empty, the list under `fallback`, or the one object there.
+    /// - Parameters:
+    ///   - key: The key of the list.
+    ///   - fallback: The key some responses use instead (`route` for routes, `run` for a single run).
+    public func list<Element: LenientReadable>(_ key: Key, else fallback: Key) -> [Element] {
+        let list = read(key, as: [Element].self) ?? []
+        guard list.isEmpty else { return list }
+        return read(fallback, as: Element.self).map { [$0] } ?? read(fallback) ?? []
+    }
+
     /// The value under `key` read leniently, or nil when it is missing, null or unusable.
     /// - Parameter key: The key.
     public func read<V: LenientReadable>(_ key: Key, as type: V.Type = V.self) -> V? {

@@ -51,11 +51,11 @@ public typealias RouteResponse = PTVResponse<RouteBody>
 /// `/v3/directions/...`.
 public typealias DirectionsResponse = PTVResponse<DirectionsBody>
 /// `/v3/stops/location/{lat},{lon}`.
-public typealias StopsNearbyResponse = PTVResponse<StopsNearbyBody>
+public typealias StopsNearbyResponse = PTVResponse<StopsBody>
 /// `/v3/stops/{stop_id}/route_type/{rt}`.
 public typealias StopDetailsResponse = PTVResponse<StopDetailsBody>
 /// `/v3/stops/route/{route_id}/route_type/{rt}`.
-public typealias StopsOnRouteResponse = PTVResponse<StopsOnRouteBody>
+public typealias StopsOnRouteResponse = PTVResponse<StopsBody>
 /// `/v3/departures/...`.
 public typealias DeparturesResponse = PTVResponse<DeparturesBody>
 /// `/v3/pattern/run/{run_ref}/route_type/{rt}`.

@@ -23,8 +23,7 @@ public struct RoutesBody: PTVBody {
 
     /// Reads `routes`, or `route` when `routes` is missing.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        routes = c.read(c.contains(.routes) ? .routes : .route) ?? []
+        routes = try decoder.container(keyedBy: CodingKeys.self).list(.routes, else: .route)
     }
 }
 
@@ -72,9 +71,7 @@ public struct RunsBody: PTVBody {
 
     /// Reads `runs`, or the single `run` object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        runs = c.read(.runs) ?? []
-        if runs.isEmpty, let single = c.read(.run, as: Run.self) { runs = [single] }
+        runs = try decoder.container(keyedBy: CodingKeys.self).list(.runs, else: .run)
     }
 }
 
