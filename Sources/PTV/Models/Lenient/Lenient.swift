@@ -1,8 +1,25 @@
 import Foundation
 
+/// A property wrapper read leniently: a missing, null or unusable value becomes ``fallback``, never an error.
+public protocol LenientField: Decodable {
+    /// The field's type.
+    associatedtype Value: LenientReadable
+    /// What a missing, null or unusable value reads as.
+    static var fallback: Value { get }
+    /// Wraps a value.
+    init(wrappedValue: Value)
+}
+
+extension LenientField {
+    /// Reads the value leniently.
+    public init(from decoder: any Decoder) {
+        self.init(wrappedValue: Value.lenient(from: decoder) ?? Self.fallback)
+    }
+}
+
 /// A field read leniently: a missing, null or unusable value becomes ``LenientValue/absent``.
 @propertyWrapper
-public struct Lenient<Value: LenientValue & Sendable & Equatable>: Decodable, Sendable, Equatable {
+public struct Lenient<Value: LenientValue & Sendable & Equatable>: LenientField, Sendable, Equatable {
     /// The field's value.
     public var wrappedValue: Value
 
@@ -11,15 +28,13 @@ public struct Lenient<Value: LenientValue & Sendable & Equatable>: Decodable, Se
         self.wrappedValue = wrappedValue
     }
 
-    /// Reads the value leniently.
-    public init(from decoder: any Decoder) {
-        wrappedValue = Value.lenient(from: decoder) ?? .absent
-    }
+    /// The type's own absent value ("", 0, false, nil, [] or [:]).
+    public static var fallback: Value { .absent }
 }
 
 /// A `run_id`: -1 when missing or unusable, as for runs that have only an alphanumeric `run_ref`.
 @propertyWrapper
-public struct RunID: Decodable, Sendable, Equatable {
+public struct RunID: LenientField, Sendable, Equatable {
     /// The run id.
     public var wrappedValue: Int
 
@@ -28,21 +43,14 @@ public struct RunID: Decodable, Sendable, Equatable {
         self.wrappedValue = wrappedValue
     }
 
-    /// Reads the id leniently, -1 when unusable.
-    public init(from decoder: any Decoder) {
-        wrappedValue = Int.lenient(from: decoder) ?? -1
-    }
+    /// -1.
+    public static var fallback: Int { -1 }
 }
 
 extension KeyedDecodingContainer {
-    /// A missing key reads as absent, never as an error (synthesised `Decodable` calls this).
-    public func decode<V>(_ type: Lenient<V>.Type, forKey key: Key) throws -> Lenient<V> {
-        Lenient(wrappedValue: read(key) ?? .absent)
-    }
-
-    /// A missing `run_id` reads as -1, never as an error.
-    public func decode(_ type: RunID.Type, forKey key: Key) throws -> RunID {
-        RunID(wrappedValue: read(key) ?? -1)
+    /// A missing key reads as the field's fallback, never as an error (synthesised `Decodable` calls this).
+    public func decode<Field: LenientField>(_ type: Field.Type, forKey key: Key) throws -> Field {
+        Field(wrappedValue: read(key) ?? Field.fallback)
     }
 
     /// The list under `key`; when that is missing or empty, the list under `fallback`, or the one object there.
