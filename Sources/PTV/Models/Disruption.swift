@@ -27,8 +27,8 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     @Lenient public var toDate: Date?
     /// Affected routes.
     @Lenient public var routes: [Route]
-    /// Affected stops.
-    @Lenient public var stops: [DisruptionStop]
+    /// Affected stops (PTV sends only their id and name).
+    @Lenient public var stops: [Stop]
     /// Display colour, e.g. "#ffd500".
     @Lenient public var colour: String
     /// Shown on the on-board displays.
@@ -72,19 +72,6 @@ public struct DisruptionDirection: PTVModel {
         case directionId = "direction_id"
         case directionName = "direction_name"
         case serviceTime = "service_time"
-    }
-}
-
-/// A stop affected by a disruption.
-public struct DisruptionStop: PTVModel {
-    /// PTV's stop id.
-    @Lenient public var stopId: Int
-    /// Stop name, trimmed.
-    @Lenient public var stopName: String
-
-    private enum CodingKeys: String, CodingKey {
-        case stopId = "stop_id"
-        case stopName = "stop_name"
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A stop, as found in departures and pattern `stops` maps, stops near a point (StopGeosearch),
-/// stops on a route (StopOnRoute), search results (ResultStop) and pattern `skipped_stops`.
+/// stops on a route (StopOnRoute), search results (ResultStop), pattern `skipped_stops` and a disruption's
+/// `stops` (id and name only).
 ///
 /// Fields that only some shapes carry are optional or empty elsewhere: `routes` (geosearch, search),
 /// `stopDistance` (geosearch, search, departures), `stopTicket` (stops on route, pattern).
