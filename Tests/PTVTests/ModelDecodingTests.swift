@@ -292,7 +292,6 @@ struct ModelDecodingTests {
         #expect(RouteType(slug: "Night-Bus") == .nightBus)
         #expect(RouteType(slug: "ferry") == nil)
         #expect(RouteType.nightBus.rawValue == 4)
-        #expect(String(decoding: try JSONEncoder().encode([RouteType.vline]), as: UTF8.self) == "[3]")
     }
 
     // MARK: - Stops
