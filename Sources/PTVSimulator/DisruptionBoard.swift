@@ -11,10 +11,10 @@ struct DisruptionBoard: Sendable {
     struct Entry: Sendable {
         /// The template from the data.
         let record: NetworkDisruption
-        /// The disruption with absolute times, as PTV sends it.
-        let model: Disruption
         /// Whether it is "Current" (rather than "Planned").
-        var isCurrent: Bool { model.disruptionStatus == "Current" }
+        let isCurrent: Bool
+        /// The disruption with absolute times, as PTV sends it.
+        let json: JSON
     }
 
     /// Every disruption that has not ended, in data order.
@@ -36,18 +36,19 @@ struct DisruptionBoard: Sendable {
             if let to, to <= now { return nil }
             let current = record.status.lowercased() == "current" || from <= now
             if current, from > now { from = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) }
-            let routes = record.routeIDs.compactMap(network.route).map {
-                DisruptionRoute(routeType: $0.routeType, routeId: $0.routeID, routeName: $0.name, routeNumber: $0.number,
-                                routeGtfsId: $0.gtfsID, direction: nil)
+            let routes = record.routeIDs.compactMap(network.route).map { route -> JSON in
+                var json = SimulatorAPI.routeReference(route)
+                json["direction"] = .null
+                return json
             }
-            let stops = record.stopIDs.compactMap(network.stop).map { DisruptionStop(stopId: $0.stopID, stopName: $0.name) }
-            let model = Disruption(
-                disruptionId: record.disruptionID, title: record.title, url: record.url, description: record.description,
-                disruptionStatus: current ? "Current" : "Planned", disruptionType: record.type,
-                publishedOn: from.addingTimeInterval(-86_400), lastUpdated: lastUpdated, fromDate: from, toDate: to,
-                routes: routes, stops: stops, colour: "#ffd500", displayOnBoard: true, displayStatus: true,
-                mode: record.mode)
-            return Entry(record: record, model: model)
+            let stops = record.stopIDs.compactMap(network.stop).map { JSON.keyed(["stop_id": $0.stopID, "stop_name": $0.name]) }
+            let json = JSON.keyed([
+                "disruption_id": record.disruptionID, "title": record.title, "url": record.url, "description": record.description,
+                "disruption_status": current ? "Current" : "Planned", "disruption_type": record.type,
+                "published_on": from.addingTimeInterval(-86_400), "last_updated": lastUpdated, "from_date": from, "to_date": to,
+                "routes": routes, "stops": stops, "colour": "#ffd500", "display_on_board": true, "display_status": true,
+            ])
+            return Entry(record: record, isCurrent: current, json: json)
         }
     }
 
@@ -55,12 +56,12 @@ struct DisruptionBoard: Sendable {
     /// - Parameters:
     ///   - routeIDs: Routes of interest.
     ///   - stopIDs: Stops of interest.
-    func current(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Disruption] {
+    func current(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Entry] {
         let routes = Set(routeIDs), stops = Set(stopIDs)
         return entries.filter { entry in
             entry.isCurrent && (entry.record.routeIDs.contains(where: routes.contains)
                 || entry.record.stopIDs.contains(where: stops.contains))
-        }.map(\.model)
+        }
     }
 
     /// Ids of the current disruptions touching a route or a stop, as PTV lists them on departures.
@@ -68,12 +69,12 @@ struct DisruptionBoard: Sendable {
     ///   - routeIDs: Routes of interest.
     ///   - stopIDs: Stops of interest.
     func currentIDs(routeIDs: some Sequence<Int>, stopIDs: some Sequence<Int>) -> [Int] {
-        current(routeIDs: routeIDs, stopIDs: stopIDs).map { Int($0.disruptionId) }
+        current(routeIDs: routeIDs, stopIDs: stopIDs).map { Int($0.record.disruptionID) }
     }
 
     /// The id-keyed map used by departures and stops responses.
     /// - Parameter disruptions: The disruptions to include.
-    static func map(_ disruptions: [Disruption]) -> [String: Disruption] {
-        Dictionary(disruptions.map { (String($0.disruptionId), $0) }) { first, _ in first }
+    static func map(_ disruptions: [Entry]) -> [String: JSON] {
+        Dictionary(disruptions.map { (String($0.record.disruptionID), $0.json) }) { first, _ in first }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PTV
 
 /// Which headway table a service day uses.
 public enum DayType: String, Sendable, CaseIterable {
@@ -46,27 +47,13 @@ public struct ServiceDate: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Creates the date that is `dayNumber` days after 1970-01-01.
     /// - Parameter dayNumber: Days since the Unix epoch's date.
     public init(dayNumber: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        self.init(year: yoe + era * 400 + (m <= 2 ? 1 : 0), month: m, day: d)
+        let civil = PTVTimestamp.civilFromDays(Int64(dayNumber))
+        self.init(year: civil.year, month: civil.month, day: civil.day)
     }
 
     /// Days since 1970-01-01.
     public var dayNumber: Int {
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        PTVTimestamp.daysFromCivil(year: year, month: month, day: day)
     }
 
     /// The date `days` later (or earlier when negative).

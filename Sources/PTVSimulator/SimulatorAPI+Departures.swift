@@ -31,7 +31,8 @@ extension SimulatorAPI {
         let calls = timetable.departures(stopID: stop.stopID, routes: routes, directionID: directionID,
                                          from: reference.addingTimeInterval(-60), until: reference.addingTimeInterval(86_400))
         var taken: [String: Int] = [:]
-        var departures: [Departure] = []
+        var departures: [JSON] = []
+        var disruptionIDs = Set<Int>()
         var used: [(part: RunPart, journey: VehicleJourney)] = []
         var journeys: [Trip: VehicleJourney] = [:]
         for call in calls {
@@ -44,33 +45,34 @@ extension SimulatorAPI {
             guard let part = journey.part(of: call.trip, position: call.position),
                   call.position != part.calls.last?.position else { continue }
             if part.isCancelled, !includeCancelled { continue }
-            let departure = departureModel(call, part: part, journey: journey, board: board, now: now)
-            if !platforms.isEmpty, !platforms.contains(departure.platformNumber ?? "") { continue }
+            let platform = call.routeStop.platform(directionIndex: call.trip.directionIndex)
+            if !platforms.isEmpty, !platforms.contains(platform ?? "") { continue }
             taken[key, default: 0] += 1
-            departures.append(departure)
+            departures.append(departureModel(call, part: part, journey: journey, board: board, now: now))
+            disruptionIDs.formUnion(board.currentIDs(routeIDs: [route.routeID], stopIDs: [call.stopID]))
             used.append((part, journey))
         }
 
-        var response = WireDeparturesBody(departures: departures.map { WireDeparture(departure: $0, inPattern: false) })
+        var response = ExpandedMaps()
         if expansion.contains(.stop) {
             response.stops = [String(stop.stopID): stopModel(stop, routeType: routeType, distance: 0)]
         }
         for (part, journey) in used {
             if expansion.contains(.route) { response.routes[String(part.route.routeID)] = routeModel(part.route) }
             if expansion.contains(.direction) {
-                let direction = directionModel(part.route, index: part.trip.directionIndex)
-                if response.directions[String(direction.directionId)] == nil {
-                    response.directions[String(direction.directionId)] = direction
+                let id = String(part.route.directions[part.trip.directionIndex].directionID)
+                if response.directions[id] == nil {
+                    response.directions[id] = directionModel(part.route, index: part.trip.directionIndex)
                 }
             }
             if expansion.contains(.run) {
                 response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion)
             }
         }
+        var disruptions: [String: JSON] = [:]
         if expansion.contains(.disruption) {
-            let ids = Set(departures.flatMap(\.disruptionIds))
-            response.disruptions = DisruptionBoard.map(board.entries.map(\.model).filter { ids.contains(Int($0.disruptionId)) })
+            disruptions = DisruptionBoard.map(board.entries.filter { disruptionIDs.contains(Int($0.record.disruptionID)) })
         }
-        return try Self.encode(response)
+        return try Self.encode(response.fields(departures: departures, disruptions: disruptions))
     }
 }

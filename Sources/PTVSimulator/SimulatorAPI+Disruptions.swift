@@ -40,7 +40,7 @@ extension SimulatorAPI {
             }
             entries = entries.filter { names.contains($0.record.mode) }
         }
-        return try Self.bucketed(entries.map(\.model))
+        return try Self.bucketed(entries)
     }
 
     /// Disruptions of a route, of a stop (including its routes'), or of a route at a stop.
@@ -55,7 +55,7 @@ extension SimulatorAPI {
         let entries = try statusFiltered(DisruptionBoard(network: network, now: now), query: query).filter {
             $0.record.routeIDs.contains(where: routeIDs.contains) || $0.record.stopIDs.contains(where: stopIDs.contains)
         }
-        return try Self.bucketed(entries.map(\.model))
+        return try Self.bucketed(entries)
     }
 
     /// `/v3/disruptions/{id}`.
@@ -64,14 +64,14 @@ extension SimulatorAPI {
         guard let entry = DisruptionBoard(network: network, now: now).entries.first(where: { $0.record.disruptionID == id }) else {
             throw .notFound("disruption_id \(id) was not found.")
         }
-        return try Self.encode(DisruptionResponse(DisruptionBody(disruption: entry.model)))
+        return try Self.encode(["disruption": entry.json])
     }
 
     /// `/v3/disruptions/modes`.
     func disruptionModes() throws(APIError) -> String {
-        try Self.encode(DisruptionModesResponse(DisruptionModesBody(disruptionModes: Self.disruptionModes.map {
-            DisruptionMode(disruptionModeName: $0.name, disruptionMode: $0.code)
-        })))
+        try Self.encode(["disruption_modes": Self.disruptionModes.map {
+            JSON.keyed(["disruption_mode_name": $0.name, "disruption_mode": $0.code])
+        }])
     }
 
     /// Applies `disruption_status` (current or planned; 400 otherwise).
@@ -85,8 +85,14 @@ extension SimulatorAPI {
     }
 
     /// PTV's bucket shape: every bucket present, empty ones as `[]`, and an empty `telebus` as `null` (a live quirk).
-    private static func bucketed(_ disruptions: [Disruption]) throws(APIError) -> String {
-        let body = try encode(DisruptionsResponse(DisruptionBuckets(disruptions: disruptions)))
-        return body.replacingOccurrences(of: "\"telebus\":[]", with: "\"telebus\":null")
+    private static func bucketed(_ entries: [DisruptionBoard.Entry]) throws(APIError) -> String {
+        var groups: [String: [JSON]] = [:]
+        for entry in entries { groups[entry.record.mode, default: []].append(entry.json) }
+        var buckets: [String: JSON] = [:]
+        for name in Set(DisruptionBuckets.bucketOrder).union(groups.keys) {
+            let list = groups[name] ?? []
+            buckets[name] = name == "telebus" && list.isEmpty ? .null : .array(list)
+        }
+        return try encode(["disruptions": buckets])
     }
 }

@@ -12,21 +12,19 @@ extension SimulatorAPI {
             (types.isEmpty || types.contains(route.routeType))
                 && (name.map { route.name.lowercased().contains($0) } ?? true)
         }
-        return try Self.encode(RoutesResponse(RoutesBody(routes: routes.map { routeModel($0, board: board, now: now) })))
+        return try Self.encode(["routes": routes.map { routeModel($0, board: board, now: now) }])
     }
 
     /// `/v3/routes/{route_id}`.
     func route(_ id: String, now: Date) throws(APIError) -> String {
         let route = try requireRoute(id)
         let board = DisruptionBoard(network: network, now: now)
-        return try Self.encode(RouteResponse(RouteBody(route: routeModel(route, board: board, now: now))))
+        return try Self.encode(["route": routeModel(route, board: board, now: now)])
     }
 
     /// `/v3/directions/route/{route_id}`.
     func directions(routeID: String) throws(APIError) -> String {
         let route = try requireRoute(routeID)
-        return try Self.encode(DirectionsResponse(DirectionsBody(directions: (0...1).map {
-            directionModel(route, index: $0, withDescription: true)
-        })))
+        return try Self.encode(["directions": (0...1).map { directionModel(route, index: $0, withDescription: true) }])
     }
 }

@@ -3,18 +3,6 @@ import PTV
 
 /// `/v3/pattern/run/{run_ref}/route_type/{rt}` and the `/v3/runs/...` forms, recomputed from the run_ref.
 extension SimulatorAPI {
-    /// The `{"run": ..., "status": ...}` shape of `/v3/runs/{run_ref}/route_type/{rt}`.
-    private struct SingleRunBody: Encodable {
-        let run: WireRun
-        let status: Status
-    }
-
-    /// The `{"runs": [...], "status": ...}` shape.
-    private struct RunsBody: Encodable {
-        let runs: [WireRun]
-        let status: Status
-    }
-
     /// A run's stopping pattern: every stop it calls at in order, `departure_sequence` 100, 200, ...,
     /// with disruptions as a list (expanded by default, as on PTV). A through-run's pattern goes on with the
     /// run it continues as (a second run_ref, like PTV's); a run terminating early goes on with its cancelled
@@ -28,19 +16,17 @@ extension SimulatorAPI {
         let withSkipped = try query.bool("include_skipped_stops")
         let board = DisruptionBoard(network: network, now: now)
         let parts = Array(journey.parts[index...])
-        var response = WirePatternBody()
+        var response = ExpandedMaps()
+        var departures: [JSON] = []
         var sequence = 0
         for part in parts {
             for (offset, call) in part.calls.enumerated() {
                 sequence += 100
-                var departure = departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
-                                               isLast: offset == part.calls.count - 1)
-                if withSkipped {
-                    departure.skippedStops = part.skipped.filter { $0.after == call.position }.compactMap { entry in
-                        network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
-                    }
-                }
-                response.departures.append(WireDeparture(departure: departure, inPattern: true))
+                let skipped = withSkipped ? part.skipped.filter { $0.after == call.position }.compactMap { entry in
+                    network.stop(entry.call.stopID).map { stopModel($0, routeType: part.route.routeType) }
+                } : []
+                departures.append(departureModel(call, part: part, journey: journey, board: board, now: now, sequence: sequence,
+                                                 isLast: offset == part.calls.count - 1, skippedStops: skipped))
             }
         }
         let calls = parts.flatMap(\.calls)
@@ -54,14 +40,13 @@ extension SimulatorAPI {
             if expansion.contains(.route) { response.routes[String(part.route.routeID)] = routeModel(part.route) }
             if expansion.contains(.run) { response.runs[part.runRef] = runModel(part, in: journey, now: now, expansion: expansion) }
             if expansion.contains(.direction) {
-                let direction = directionModel(part.route, index: part.trip.directionIndex)
-                response.directions[String(direction.directionId)] = direction
+                let id = String(part.route.directions[part.trip.directionIndex].directionID)
+                response.directions[id] = directionModel(part.route, index: part.trip.directionIndex)
             }
         }
-        if expansion.contains(.disruption) {
-            response.disruptions = board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID))
-        }
-        return try Self.encode(response)
+        let disruptions = expansion.contains(.disruption)
+            ? board.current(routeIDs: parts.map(\.route.routeID), stopIDs: calls.map(\.stopID)).map(\.json) : []
+        return try Self.encode(response.fields(departures: departures, disruptions: disruptions))
     }
 
     /// `/v3/runs/{run_ref}[/route_type/{rt}]`: `{"run": ...}` with a route type, `{"runs": [...]}` without.
@@ -72,8 +57,7 @@ extension SimulatorAPI {
             throw .notFound("run_ref \(runRef) was not found.")
         }
         let run = runModel(journey.parts[index], in: journey, now: now, expansion: try query.expansion())
-        if routeType != nil { return try Self.encode(SingleRunBody(run: run, status: Status())) }
-        return try Self.encode(RunsBody(runs: [run], status: Status()))
+        return try Self.encode(routeType != nil ? ["run": run] : ["runs": [run]])
     }
 
     /// `/v3/runs/route/{route_id}[/route_type/{rt}]`: runs under way now or starting within three hours,
@@ -98,10 +82,10 @@ extension SimulatorAPI {
             }
         }
         trips.sort { ($0.start, $0.directionIndex) < ($1.start, $1.directionIndex) }
-        let runs = trips.flatMap { trip -> [WireRun] in
+        let runs = trips.flatMap { trip -> [JSON] in
             let journey = journey(of: trip, route: route)
             return journey.parts.filter { $0.trip == trip }.map { runModel($0, in: journey, now: now, expansion: expansion) }
         }
-        return try Self.encode(RunsBody(runs: runs, status: Status()))
+        return try Self.encode(["runs": runs])
     }
 }

@@ -32,7 +32,7 @@ extension SimulatorAPI {
             return l < r
         }
 
-        var stops: [Stop] = []
+        var matches: [(distance: Double, stop: NetworkStop, type: RouteType, routes: [NetworkRoute])] = []
         let routesOnly = term.count < 3 || term.allSatisfy(\.isNumber)
         if !routesOnly {
             for stop in network.stops
@@ -40,16 +40,20 @@ extension SimulatorAPI {
                 let distance = point.map { Geo.distance($0.0, $0.1, stop.latitude, stop.longitude) }
                 if let distance, let maxDistance, distance > Double(maxDistance) { continue }
                 for type in network.routeTypes(atStop: stop.stopID) where allowed(type) {
-                    let served = network.routes(servingStop: stop.stopID, routeType: type)
-                    stops.append(stopModel(stop, routeType: type, distance: ((distance ?? 0) * 100).rounded() / 100,
-                                           routes: served.map { routeModel($0, board: board, now: now) }))
+                    matches.append((((distance ?? 0) * 100).rounded() / 100, stop, type,
+                                    network.routes(servingStop: stop.stopID, routeType: type)))
                 }
             }
-            stops.sort { lhs, rhs in
-                (lhs.stopDistance ?? 0, lhs.stopName, lhs.stopId, lhs.routeType.rawValue)
-                    < (rhs.stopDistance ?? 0, rhs.stopName, rhs.stopId, rhs.routeType.rawValue)
+            matches.sort { lhs, rhs in
+                (lhs.distance, lhs.stop.name, lhs.stop.stopID, lhs.type.rawValue)
+                    < (rhs.distance, rhs.stop.name, rhs.stop.stopID, rhs.type.rawValue)
             }
         }
-        return try Self.encode(SearchResponse(SearchBody(stops: stops, routes: routes.map { routeModel($0, board: board, now: now) })))
+        let stops = matches.map { match in
+            stopModel(match.stop, routeType: match.type, distance: match.distance,
+                      routes: match.routes.map { routeModel($0, board: board, now: now) })
+        }
+        return try Self.encode(["stops": stops, "routes": routes.map { routeModel($0, board: board, now: now) },
+                                "outlets": [String]()])
     }
 }

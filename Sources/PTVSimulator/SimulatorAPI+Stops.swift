@@ -15,23 +15,26 @@ extension SimulatorAPI {
         let maxDistance = try query.int("max_distance", in: 0...100_000) ?? 300
         let types = try query.routeTypes()
         let board = DisruptionBoard(network: network, now: now)
-        var found: [(distance: Double, stop: Stop)] = []
+        var found: [(distance: Double, stop: NetworkStop, type: RouteType, routes: [NetworkRoute])] = []
         for stop in network.stops {
             let distance = Geo.distance(latitude, longitude, stop.latitude, stop.longitude)
             guard distance <= Double(maxDistance) else { continue }
             for type in network.routeTypes(atStop: stop.stopID) where types.isEmpty || types.contains(type) {
-                let routes = network.routes(servingStop: stop.stopID, routeType: type)
-                let ids = board.currentIDs(routeIDs: routes.map(\.routeID), stopIDs: [stop.stopID])
-                found.append((distance, stopModel(stop, routeType: type, distance: (distance * 100).rounded() / 100,
-                                                  disruptionIDs: ids, routes: routes.map { routeModel($0) })))
+                found.append((distance, stop, type, network.routes(servingStop: stop.stopID, routeType: type)))
             }
         }
-        found.sort { ($0.distance, $0.stop.stopId, $0.stop.routeType.rawValue) < ($1.distance, $1.stop.stopId, $1.stop.routeType.rawValue) }
-        let stops = found.prefix(maxResults).map(\.stop)
+        found.sort { ($0.distance, $0.stop.stopID, $0.type.rawValue) < ($1.distance, $1.stop.stopID, $1.type.rawValue) }
+        let nearest = found.prefix(maxResults)
+        let stops = nearest.map { entry in
+            stopModel(entry.stop, routeType: entry.type, distance: (entry.distance * 100).rounded() / 100,
+                      disruptionIDs: board.currentIDs(routeIDs: entry.routes.map(\.routeID), stopIDs: [entry.stop.stopID]),
+                      routes: entry.routes.map { routeModel($0) })
+        }
         let disruptions = try query.bool("stop_disruptions")
-            ? DisruptionBoard.map(board.current(routeIDs: stops.flatMap { $0.routes.map(\.routeId) }, stopIDs: stops.map(\.stopId)))
+            ? DisruptionBoard.map(board.current(routeIDs: nearest.flatMap { $0.routes.map(\.routeID) },
+                                                stopIDs: nearest.map(\.stop.stopID)))
             : [:]
-        return try Self.encode(StopsNearbyResponse(StopsNearbyBody(stops: stops, disruptions: disruptions)))
+        return try Self.encode(["stops": stops, "disruptions": disruptions])
     }
 
     /// One stop's details; location, amenities and accessibility only when their flags are true
@@ -44,17 +47,18 @@ extension SimulatorAPI {
         let board = DisruptionBoard(network: network, now: now)
         let disruptions = board.current(routeIDs: routes.map(\.routeID), stopIDs: [stop.stopID])
         let station = routeType == .train || routeType == .vline
-        let details = StopDetails(
-            stopId: stop.stopID, stopName: stop.name, routeType: routeType, stationType: station ? stop.stationType : nil,
-            stationDescription: "", stopLandmark: stop.landmark, disruptionIds: disruptions.map { Int($0.disruptionId) },
-            routes: routes.map { routeModel($0) },
-            location: try query.bool("stop_location")
-                ? StopLocation(suburb: stop.suburb, postcode: nil, municipality: "", latitude: stop.latitude,
-                               longitude: stop.longitude) : nil,
-            amenities: try query.bool("stop_amenities") && station ? amenities(stop) : nil,
-            accessibility: try query.bool("stop_accessibility") && station ? accessibility(stop) : nil)
+        let location = JSON.keyed(["suburb": stop.suburb, "postcode": JSON.null, "municipality": "",
+                                   "gps": JSON.keyed(["latitude": stop.latitude, "longitude": stop.longitude])])
+        let details = JSON.keyed([
+            "stop_id": stop.stopID, "stop_name": stop.name, "route_type": routeType,
+            "station_type": station ? stop.stationType : nil, "station_description": "", "stop_landmark": stop.landmark,
+            "disruption_ids": disruptions.map { Int($0.record.disruptionID) }, "routes": routes.map { routeModel($0) },
+            "stop_location": try query.bool("stop_location") ? location : nil,
+            "stop_amenities": try query.bool("stop_amenities") && station ? amenities(stop) : nil,
+            "stop_accessibility": try query.bool("stop_accessibility") && station ? accessibility(stop) : nil,
+        ])
         let map = try query.bool("stop_disruptions") ? DisruptionBoard.map(disruptions) : [:]
-        return try Self.encode(StopDetailsResponse(StopDetailsBody(stop: details, disruptions: map)))
+        return try Self.encode(["stop": details, "disruptions": map])
     }
 
     /// The stops of a route, in the order of `direction_id` (with `stop_sequence` 1...n) or forwards with 0.
@@ -73,37 +77,37 @@ extension SimulatorAPI {
         }
         let board = DisruptionBoard(network: network, now: now)
         let order = route.stops(directionIndex: directionIndex ?? 0)
-        let stops = order.enumerated().compactMap { position, entry -> Stop? in
-            guard let stop = network.stop(entry.stop.stopID) else { return nil }
-            return stopModel(stop, routeType: route.routeType, sequence: directionIndex == nil ? 0 : position + 1,
-                             disruptionIDs: board.currentIDs(routeIDs: [route.routeID], stopIDs: [stop.stopID]), ticket: true)
+        let onRoute = order.enumerated().compactMap { position, entry in network.stop(entry.stop.stopID).map { (position, $0) } }
+        let stops = onRoute.map { position, stop in
+            stopModel(stop, routeType: route.routeType, sequence: directionIndex == nil ? 0 : position + 1,
+                      disruptionIDs: board.currentIDs(routeIDs: [route.routeID], stopIDs: [stop.stopID]), ticket: true)
         }
         let map = try query.bool("stop_disruptions")
-            ? DisruptionBoard.map(board.current(routeIDs: [route.routeID], stopIDs: stops.map(\.stopId))) : [:]
-        return try Self.encode(StopsOnRouteResponse(StopsOnRouteBody(stops: stops, disruptions: map)))
+            ? DisruptionBoard.map(board.current(routeIDs: [route.routeID], stopIDs: onRoute.map(\.1.stopID))) : [:]
+        return try Self.encode(["stops": stops, "disruptions": map, "geopath": [String]()])
     }
 
     /// Deterministic station facilities (staffed stations have more).
-    private func amenities(_ stop: NetworkStop) -> StopAmenities {
+    private func amenities(_ stop: NetworkStop) -> JSON {
         let draw = LiveModel.fnv1a("amenities-\(stop.stopID)")
         let staffed = stop.stationType.map { $0.hasPrefix("Premium") || $0.hasPrefix("Host") } ?? false
         let parking = draw % 3 == 0 ? "" : String(50 + Int(draw % 400))
-        return StopAmenities(toilet: staffed, taxiRank: staffed || draw % 5 == 0, carParking: parking, cctv: true)
+        return .keyed(["toilet": staffed, "taxi_rank": staffed || draw % 5 == 0, "car_parking": parking, "cctv": true])
     }
 
     /// Deterministic accessibility features.
-    private func accessibility(_ stop: NetworkStop) -> StopAccessibility {
+    private func accessibility(_ stop: NetworkStop) -> JSON {
         let draw = LiveModel.fnv1a("access-\(stop.stopID)")
         let premium = stop.stationType?.hasPrefix("Premium") ?? false
         let lift = premium || draw % 4 == 0
         let ramp = !lift || draw % 2 == 0
-        return StopAccessibility(
-            lift: lift, stairs: premium || draw % 3 != 0, escalator: premium, hearingLoop: premium || draw % 7 == 0,
-            tactileGroundSurfaceIndicator: true, waitingRoom: premium, stopAccessible: lift || ramp,
-            audioCustomerInformation: true, lighting: true, platformNumber: nil,
-            wheelchair: StopAccessibilityWheelchair(accessibleRamp: ramp, parking: draw % 3 != 0, telephone: premium,
-                                                    toilet: premium, lowTicketCounter: premium, manoeuvring: true,
-                                                    raisedPlatform: true, ramp: ramp, secondaryPath: draw % 5 == 0,
-                                                    raisedPlatformShelther: true, steepRamp: draw % 11 == 0))
+        return .keyed([
+            "lift": lift, "stairs": premium || draw % 3 != 0, "escalator": premium, "hearing_loop": premium || draw % 7 == 0,
+            "tactile_ground_surface_indicator": true, "waiting_room": premium, "stop_accessible": lift || ramp,
+            "audio_customer_information": true, "lighting": true, "platform_number": JSON.null,
+            "wheelchair": ["accessible_ramp": ramp, "parking": draw % 3 != 0, "telephone": premium, "toilet": premium,
+                         "low_ticket_counter": premium, "manouvering": true, "raised_platform": true, "ramp": ramp,
+                         "secondary_path": draw % 5 == 0, "raised_platform_shelther": true, "steep_ramp": draw % 11 == 0],
+        ])
     }
 }

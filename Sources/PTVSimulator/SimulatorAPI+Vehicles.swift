@@ -108,12 +108,13 @@ extension SimulatorAPI {
     }
 
     /// The vehicle details of a tracked metro train.
-    func vehicleDescriptor(_ journey: VehicleJourney) -> VehicleDescriptor? {
+    func vehicleDescriptor(_ journey: VehicleJourney) -> JSON? {
         guard let first = journey.parts.first, first.route.routeType == .train, journey.state.isLive else { return nil }
         let number = 9001 + Int(LiveModel.fnv1a(first.runRef) % 70)
         let kinds = ["3 Car Silver Hitachi", "6 Car Comeng", "6 Car Siemens", "6 Car X'Trapolis", "7 Car HCMT"]
         let kind = kinds[Int(LiveModel.fnv1a(first.runRef + "/kind") % UInt64(kinds.count))]
-        return VehicleDescriptor(operator: "Metro Trains Melbourne", id: "\(number)M-\(number + 900)M", description: kind,
-                                 supplier: "CIS - Metro Trains Melbourne", length: kind.hasPrefix("7") ? "160" : "140")
+        return .keyed(["operator": "Metro Trains Melbourne", "id": "\(number)M-\(number + 900)M", "low_floor": JSON.null,
+                       "air_conditioned": JSON.null, "description": kind, "supplier": "CIS - Metro Trains Melbourne",
+                       "length": kind.hasPrefix("7") ? "160" : "140"])
     }
 }

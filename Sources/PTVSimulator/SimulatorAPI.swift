@@ -71,13 +71,11 @@ struct SimulatorAPI: Sendable {
         throw APIError(status: 404, message: "No HTTP resource was found that matches the request URI.")
     }
 
-    /// Encodes a response model with sorted keys, so equal inputs give byte-identical bodies.
-    /// - Parameter value: The model.
-    static func encode<T: Encodable>(_ value: T) throws(APIError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    /// A response body: the endpoint's fields and `status` (see ``JSON``).
+    /// - Parameter fields: The endpoint's fields by PTV key.
+    static func encode(_ fields: KeyValuePairs<String, any JSONValue>) throws(APIError) -> String {
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self)
+            return try JSON.response(fields).text()
         } catch {
             throw .internalError
         }
@@ -86,9 +84,9 @@ struct SimulatorAPI: Sendable {
     /// `/v3/route_types`.
     func routeTypes() throws(APIError) -> String {
         let names = ["Train", "Tram", "Bus", "Vline", "Night Bus"]
-        return try Self.encode(RouteTypesResponse(RouteTypesBody(routeTypes: names.enumerated().map {
-            RouteTypeInfo(routeTypeName: $0.element, routeType: RouteType(rawValue: $0.offset))
-        })))
+        return try Self.encode(["route_types": names.enumerated().map {
+            JSON.keyed(["route_type_name": $0.element, "route_type": $0.offset])
+        }])
     }
 }
 

@@ -33,13 +33,17 @@ struct CacheSingleFlightTests {
         var startedEvents = started.makeAsyncIterator()
         let firstGate = Gate(), secondGate = Gate()
         let request = request
+        /// A fetch that says it started, then stays open until `gate` opens and answers `value`.
+        func heldOpenFetch(_ value: Int, until gate: Gate) -> Task<Int, any Error> {
+            Task { try await cache.value(for: request) { () async -> Int in
+                startedSignal.yield(fetches.increment())
+                await gate.wait()
+                return value
+            }.value }
+        }
 
         // Fetch 1 starts and stays open.
-        let first = Task { try await cache.value(for: request) { () async -> Int in
-            startedSignal.yield(fetches.increment())
-            await firstGate.wait()
-            return 1
-        }.value }
+        let first = heldOpenFetch(1, until: firstGate)
         #expect(await startedEvents.next() == 1)
 
         // A waiter joins fetch 1 on an executor whose jobs run only when the test says so.
@@ -55,11 +59,7 @@ struct CacheSingleFlightTests {
 
         // The value goes stale and fetch 2 starts and stays open.
         clock.advance(31)
-        let second = Task { try await cache.value(for: request) { () async -> Int in
-            startedSignal.yield(fetches.increment())
-            await secondGate.wait()
-            return 2
-        }.value }
+        let second = heldOpenFetch(2, until: secondGate)
         #expect(await startedEvents.next() == 2)
 
         // Now the late waiter of fetch 1 resumes; it must not retire fetch 2.

@@ -28,8 +28,7 @@ struct DisruptionPage: Sendable {
         item = DisruptionSummary(disruption, words: words)
         var lines: [Link] = []
         for route in disruption.routes {
-            let link = Link(ModeWords.service(Route(routeType: route.routeType, routeId: route.routeId, routeName: route.routeName,
-                                                    routeNumber: route.routeNumber), type: route.routeType),
+            let link = Link(ModeWords.service(route, type: route.routeType),
                             href: Paths.line(route.routeType, route.routeId))
             if !lines.contains(link) { lines.append(link) }
         }

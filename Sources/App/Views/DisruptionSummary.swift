@@ -40,10 +40,7 @@ struct DisruptionSummary: Sendable {
         kind = type.isEmpty ? nil : type.prefix(1).uppercased() + type.dropFirst().lowercased()
         severity = Self.severityOrder.firstIndex(of: type.lowercased()) ?? Self.severityOrder.count
         from = disruption.fromDate
-        let routes = disruption.routes.map {
-            Route(routeType: $0.routeType, routeId: $0.routeId, routeName: $0.routeName, routeNumber: $0.routeNumber)
-        }
-        let named = ModeWords.routes(routes)
+        let named = ModeWords.routes(disruption.routes)
         affects = named.isEmpty ? nil : named
         let text = disruption.description.trimmingCharacters(in: .whitespacesAndNewlines)
         description = text.isEmpty || Self.same(text, headline) ? nil : text

@@ -28,30 +28,9 @@ public struct Departure: PTVModel {
     /// Position in a stopping pattern (1300, 1400, …: not contiguous); 0 in departures responses.
     @Lenient public var departureSequence: Int
     /// Free-text note PTV sometimes attaches.
-    @Sparse public var departureNote: String?
+    @Lenient public var departureNote: String?
     /// Stops the run skips after this one (pattern responses only; [] otherwise).
-    @Sparse public var skippedStops: [Stop]
-
-    /// Creates a departure. An empty `runRef` is derived from `runId` when `runId >= 0`.
-    public init(stopId: Int = 0, routeId: Int = 0, runId: Int = -1, runRef: String = "", directionId: Int = 0,
-                disruptionIds: [Int] = [], scheduledDepartureUTC: Date? = nil, estimatedDepartureUTC: Date? = nil,
-                atPlatform: Bool = false, platformNumber: String? = nil, flags: String = "",
-                departureSequence: Int = 0, departureNote: String? = nil, skippedStops: [Stop] = []) {
-        self.stopId = stopId
-        self.routeId = routeId
-        self.runId = runId
-        self.runRef = runRef.isEmpty && runId >= 0 ? String(runId) : runRef
-        self.directionId = directionId
-        self.disruptionIds = disruptionIds
-        self.scheduledDepartureUTC = scheduledDepartureUTC
-        self.estimatedDepartureUTC = estimatedDepartureUTC
-        self.atPlatform = atPlatform
-        self.platformNumber = platformNumber
-        self.flags = flags
-        self.departureSequence = departureSequence
-        self.departureNote = departureNote
-        self.skippedStops = skippedStops
-    }
+    @Lenient public var skippedStops: [Stop]
 
     /// True when PTV supplied a real-time estimate.
     public var isRealtime: Bool { estimatedDepartureUTC != nil }

@@ -11,17 +11,7 @@ public struct Direction: PTVModel, PTVMapKeyed {
     /// The route's transport mode.
     @Lenient public var routeType: RouteType
     /// Longer description ("Cranbourne towards City"); "" (and left out) where PTV omits it (departures maps).
-    @Sparse public var routeDirectionDescription: String
-
-    /// Creates a direction.
-    public init(directionId: Int = 0, directionName: String = "", routeId: Int = 0, routeType: RouteType = .train,
-                routeDirectionDescription: String = "") {
-        self.directionId = directionId
-        self.directionName = directionName
-        self.routeId = routeId
-        self.routeType = routeType
-        self.routeDirectionDescription = routeDirectionDescription
-    }
+    @Lenient public var routeDirectionDescription: String
 
     /// The direction id, as PTV keys directions in departures responses.
     public var mapKey: String { String(directionId) }

@@ -3,7 +3,7 @@ import Foundation
 /// A service disruption (planned works, delays, closures, ...).
 ///
 /// `mode` is not a PTV field: ``DisruptionsResponse`` sets it to the name of the bucket the disruption
-/// came from ("metro_train", "general", ...). It is never encoded.
+/// came from ("metro_train", "general", ...).
 public struct Disruption: PTVModel, PTVMapKeyed {
     /// PTV's disruption id (int64).
     @Lenient public var disruptionId: Int64
@@ -26,9 +26,9 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     /// When it ends; nil when open-ended.
     @Lenient public var toDate: Date?
     /// Affected routes.
-    @Lenient public var routes: [DisruptionRoute]
-    /// Affected stops.
-    @Lenient public var stops: [DisruptionStop]
+    @Lenient public var routes: [Route]
+    /// Affected stops (PTV sends only their id and name).
+    @Lenient public var stops: [Stop]
     /// Display colour, e.g. "#ffd500".
     @Lenient public var colour: String
     /// Shown on the on-board displays.
@@ -37,30 +37,6 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     @Lenient public var displayStatus: Bool
     /// Bucket name it was listed under in `/v3/disruptions` (set by ``DisruptionsResponse``); not a PTV field.
     public var mode: String?
-
-    /// Creates a disruption.
-    public init(disruptionId: Int64 = 0, title: String = "", url: String = "", description: String = "",
-                disruptionStatus: String = "", disruptionType: String = "", publishedOn: Date? = nil,
-                lastUpdated: Date? = nil, fromDate: Date? = nil, toDate: Date? = nil, routes: [DisruptionRoute] = [],
-                stops: [DisruptionStop] = [], colour: String = "", displayOnBoard: Bool = false,
-                displayStatus: Bool = false, mode: String? = nil) {
-        self.disruptionId = disruptionId
-        self.title = title
-        self.url = url
-        self.description = description
-        self.disruptionStatus = disruptionStatus
-        self.disruptionType = disruptionType
-        self.publishedOn = publishedOn
-        self.lastUpdated = lastUpdated
-        self.fromDate = fromDate
-        self.toDate = toDate
-        self.routes = routes
-        self.stops = stops
-        self.colour = colour
-        self.displayOnBoard = displayOnBoard
-        self.displayStatus = displayStatus
-        self.mode = mode
-    }
 
     /// The disruption id, as PTV keys disruptions.
     public var mapKey: String { String(disruptionId) }
@@ -80,42 +56,6 @@ public struct Disruption: PTVModel, PTVMapKeyed {
     }
 }
 
-/// A route affected by a disruption.
-public struct DisruptionRoute: PTVModel {
-    /// The route's transport mode.
-    @Lenient public var routeType: RouteType
-    /// PTV's route id.
-    @Lenient public var routeId: Int
-    /// Route name, trimmed.
-    @Lenient public var routeName: String
-    /// Public route number ("" for trains).
-    @Lenient public var routeNumber: String
-    /// GTFS route id.
-    @Lenient public var routeGtfsId: String
-    /// The affected direction, when the disruption is limited to one.
-    @Lenient public var direction: DisruptionDirection?
-
-    /// Creates a disruption route.
-    public init(routeType: RouteType = .train, routeId: Int = 0, routeName: String = "", routeNumber: String = "",
-                routeGtfsId: String = "", direction: DisruptionDirection? = nil) {
-        self.routeType = routeType
-        self.routeId = routeId
-        self.routeName = routeName
-        self.routeNumber = routeNumber
-        self.routeGtfsId = routeGtfsId
-        self.direction = direction
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case routeType = "route_type"
-        case routeId = "route_id"
-        case routeName = "route_name"
-        case routeNumber = "route_number"
-        case routeGtfsId = "route_gtfs_id"
-        case direction
-    }
-}
-
 /// The direction of a route affected by a disruption.
 public struct DisruptionDirection: PTVModel {
     /// Route-direction id.
@@ -127,39 +67,11 @@ public struct DisruptionDirection: PTVModel {
     /// Local (Melbourne) time of the affected service, "HH:MM:SS", when the disruption targets one service.
     @Lenient public var serviceTime: String?
 
-    /// Creates a disruption direction.
-    public init(routeDirectionId: Int = 0, directionId: Int = 0, directionName: String = "",
-                serviceTime: String? = nil) {
-        self.routeDirectionId = routeDirectionId
-        self.directionId = directionId
-        self.directionName = directionName
-        self.serviceTime = serviceTime
-    }
-
     private enum CodingKeys: String, CodingKey {
         case routeDirectionId = "route_direction_id"
         case directionId = "direction_id"
         case directionName = "direction_name"
         case serviceTime = "service_time"
-    }
-}
-
-/// A stop affected by a disruption.
-public struct DisruptionStop: PTVModel {
-    /// PTV's stop id.
-    @Lenient public var stopId: Int
-    /// Stop name, trimmed.
-    @Lenient public var stopName: String
-
-    /// Creates a disruption stop.
-    public init(stopId: Int = 0, stopName: String = "") {
-        self.stopId = stopId
-        self.stopName = stopName
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case stopId = "stop_id"
-        case stopName = "stop_name"
     }
 }
 
@@ -169,12 +81,6 @@ public struct DisruptionMode: PTVModel {
     @Lenient public var disruptionModeName: String
     /// Mode code (metro_train 1, metro_bus 2, metro_tram 3, ..., general 100).
     @Lenient public var disruptionMode: Int
-
-    /// Creates a disruption mode.
-    public init(disruptionModeName: String = "", disruptionMode: Int = 0) {
-        self.disruptionModeName = disruptionModeName
-        self.disruptionMode = disruptionMode
-    }
 
     private enum CodingKeys: String, CodingKey {
         case disruptionModeName = "disruption_mode_name"

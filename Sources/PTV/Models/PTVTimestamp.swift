@@ -140,8 +140,12 @@ public enum PTVTimestamp {
         }
     }
 
-    /// Days since 1970-01-01 for a civil date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    /// Days since 1970-01-01 for a proleptic Gregorian civil date (Howard Hinnant's days_from_civil).
+    /// - Parameters:
+    ///   - year: Year.
+    ///   - month: Month, 1...12.
+    ///   - day: Day of the month.
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -151,8 +155,9 @@ public enum PTVTimestamp {
         return era * 146_097 + doe - 719_468
     }
 
-    /// The civil date for a count of days since 1970-01-01.
-    static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+    /// The proleptic Gregorian civil date for a count of days since 1970-01-01 (Howard Hinnant's civil_from_days).
+    /// - Parameter days: Days since 1970-01-01 (negative before).
+    public static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = Int(days) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

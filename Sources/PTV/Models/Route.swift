@@ -1,8 +1,10 @@
 import Foundation
 
-/// A PTV route (train line, tram or bus route), as found in routes, departures, search and stop responses.
+/// A PTV route (train line, tram or bus route), as found in routes, departures, search, stop and disruption
+/// responses. The geopath is not read.
 ///
-/// The route geopath is ignored when decoding and encoded as `[]`.
+/// PTV sends `route_service_status` only in routes and search responses, and `direction` only on a
+/// disruption's routes; elsewhere they are nil.
 public struct Route: PTVModel, PTVMapKeyed {
     /// The route's transport mode.
     @Lenient public var routeType: RouteType
@@ -15,19 +17,21 @@ public struct Route: PTVModel, PTVMapKeyed {
     /// GTFS route id, e.g. "2-CRB".
     @Lenient public var routeGtfsId: String
     /// The route's service status, when PTV includes it (routes and search responses); left out when nil.
-    @Sparse public var serviceStatus: RouteServiceStatus?
-    /// PTV's geopath, which the app does not use.
-    var geopath = IgnoredList()
+    @Lenient public var serviceStatus: RouteServiceStatus?
+    /// The affected direction, on a disruption's route limited to one direction; nil otherwise.
+    @Lenient public var direction: DisruptionDirection?
 
     /// Creates a route.
     public init(routeType: RouteType = .train, routeId: Int = 0, routeName: String = "", routeNumber: String = "",
-                routeGtfsId: String = "", serviceStatus: RouteServiceStatus? = nil) {
+                routeGtfsId: String = "", serviceStatus: RouteServiceStatus? = nil,
+                direction: DisruptionDirection? = nil) {
         self.routeType = routeType
         self.routeId = routeId
         self.routeName = routeName
         self.routeNumber = routeNumber
         self.routeGtfsId = routeGtfsId
         self.serviceStatus = serviceStatus
+        self.direction = direction
     }
 
     /// The route id, as PTV keys routes in departures responses.
@@ -35,7 +39,7 @@ public struct Route: PTVModel, PTVMapKeyed {
 
     private enum CodingKeys: String, CodingKey {
         case routeType = "route_type", routeId = "route_id", routeName = "route_name", routeNumber = "route_number"
-        case routeGtfsId = "route_gtfs_id", serviceStatus = "route_service_status", geopath
+        case routeGtfsId = "route_gtfs_id", serviceStatus = "route_service_status", direction
     }
 }
 
@@ -46,9 +50,4 @@ public struct RouteServiceStatus: PTVModel {
     /// When the status was last set.
     @Lenient public var timestamp: Date?
 
-    /// Creates a service status.
-    public init(description: String = "", timestamp: Date? = nil) {
-        self.description = description
-        self.timestamp = timestamp
-    }
 }

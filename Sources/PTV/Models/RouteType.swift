@@ -3,8 +3,7 @@ import Foundation
 /// A PTV transport mode (`route_type`): 0 Train, 1 Tram, 2 Bus, 3 V/Line, 4 Night Bus.
 ///
 /// Unknown raw values are kept as they are, so decoding never fails on a new route type.
-/// Encodes as a bare JSON integer.
-public struct RouteType: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct RouteType: RawRepresentable, Hashable, Sendable, Decodable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// PTV's integer code for the mode.
     public let rawValue: Int
 
@@ -86,12 +85,6 @@ public struct RouteType: RawRepresentable, Hashable, Sendable, Codable, Expressi
                                                     debugDescription: "Not a route type"))
         }
     }
-
-    /// Encodes the integer code.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(rawValue)
-    }
 }
 
 /// One entry of `/v3/route_types`: a mode's name and code.
@@ -100,12 +93,6 @@ public struct RouteTypeInfo: PTVModel {
     @Lenient public var routeTypeName: String
     /// The mode's code.
     @Lenient public var routeType: RouteType
-
-    /// Creates a route type entry.
-    public init(routeTypeName: String, routeType: RouteType) {
-        self.routeTypeName = routeTypeName
-        self.routeType = routeType
-    }
 
     private enum CodingKeys: String, CodingKey {
         case routeTypeName = "route_type_name", routeType = "route_type"

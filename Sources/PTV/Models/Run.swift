@@ -1,7 +1,7 @@
 import Foundation
 
 /// A run (one trip of one vehicle), from runs responses and the `runs` map of departures and pattern
-/// responses (keyed by `run_ref`). Geopath and interchange are ignored on decode; geopath encodes as `[]`.
+/// responses (keyed by `run_ref`). The geopath is not read.
 public struct Run: PTVModel, PTVMapKeyed {
     /// Deprecated numeric run id; -1 for runs with alphanumeric refs (buses).
     @RunID public var runId: Int
@@ -29,33 +29,9 @@ public struct Run: PTVModel, PTVMapKeyed {
     /// Vehicle details, when PTV has them and `VehicleDescriptor` was expanded.
     @Lenient public var vehicleDescriptor: VehicleDescriptor?
     /// Free-text note PTV sometimes attaches.
-    @Sparse public var runNote: String?
+    @Lenient public var runNote: String?
     /// The runs feeding into and continuing from this one (through-running), when PTV sends them.
     @Lenient public var interchange: RunInterchange?
-    /// PTV's geopath, which the app does not use.
-    var geopath = IgnoredList()
-
-    /// Creates a run. An empty `runRef` is derived from `runId` when `runId >= 0`.
-    public init(runId: Int = -1, runRef: String = "", routeId: Int = 0, routeType: RouteType = .train,
-                finalStopId: Int = 0, destinationName: String = "", status: String = "scheduled",
-                directionId: Int = 0, runSequence: Int = 0, expressStopCount: Int = 0,
-                vehiclePosition: VehiclePosition? = nil, vehicleDescriptor: VehicleDescriptor? = nil,
-                runNote: String? = nil, interchange: RunInterchange? = nil) {
-        self.runId = runId
-        self.runRef = runRef.isEmpty && runId >= 0 ? String(runId) : runRef
-        self.routeId = routeId
-        self.routeType = routeType
-        self.finalStopId = finalStopId
-        self.destinationName = destinationName
-        self.status = status
-        self.directionId = directionId
-        self.runSequence = runSequence
-        self.expressStopCount = expressStopCount
-        self.vehiclePosition = vehiclePosition
-        self.vehicleDescriptor = vehicleDescriptor
-        self.runNote = runNote
-        self.interchange = interchange
-    }
 
     /// The run reference, as PTV keys runs.
     public var mapKey: String { runRef }
@@ -79,7 +55,6 @@ public struct Run: PTVModel, PTVMapKeyed {
         case expressStopCount = "express_stop_count"
         case vehiclePosition = "vehicle_position"
         case vehicleDescriptor = "vehicle_descriptor"
-        case geopath
         case runNote = "run_note"
         case interchange
     }
@@ -109,21 +84,6 @@ public struct VehiclePosition: PTVModel {
     /// When the position goes stale (`expiry_time`).
     @Lenient public var expiryTime: Date?
 
-    /// Creates a vehicle position.
-    public init(latitude: Double? = nil, longitude: Double? = nil, bearing: Double? = nil, direction: String = "",
-                supplier: String = "", datetime: Date? = nil, expiryTime: Date? = nil, easting: Double? = nil,
-                northing: Double? = nil) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.easting = easting
-        self.northing = northing
-        self.bearing = bearing
-        self.direction = direction
-        self.supplier = supplier
-        self.datetime = datetime
-        self.expiryTime = expiryTime
-    }
-
     private enum CodingKeys: String, CodingKey {
         case latitude, longitude, easting, northing, bearing, direction, supplier
         case datetime = "datetime_utc"
@@ -147,18 +107,6 @@ public struct VehicleDescriptor: PTVModel {
     @Lenient public var supplier: String
     /// Vehicle length text, e.g. "160".
     @Lenient public var length: String
-
-    /// Creates a vehicle descriptor.
-    public init(operator: String = "", id: String = "", lowFloor: Bool? = nil, airConditioned: Bool? = nil,
-                description: String = "", supplier: String = "", length: String = "") {
-        self.operator = `operator`
-        self.id = id
-        self.lowFloor = lowFloor
-        self.airConditioned = airConditioned
-        self.description = description
-        self.supplier = supplier
-        self.length = length
-    }
 
     private enum CodingKeys: String, CodingKey {
         case `operator`, id

@@ -7,12 +7,6 @@ public struct RunInterchange: PTVModel {
     /// The run this one continues as, or nil.
     @Lenient public var distributor: InterchangeRun?
 
-    /// Creates an interchange.
-    public init(feeder: InterchangeRun? = nil, distributor: InterchangeRun? = nil) {
-        self.feeder = feeder
-        self.distributor = distributor
-    }
-
     private enum CodingKeys: String, CodingKey { case feeder, distributor }
 }
 
@@ -27,20 +21,9 @@ public struct InterchangeRun: PTVModel {
     /// True when passengers are told the train continues (a through-run); false for a mere vehicle link.
     @Lenient public var advertised: Bool
     /// The other run's direction, when sent.
-    @Sparse public var directionId: Int?
+    @Lenient public var directionId: Int?
     /// The other run's destination, trimmed.
     @Lenient public var destinationName: String
-
-    /// Creates one side of an interchange.
-    public init(runRef: String, routeId: Int, stopId: Int, advertised: Bool, directionId: Int? = nil,
-                destinationName: String = "") {
-        self.runRef = runRef
-        self.routeId = routeId
-        self.stopId = stopId
-        self.advertised = advertised
-        self.directionId = directionId
-        self.destinationName = destinationName
-    }
 
     private enum CodingKeys: String, CodingKey {
         case runRef = "run_ref", routeId = "route_id", stopId = "stop_id", advertised

@@ -61,11 +61,4 @@ public struct ErrorBody: PTVModel {
         message = c.read(.message) ?? c.read(.capitalMessage) ?? ""
         status = c.read(.status, as: Status.self)
     }
-
-    /// Encodes `message` (lower-case key) and `status` when present.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(message, forKey: .message)
-        try c.encodeIfPresent(status, forKey: .status)
-    }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A stop, as found in departures and pattern `stops` maps, stops near a point (StopGeosearch),
-/// stops on a route (StopOnRoute), search results (ResultStop) and pattern `skipped_stops`.
+/// stops on a route (StopOnRoute), search results (ResultStop), pattern `skipped_stops` and a disruption's
+/// `stops` (id and name only).
 ///
 /// Fields that only some shapes carry are optional or empty elsewhere: `routes` (geosearch, search),
 /// `stopDistance` (geosearch, search, departures), `stopTicket` (stops on route, pattern).
@@ -23,13 +24,13 @@ public struct Stop: PTVModel, PTVMapKeyed {
     /// Position along a route (meaningful for stops on a route with a direction); 0 otherwise.
     @Lenient public var stopSequence: Int
     /// Distance from the search point in metres, where PTV includes it.
-    @Sparse public var stopDistance: Double?
+    @Lenient public var stopDistance: Double?
     /// Ids of disruptions affecting the stop.
     @Lenient public var disruptionIds: [Int]
     /// Routes serving the stop (geosearch and search results); [] otherwise.
-    @Sparse public var routes: [Route]
+    @Lenient public var routes: [Route]
     /// Ticketing details (stops on a route, pattern stops), when present.
-    @Sparse public var stopTicket: StopTicket?
+    @Lenient public var stopTicket: StopTicket?
 
     /// Creates a stop.
     public init(stopId: Int = 0, stopName: String = "", stopSuburb: String = "", routeType: RouteType = .train,
@@ -85,18 +86,6 @@ public struct StopTicket: PTVModel {
     @Lenient public var vlineReservation: Bool
     /// Fare zone numbers the stop belongs to.
     @Lenient public var ticketZones: [Int]
-
-    /// Creates ticketing details.
-    public init(ticketType: String = "", zone: String = "", isFreeFareZone: Bool = false, ticketMachine: Bool = false,
-                ticketChecks: Bool = false, vlineReservation: Bool = false, ticketZones: [Int] = []) {
-        self.ticketType = ticketType
-        self.zone = zone
-        self.isFreeFareZone = isFreeFareZone
-        self.ticketMachine = ticketMachine
-        self.ticketChecks = ticketChecks
-        self.vlineReservation = vlineReservation
-        self.ticketZones = ticketZones
-    }
 
     private enum CodingKeys: String, CodingKey {
         case ticketType = "ticket_type"

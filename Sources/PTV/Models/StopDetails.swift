@@ -99,17 +99,6 @@ public struct StopLocation: PTVModel {
         self.init(suburb: c.read(.suburb) ?? "", postcode: c.read(.postcode), municipality: c.read(.municipality) ?? "",
                   latitude: gps?.read(.latitude), longitude: gps?.read(.longitude))
     }
-
-    /// Encodes PTV's shape with a nested `gps` object.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(suburb, forKey: .suburb)
-        try c.encode(Lenient(wrappedValue: postcode), forKey: .postcode)
-        try c.encode(municipality, forKey: .municipality)
-        var gps = c.nestedContainer(keyedBy: GPSKeys.self, forKey: .gps)
-        try gps.encode(Lenient(wrappedValue: latitude), forKey: .latitude)
-        try gps.encode(Lenient(wrappedValue: longitude), forKey: .longitude)
-    }
 }
 
 /// Station facilities (`stop_amenities`).
@@ -122,14 +111,6 @@ public struct StopAmenities: PTVModel {
     @Lenient public var carParking: String
     /// CCTV installed.
     @Lenient public var cctv: Bool
-
-    /// Creates a facilities record.
-    public init(toilet: Bool = false, taxiRank: Bool = false, carParking: String = "", cctv: Bool = false) {
-        self.toilet = toilet
-        self.taxiRank = taxiRank
-        self.carParking = carParking
-        self.cctv = cctv
-    }
 
     private enum CodingKeys: String, CodingKey {
         case toilet
@@ -164,24 +145,6 @@ public struct StopAccessibility: PTVModel {
     /// Wheelchair-specific features.
     @Lenient public var wheelchair: StopAccessibilityWheelchair?
 
-    /// Creates an accessibility record.
-    public init(lift: Bool = false, stairs: Bool = false, escalator: Bool = false, hearingLoop: Bool = false,
-                tactileGroundSurfaceIndicator: Bool = false, waitingRoom: Bool = false, stopAccessible: Bool = false,
-                audioCustomerInformation: Bool = false, lighting: Bool = false, platformNumber: Int? = nil,
-                wheelchair: StopAccessibilityWheelchair? = nil) {
-        self.lift = lift
-        self.stairs = stairs
-        self.escalator = escalator
-        self.hearingLoop = hearingLoop
-        self.tactileGroundSurfaceIndicator = tactileGroundSurfaceIndicator
-        self.waitingRoom = waitingRoom
-        self.stopAccessible = stopAccessible
-        self.audioCustomerInformation = audioCustomerInformation
-        self.lighting = lighting
-        self.platformNumber = platformNumber
-        self.wheelchair = wheelchair
-    }
-
     private enum CodingKeys: String, CodingKey {
         case lift, stairs, escalator
         case hearingLoop = "hearing_loop"
@@ -215,7 +178,7 @@ public struct StopAccessibilityWheelchair: PTVModel {
     /// PTV's key `manouvering` (sic), the one it sends.
     @Lenient var manouvering: Bool?
     /// The same flag spelt right, should PTV ever correct it.
-    @Sparse var manoeuvringSpeltRight: Bool?
+    @Lenient var manoeuvringSpeltRight: Bool?
     /// Raised platform.
     @Lenient public var raisedPlatform: Bool
     /// Ramp.
@@ -226,25 +189,6 @@ public struct StopAccessibilityWheelchair: PTVModel {
     @Lenient public var raisedPlatformShelther: Bool
     /// Steep ramp.
     @Lenient public var steepRamp: Bool
-
-    /// Creates a wheelchair accessibility record.
-    public init(accessibleRamp: Bool = false, parking: Bool = false, telephone: Bool = false, toilet: Bool = false,
-                lowTicketCounter: Bool = false, manoeuvring: Bool = false, raisedPlatform: Bool = false,
-                ramp: Bool = false, secondaryPath: Bool = false, raisedPlatformShelther: Bool = false,
-                steepRamp: Bool = false) {
-        self.accessibleRamp = accessibleRamp
-        self.parking = parking
-        self.telephone = telephone
-        self.toilet = toilet
-        self.lowTicketCounter = lowTicketCounter
-        self.manouvering = manoeuvring
-        self.manoeuvringSpeltRight = nil
-        self.raisedPlatform = raisedPlatform
-        self.ramp = ramp
-        self.secondaryPath = secondaryPath
-        self.raisedPlatformShelther = raisedPlatformShelther
-        self.steepRamp = steepRamp
-    }
 
     private enum CodingKeys: String, CodingKey {
         case accessibleRamp = "accessible_ramp"

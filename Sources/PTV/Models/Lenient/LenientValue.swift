@@ -14,17 +14,10 @@ public protocol LenientReadable {
 public protocol LenientValue: LenientReadable {
     /// The value of a missing, null or unusable key.
     static var absent: Self { get }
-    /// True when the value says nothing, so a sparse key leaves it out ("", nil, [] or [:]).
-    var isAbsent: Bool { get }
-}
-
-extension LenientValue {
-    /// Only "", nil, [] and [:] say nothing; numbers and bools always say something.
-    public var isAbsent: Bool { false }
 }
 
 /// A PTV object: decoded with synthesised `Decodable` over lenient fields, and never fatal inside a list.
-public protocol PTVModel: Codable, Sendable, Equatable, LenientReadable {}
+public protocol PTVModel: Decodable, Sendable, Equatable, LenientReadable {}
 
 extension PTVModel {
     /// The object, or nil when the JSON is not an object.
@@ -57,8 +50,6 @@ extension String: LenientValue {
     public static func lenient(from decoder: any Decoder) -> String? { LenientScalar.read(decoder)?.stringValue }
     /// "".
     public static var absent: String { "" }
-    /// True when empty.
-    public var isAbsent: Bool { isEmpty }
 }
 
 extension Int: LenientValue {
@@ -112,8 +103,6 @@ extension Optional: LenientReadable where Wrapped: LenientReadable {
 extension Optional: LenientValue where Wrapped: LenientReadable {
     /// nil.
     public static var absent: Wrapped? { nil }
-    /// True when nil.
-    public var isAbsent: Bool { self == nil }
 }
 
 extension Array: LenientReadable where Element: LenientReadable {
@@ -141,8 +130,6 @@ extension Array: LenientReadable where Element: LenientReadable {
 extension Array: LenientValue where Element: LenientReadable {
     /// [].
     public static var absent: [Element] { [] }
-    /// True when empty.
-    public var isAbsent: Bool { isEmpty }
 }
 
 extension Dictionary: LenientReadable where Key == String, Value: LenientReadable {
@@ -171,6 +158,4 @@ extension Dictionary: LenientReadable where Key == String, Value: LenientReadabl
 extension Dictionary: LenientValue where Key == String, Value: LenientReadable {
     /// [:].
     public static var absent: [String: Value] { [:] }
-    /// True when empty.
-    public var isAbsent: Bool { isEmpty }
 }

@@ -73,25 +73,4 @@ public struct PatternBody: PTVBody {
         self.init(departures: maps.departures, stops: maps.stops, routes: maps.routes, runs: maps.runs,
                   directions: maps.directions, disruptions: c.read(.disruptions) ?? [])
     }
-
-    /// Writes PTV's shape: `disruptions` as a list, every departure with `skipped_stops`.
-    public func encode(to encoder: any Encoder) throws {
-        var maps = expanded
-        maps.departures = []
-        try maps.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(departures.map(PatternDeparture.init), forKey: .departures)
-        try c.encode(disruptions, forKey: .disruptions)
-    }
-
-    /// A departure as patterns write it: with `skipped_stops` even when there are none.
-    private struct PatternDeparture: Encodable {
-        let departure: Departure
-
-        func encode(to encoder: any Encoder) throws {
-            try departure.encode(to: encoder)
-            var c = encoder.container(keyedBy: LenientCodingKey.self)
-            try c.encode(departure.skippedStops, forKey: LenientCodingKey("skipped_stops"))
-        }
-    }
 }

@@ -6,8 +6,6 @@ import Foundation
 /// null or missing. Decoding walks the buckets in ``bucketOrder`` (then any unknown bucket names in
 /// alphabetical order), sets each disruption's `mode` to its bucket name, and keeps only the first
 /// occurrence of each `disruptionId`. A plain list (or id-keyed map) in place of the buckets is accepted too.
-///
-/// Encoding regroups by `mode` (nil mode goes to "general") and writes every standard bucket, empty ones as [].
 public struct DisruptionBuckets: PTVBody {
     /// The disruptions, flattened and deduplicated by id.
     public var disruptions: [Disruption]
@@ -56,21 +54,6 @@ public struct DisruptionBuckets: PTVBody {
 
         var seen = Set<Int64>()
         disruptions = flattened.filter { seen.insert($0.disruptionId).inserted }
-    }
-
-    /// Encodes PTV's bucket shape, grouping by `mode` (nil → "general").
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        var groups: [String: [Disruption]] = [:]
-        for disruption in disruptions {
-            groups[disruption.mode ?? "general", default: []].append(disruption)
-        }
-        var buckets = c.nestedContainer(keyedBy: LenientCodingKey.self, forKey: .disruptions)
-        let known = Set(Self.bucketOrder)
-        let extra = groups.keys.filter { !known.contains($0) }.sorted()
-        for name in Self.bucketOrder + extra {
-            try buckets.encode(groups[name] ?? [], forKey: LenientCodingKey(name))
-        }
     }
 }
 

@@ -7,14 +7,14 @@ public protocol PTVEnveloped {
 }
 
 /// The fields one PTV endpoint sends beside `status`.
-public protocol PTVBody: Codable, Sendable, Equatable {}
+public protocol PTVBody: Decodable, Sendable, Equatable {}
 
 /// A PTV response: one endpoint's body plus the `status` every response carries.
 ///
 /// The body's fields read as the response's own (`response.departures`). Decoding never fails on an object:
 /// a missing `status` is the healthy default, and every list or map defaults to empty.
 @dynamicMemberLookup
-public struct PTVResponse<Body: PTVBody>: Codable, Sendable, Equatable, PTVEnveloped {
+public struct PTVResponse<Body: PTVBody>: Decodable, Sendable, Equatable, PTVEnveloped {
     /// The endpoint's fields.
     public var body: Body
     /// Response status.
@@ -35,13 +35,6 @@ public struct PTVResponse<Body: PTVBody>: Codable, Sendable, Equatable, PTVEnvel
         status = try decoder.container(keyedBy: LenientCodingKey.self).read(LenientCodingKey("status")) ?? Status()
     }
 
-    /// Encodes the body's keys and `status` into one JSON object.
-    public func encode(to encoder: any Encoder) throws {
-        try body.encode(to: encoder)
-        var c = encoder.container(keyedBy: LenientCodingKey.self)
-        try c.encode(status, forKey: LenientCodingKey("status"))
-    }
-
     /// A field of the body.
     public subscript<Field>(dynamicMember field: WritableKeyPath<Body, Field>) -> Field {
         get { body[keyPath: field] }
@@ -58,11 +51,11 @@ public typealias RouteResponse = PTVResponse<RouteBody>
 /// `/v3/directions/...`.
 public typealias DirectionsResponse = PTVResponse<DirectionsBody>
 /// `/v3/stops/location/{lat},{lon}`.
-public typealias StopsNearbyResponse = PTVResponse<StopsNearbyBody>
+public typealias StopsNearbyResponse = PTVResponse<StopsBody>
 /// `/v3/stops/{stop_id}/route_type/{rt}`.
 public typealias StopDetailsResponse = PTVResponse<StopDetailsBody>
 /// `/v3/stops/route/{route_id}/route_type/{rt}`.
-public typealias StopsOnRouteResponse = PTVResponse<StopsOnRouteBody>
+public typealias StopsOnRouteResponse = PTVResponse<StopsBody>
 /// `/v3/departures/...`.
 public typealias DeparturesResponse = PTVResponse<DeparturesBody>
 /// `/v3/pattern/run/{run_ref}/route_type/{rt}`.

@@ -23,14 +23,7 @@ public struct RoutesBody: PTVBody {
 
     /// Reads `routes`, or `route` when `routes` is missing.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        routes = c.read(c.contains(.routes) ? .routes : .route) ?? []
-    }
-
-    /// Writes `routes`.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(routes, forKey: .routes)
+        routes = try decoder.container(keyedBy: CodingKeys.self).list(.routes, else: .route)
     }
 }
 
@@ -52,14 +45,12 @@ public struct DirectionsBody: PTVBody {
     public init(directions: [Direction] = []) { self.directions = directions }
 }
 
-/// The body of `/v3/search/{term}`: matching stops and routes. Outlets are ignored (encoded as []).
+/// The body of `/v3/search/{term}`: matching stops and routes. Outlets are not read.
 public struct SearchBody: PTVBody {
     /// Matching stops (with their routes).
     @Lenient public var stops: [Stop]
     /// Matching routes.
     @Lenient public var routes: [Route]
-    /// Ticket outlets, which the app does not use.
-    var outlets = IgnoredList()
 
     /// Creates a body.
     public init(stops: [Stop] = [], routes: [Route] = []) {
@@ -80,15 +71,7 @@ public struct RunsBody: PTVBody {
 
     /// Reads `runs`, or the single `run` object.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        runs = c.read(.runs) ?? []
-        if runs.isEmpty, let single = c.read(.run, as: Run.self) { runs = [single] }
-    }
-
-    /// Writes the list form.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(runs, forKey: .runs)
+        runs = try decoder.container(keyedBy: CodingKeys.self).list(.runs, else: .run)
     }
 }
 

@@ -1,27 +1,12 @@
 import Foundation
 
-/// The body of `/v3/stops/location/{lat},{lon}`: stops near a point, with their routes.
-public struct StopsNearbyBody: PTVBody {
-    /// The stops, nearest first as PTV sends them.
+/// The body of `/v3/stops/location/{lat},{lon}` (stops near a point, nearest first, with their routes) and of
+/// `/v3/stops/route/{route_id}/route_type/{rt}` (the stops on a route; its geopath is not read).
+public struct StopsBody: PTVBody {
+    /// The stops, in PTV's order (on a route, use `stopSequence` when a direction was given).
     @Lenient public var stops: [Stop]
     /// Disruptions referenced by the stops, keyed by id string.
     @Lenient public var disruptions: [String: Disruption]
-
-    /// Creates a body.
-    public init(stops: [Stop] = [], disruptions: [String: Disruption] = [:]) {
-        self.stops = stops
-        self.disruptions = disruptions
-    }
-}
-
-/// The body of `/v3/stops/route/{route_id}/route_type/{rt}`: the stops on a route. The geopath is ignored.
-public struct StopsOnRouteBody: PTVBody {
-    /// The stops, in PTV's order (use `stopSequence` when a direction was given).
-    @Lenient public var stops: [Stop]
-    /// Disruptions referenced by the stops, keyed by id string.
-    @Lenient public var disruptions: [String: Disruption]
-    /// The route's geopath, which the app does not use.
-    var geopath = IgnoredList()
 
     /// Creates a body.
     public init(stops: [Stop] = [], disruptions: [String: Disruption] = [:]) {
