@@ -5,14 +5,18 @@ import TestSupport
 
 /// A line at a stop, starred from the stop board, through the real forms.
 struct FavouriteLineTests {
-    /// The hidden fields of the first line form on a stop page whose button says `label`.
+    /// What pressing the button that says `label` sends (but the token): its form's hidden fields and the
+    /// button's own name and value, as a browser sends them.
     static func lineForm(in html: String, label: String) -> [(String, String)]? {
         guard let end = html.range(of: ">\(label)</button>") else { return nil }
-        guard let start = html[..<end.lowerBound].range(of: "<form", options: .backwards) else { return nil }
-        let form = String(html[start.lowerBound ..< end.lowerBound])
-        return form.matches(of: #/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/#)
+        guard let start = html[..<end.lowerBound].range(of: "<form", options: .backwards),
+              let button = html[..<end.lowerBound].range(of: "<button", options: .backwards) else { return nil }
+        let hidden = html[start.lowerBound ..< button.lowerBound]
+            .matches(of: #/<input type="hidden" name="([a-z_]+)" value="([^"]*)">/#)
             .map { (String($0.1), String($0.2)) }
             .filter { $0.0 != "token" }
+        let pressed = html[button.lowerBound ..< end.lowerBound].firstMatch(of: #/name="([a-z_]+)" value="([^"]*)"/#)
+        return hidden + (pressed.map { [(String($0.1), String($0.2))] } ?? [])
     }
 
     @Test func starALineOnTheBoardThenHomeShowsOnlyThatLine() async throws {
@@ -22,7 +26,7 @@ struct FavouriteLineTests {
             #expect(board.status == 200)
             let label = "Add Frankston line towards Frankston to favourites"
             let fields = try #require(Self.lineForm(in: board.text, label: label), "no line button in \(board.text.prefix(4000))")
-            #expect(fields.contains { $0 == ("route_id", "6") || $0.0 == "route_id" })
+            #expect(fields.contains { $0.0 == "line" && $0.1.hasPrefix("6-") })
             let added = try await app.post("/favourites", form: fields + [("name", "Home")], session: session)
             let back = try await app.follow(added, to: "/stops/train/1071?done=added")
             #expect(back.text.contains("Added Frankston line towards Frankston at Flinders Street Station to favourites."))
@@ -46,7 +50,7 @@ struct FavouriteLineTests {
             #expect(pageProblems(home).isEmpty)
 
             // Renaming and removing address the line, not the stop.
-            let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
+            let routeFields = fields.filter { $0.0 == "line" }
             let renamed = try await app.post("/favourites/train/1071/rename", form: routeFields + [("name", "Work")], session: session)
             #expect(renamed.status == 303)
             #expect(try await app.get("/").text.contains("<p>Work: Frankston line to Frankston"))
@@ -56,7 +60,12 @@ struct FavouriteLineTests {
             #expect(tooLong.status == 400)
             let fieldID = "name-0-1071-" + routeFields.map(\.1).joined(separator: "-")
             #expect(tooLong.text.contains("href=\"#\(fieldID)\""))
-            let removed = try await app.post("/favourites/train/1071/remove", form: routeFields, session: session)
+            // The board's remove button posts the shared form to the favourite's own address.
+            let boardAgain = try await app.get("/stops/train/1071").text
+            let removeLabel = "Remove Frankston line towards Frankston from favourites"
+            #expect(boardAgain.contains(#"value="\#(routeFields[0].1)" formaction="/favourites/train/1071/remove" class="button button--secondary">\#(removeLabel)</button>"#))
+            let removeFields = try #require(Self.lineForm(in: boardAgain, label: removeLabel))
+            let removed = try await app.post("/favourites/train/1071/remove", form: removeFields, session: session)
             #expect(removed.status == 303)
             #expect(try await app.get("/favourites").text.contains("You have no favourite stops yet."))
         }
@@ -71,6 +80,12 @@ struct FavouriteLineTests {
             let badDirection = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("route_id", "6"), ("direction_id", "-1")], session: session)
             #expect(badDirection.status == 400)
             #expect(badDirection.text.contains("The direction number must be a whole number"))
+            let noDash = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("line", "6")], session: session)
+            #expect(noDash.status == 400)
+            #expect(noDash.text.contains("The line must be a line number and a direction number"))
+            let badLine = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("line", "x-1")], session: session)
+            #expect(badLine.status == 400)
+            #expect(badLine.text.contains("The line number must be a whole number"))
             #expect(try await app.get("/favourites").text.contains("You have no favourite stops yet."))
         }
     }
@@ -85,7 +100,7 @@ struct FavouriteLineTests {
             #expect(file.contains("\"version\" : 2"))
             #expect(file.contains("\"route_id\" : "))
             #expect(file.contains("\"line_name\" : \"Frankston line\""))
-            let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
+            let routeFields = fields.filter { $0.0 == "line" }
             #expect(try await browser.post("/favourites/train/1071/remove", form: routeFields).status == 303)
             #expect(try await browser.upload(file).status == 303)
             let page = try await browser.get("/favourites").text

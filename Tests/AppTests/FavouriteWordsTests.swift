@@ -112,7 +112,7 @@ struct FavouriteWordsTests {
             let line = try await browser.post("/favourites", form: fields)
             #expect(Self.banner(try await browser.get(try #require(line.header("Location"))).text)
                 == "Added Frankston line towards Frankston at Flinders Street Station to favourites.")
-            let routeFields = fields.filter { $0.0 == "route_id" || $0.0 == "direction_id" }
+            let routeFields = fields.filter { $0.0 == "line" }
             let lineRenamed = try await browser.post("/favourites/train/1071/rename", form: routeFields + [("name", "Work")])
             #expect(Self.banner(try await browser.get(try #require(lineRenamed.header("Location"))).text)
                 == "Renamed Frankston line towards Frankston at Flinders Street Station to Work.")

@@ -29,9 +29,11 @@ enum FavouriteWords {
     }
 }
 
-/// The line part of a favourite change: optional `route_id` and `direction_id` form fields.
+/// The line part of a favourite change: optional `route_id` and `direction_id` form fields, or one `line`
+/// field ("6-1": route, then direction, empty for both ways), the value of the button pressed in the stop
+/// page's one form of line buttons.
 enum FavouriteForm {
-    /// The key named by the path's mode and stop and the form's `route_id` and `direction_id`.
+    /// The key named by the path's mode and stop and the form's line.
     /// - Parameters:
     ///   - mode: The mode slug.
     ///   - stop: The stop id text.
@@ -39,10 +41,15 @@ enum FavouriteForm {
     static func key(mode: String, stop: String, _ request: Request) throws -> FavouriteKey {
         let type = try Params.mode(mode)
         let stopID = try Params.id(stop, "stop number")
-        let routeText = request.form("route_id") ?? ""
+        var routeText = request.form("route_id") ?? ""
+        var directionText = request.form("direction_id") ?? ""
+        if let line = request.form("line"), !line.isEmpty {
+            guard let dash = line.firstIndex(of: "-") else { throw HTTPError(400, "The line must be a line number and a direction number, such as 6-1.") }
+            routeText = String(line[..<dash])
+            directionText = String(line[line.index(after: dash)...])
+        }
         guard !routeText.isEmpty else { return FavouriteKey(routeType: type.rawValue, stopID: stopID) }
         let routeID = try Params.id(routeText, "line number")
-        let directionText = request.form("direction_id") ?? ""
         var directionID: Int?
         if !directionText.isEmpty {
             guard directionText.utf8.count <= 10, directionText.utf8.allSatisfy({ (48 ... 57).contains($0) }),

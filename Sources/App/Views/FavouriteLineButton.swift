@@ -29,11 +29,15 @@ struct LineAtStop: Sendable, Hashable {
     var spoken: String { directionName.map { "\(service) towards \($0)" } ?? service }
 }
 
-/// The form under a line's departures that stars or unstars that line in that direction at this stop.
+/// A line's button in the stop page's one form of line buttons: it stars or unstars that line in that
+/// direction at this stop. (One form for all of them, not one each: the token and the stop go once.)
 struct FavouriteLineButton: Sendable {
-    let toggle: FavouriteToggle
-    /// The line's route and direction, sent with the form.
-    let line: FavouriteLineFields
+    /// Whether the line is a favourite now (the button removes it).
+    let isFavourite: Bool
+    /// Set when the button removes: the favourite's `/remove` (the form itself adds, at `/favourites`).
+    let formAction: String?
+    /// The `line` field the button sends: route, a dash, direction ("6-1"; "6-" for both ways).
+    let value: String
     /// "Add Frankston line towards Frankston to favourites" or "Remove … from favourites".
     let label: String
 
@@ -41,22 +45,20 @@ struct FavouriteLineButton: Sendable {
     /// - Parameters:
     ///   - groups: The board's groups.
     ///   - type: The stop's mode.
-    ///   - stopID: The stop.
+    ///   - fields: The stop's form fields (a removal posts to that stop's favourite).
     ///   - favourites: The visitor's favourites at this stop.
-    ///   - token: The form token (the page cache's placeholder).
-    ///   - returnPath: Where to come back to.
-    static func star(_ groups: [DepartureGroup], type: RouteType, stopID: Int, favourites: [FavouriteStop],
-                     token: String, returnPath: String) -> [DepartureGroup] {
+    static func star(_ groups: [DepartureGroup], type: RouteType, fields: FavouriteStopFields,
+                     favourites: [FavouriteStop]) -> [DepartureGroup] {
         var seen = Set<LineAtStop>()
-        let fields = FavouriteStopFields(token: token, returnPath: returnPath, mode: ModeWords.slug(type), stopID: stopID)
         return groups.map { group in
             guard let line = group.line, seen.insert(line).inserted else { return group }
-            let key = FavouriteKey(routeType: type.rawValue, stopID: stopID, routeID: line.routeID, directionID: line.directionID)
+            let key = FavouriteKey(routeType: type.rawValue, stopID: fields.stopID, routeID: line.routeID,
+                                   directionID: line.directionID)
             let starred = favourites.contains { $0.key == key }
             var starredGroup = group
             starredGroup.starButton = FavouriteLineButton(
-                toggle: fields.toggle(isFavourite: starred),
-                line: FavouriteLineFields(routeID: line.routeID, directionID: String(line.directionID)),
+                isFavourite: starred, formAction: starred ? fields.toggle(isFavourite: true).action : nil,
+                value: "\(line.routeID)-\(line.directionID)",
                 label: starred ? "Remove \(line.spoken) from favourites" : "Add \(line.spoken) to favourites")
             return starredGroup
         }

@@ -21,6 +21,8 @@ struct StopPage: Sendable {
     let favourite: FavouriteButton
     /// Each line and direction at this stop, with its star button.
     let lines: [DepartureGroup]
+    /// The one form the line buttons share (nil when no line has a button).
+    let lineForm: FavouriteStopFields?
     let facts: StopFacts
     /// Said when the stop's details could not be fetched.
     let factsUnavailable: String?
@@ -58,8 +60,10 @@ struct StopPage: Sendable {
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },
                                     token: PageCache.tokenPlaceholder, returnPath: context.path)
-        lines = FavouriteLineButton.star(board.groups, type: type, stopID: stopID, favourites: favourites,
-                                         token: PageCache.tokenPlaceholder, returnPath: context.path)
+        let fields = FavouriteStopFields(token: PageCache.tokenPlaceholder, returnPath: context.path,
+                                         mode: ModeWords.slug(type), stopID: stopID)
+        lines = FavouriteLineButton.star(board.groups, type: type, fields: fields, favourites: favourites)
+        lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
         factsUnavailable = details == nil ? "This stop's access, facilities and own disruptions could not be checked just now." : nil
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }

@@ -16,6 +16,7 @@ extension StopPage: MustacheParent {
         case "refreshURL": refreshURL
         case "favourite": favourite
         case "lines": lines
+        case "lineForm": lineForm
         case "facts": facts
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
