@@ -37,20 +37,20 @@ public enum SecureRandom {
                 }
                 pool.used = 0
             }
-            defer {
-                // Each byte is handed out once: wipe what was used.
-                for index in pool.used ..< pool.used + count { pool.bytes[index] = 0 }
-                pool.used += count
-            }
-            return String(unsafeUninitializedCapacity: count * 2) { out in
-                digits.withUTF8Buffer { digits in
-                    for index in 0 ..< count {
-                        let byte = pool.bytes[pool.used + index]
-                        out[index * 2] = digits[Int(byte >> 4)]
-                        out[index * 2 + 1] = digits[Int(byte & 0x0f)]
+            let start = pool.used
+            pool.used += count
+            return pool.bytes.withUnsafeMutableBufferPointer { bytes in
+                let taken = UnsafeMutableBufferPointer(rebasing: bytes[start ..< start + count])
+                defer { taken.update(repeating: 0) }  // each byte is handed out once: wipe what was used
+                return String(unsafeUninitializedCapacity: count * 2) { out in
+                    digits.withUTF8Buffer { digits in
+                        for (index, byte) in taken.enumerated() {
+                            out[index * 2] = digits[Int(byte >> 4)]
+                            out[index * 2 + 1] = digits[Int(byte & 0x0f)]
+                        }
                     }
+                    return count * 2
                 }
-                return count * 2
             }
         }
     }
