@@ -78,8 +78,7 @@ final class AccessLog: Sendable {
     /// only when lines are kept.
     func record(method: String, target: String, status: Int, started: ContinuousClock.Instant) {
         guard enabled else { return }
-        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        record(method: method, path: path, status: status, started: started)
+        record(method: method, path: Request.rawPath(of: target), status: status, started: started)
     }
 
     /// Writes what is waiting and stops the writer thread (blocks until it has).

@@ -74,16 +74,15 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         uploadDataSize.pointee = 0
         return cmhd_yes()
     case .body:
-        let (body, tooLarge) = state.fields.withLock { fields in
+        let (body, tooLarge, started) = state.fields.withLock { fields in
             fields.phase = .dispatched
-            return (fields.body, fields.bodyTooLarge)
+            return (fields.body, fields.bodyTooLarge, fields.started)
         }
-        if let ready = server.readyPages, let target = state.target, body.isEmpty, !tooLarge,
-           methodName == "GET" || methodName == "HEAD", cmhd_has_body(connection) == 0,
-           !server.stopping.load(ordering: .relaxed),
+        // A request that announced no body has none, so only the method, the target and the server's state decide.
+        if let ready = server.readyPages, let target = state.target, methodName == "GET" || methodName == "HEAD",
+           cmhd_has_body(connection) == 0, !server.stopping.load(ordering: .relaxed),
            let answered = ready.answer(connection, target: target) {
-            server.accessLog.record(method: methodName, target: target, status: answered.status,
-                                    started: state.fields.withLock { $0.started })
+            server.accessLog.record(method: methodName, target: target, status: answered.status, started: started)
             return answered.result
         }
         state.fields.withLock { $0.counted = true }
@@ -95,7 +94,6 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         let request = Request(method: methodName, target: state.target ?? "", headers: headers, body: body,
                               remoteAddress: address)
         let handle = ConnectionHandle(pointer: connection)
-        let started = state.fields.withLock { $0.started }
         // Count first, then look at `stopping`: stop() sets the flag, then waits for the count to reach 0,
         // so no request can be suspended after the daemon is stopped.
         server.inFlight.add(1, ordering: .sequentiallyConsistent)

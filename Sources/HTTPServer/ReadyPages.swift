@@ -37,22 +37,20 @@ public final class ReadyPages: Sendable {
     }
 
     /// One page: headers as sent, the body cut at each place the visitor's value goes.
-    private final class Page: Sendable {
+    private final class Page: Sendable, Expiring {
         let status: UInt32
         /// Every header but `Content-Length` (MHD sets it).
         let headers: [(String, String)]
         /// Whether a visitor without the value gets it as a cookie (HTML pages, as the ordinary chain does).
         let setsCookie: Bool
-        let pieces: [[UInt8]]
-        let size: Int
+        let body: CutBody
         let expires: Date
 
-        init(status: UInt32, headers: [(String, String)], pieces: [[UInt8]], expires: Date) {
+        init(status: UInt32, headers: [(String, String)], body: CutBody, expires: Date) {
             self.status = status
             self.headers = headers.filter { !$0.0.equalsIgnoringASCIICase("content-length") }
             setsCookie = headers.contains { $0.0.equalsIgnoringASCIICase("content-type") && $0.1.hasPrefix("text/html") }
-            self.pieces = pieces
-            size = pieces.reduce(0) { $0 + $1.count }
+            self.body = body
             self.expires = expires
         }
     }
@@ -90,22 +88,18 @@ public final class ReadyPages: Sendable {
     /// - Parameters:
     ///   - target: The request target exactly as received (path and query).
     ///   - response: The page as rendered for the site's ordinary chain (before default headers).
-    ///   - pieces: Its body cut at each place the visitor's value goes.
+    ///   - body: Its body cut at each place the visitor's value goes.
     ///   - expires: When it stops being current.
     ///   - isCurrent: Checked under the lock: false when the page went out of date while it was rendered.
-    public func keep(target: String, response: Response, pieces: [[UInt8]], expires: Date, isCurrent: () -> Bool) {
+    public func keep(target: String, response: Response, body: CutBody, expires: Date, isCurrent: () -> Bool) {
         var headers = response.headers
         for (name, value) in defaultHeaders where response.header(name) == nil {
             headers.append((name, value))
         }
-        let page = Page(status: UInt32(response.status), headers: headers, pieces: pieces, expires: expires)
+        let page = Page(status: UInt32(response.status), headers: headers, body: body, expires: expires)
         kept.write { kept in
             guard isCurrent() else { return }
-            if kept.pages.count >= capacity {
-                let now = now()
-                kept.pages = kept.pages.filter { $0.value.expires > now }
-                if kept.pages.count >= capacity { kept.pages.removeAll(keepingCapacity: true) }
-            }
+            kept.pages.makeRoom(capacity: capacity, now: now())
             kept.pages[target] = page
         }
     }
@@ -153,20 +147,9 @@ public final class ReadyPages: Sendable {
     private func body(of page: Page, with value: String) -> OpaquePointer? {
         var value = value
         return value.withUTF8 { value -> OpaquePointer? in
-            let size = page.size + (page.pieces.count - 1) * value.count
+            let size = page.body.count(with: value.count)
             guard let buffer = malloc(max(size, 1)) else { return nil }
-            var offset = 0
-            for (index, piece) in page.pieces.enumerated() {
-                if index > 0, let bytes = value.baseAddress {
-                    (buffer + offset).copyMemory(from: bytes, byteCount: value.count)
-                    offset += value.count
-                }
-                piece.withUnsafeBytes { bytes in
-                    guard let start = bytes.baseAddress else { return }
-                    (buffer + offset).copyMemory(from: start, byteCount: bytes.count)
-                }
-                offset += piece.count
-            }
+            page.body.write(with: UnsafeRawBufferPointer(value), to: buffer)
             guard let response = cmhd_response_owned(buffer, size) else {
                 free(buffer)
                 return nil

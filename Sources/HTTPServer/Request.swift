@@ -38,7 +38,11 @@ public struct Request: Sendable {
     }
 
     /// The raw path before decoding (for traversal checks and logs).
-    public var rawPath: Substring {
+    public var rawPath: Substring { Self.rawPath(of: target) }
+
+    /// The raw path of a request target: everything before the first `?`.
+    /// - Parameter target: A request target as received.
+    static func rawPath(of target: String) -> Substring {
         guard let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) else { return target[...] }
         return target[..<mark]
     }

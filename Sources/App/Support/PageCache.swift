@@ -10,12 +10,11 @@ final class PageCache: Sendable {
     /// Put where the form token goes; replaced per response.
     static let tokenPlaceholder = "TRAKX-FORM-TOKEN-PLACEHOLDER"
 
-    private struct Entry: Sendable {
+    private struct Entry: Sendable, Expiring {
         let status: Int
         let headers: [(String, String)]
         /// The body cut at each placeholder.
-        let pieces: [[UInt8]]
-        let size: Int
+        let body: CutBody
         let expires: Date
         var refreshing: Bool
     }
@@ -59,7 +58,7 @@ final class PageCache: Sendable {
         let current = generation.load(ordering: .acquiring)
         let key = "\(current)|\(variant(request))|\(request.target)"
         let now = clock()
-        let token = Array(FormToken.value(for: request, context).utf8)
+        let token = FormToken.value(for: request, context)
         let cached: Entry? = entries.withLock { entries in
             guard var entry = entries[key] else { return nil }
             if entry.expires > now { return entry }
@@ -82,47 +81,21 @@ final class PageCache: Sendable {
         }
         let entry = Self.split(rendered, expires: now.addingTimeInterval(lifetime))
         entries.withLock { entries in
-            if entries.count >= capacity {
-                entries = entries.filter { $0.value.expires > now }
-                if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            }
+            entries.makeRoom(capacity: capacity, now: now)
             entries[key] = entry
         }
-        ready?.keep(target: request.target, response: rendered, pieces: entry.pieces, expires: entry.expires) {
+        ready?.keep(target: request.target, response: rendered, body: entry.body, expires: entry.expires) {
             generation.load(ordering: .acquiring) == current
         }
         return Self.assemble(entry, token: token)
     }
 
     private static func split(_ response: Response, expires: Date) -> Entry {
-        let placeholder = Array(tokenPlaceholder.utf8)
-        var pieces: [[UInt8]] = []
-        response.body.withUnsafeBufferPointer { body in
-            var start = 0
-            var index = 0
-            let count = body.count
-            while index + placeholder.count <= count {
-                if body[index] == placeholder[0], memcmp(body.baseAddress! + index, placeholder, placeholder.count) == 0 {
-                    pieces.append(Array(body[start ..< index]))
-                    index += placeholder.count
-                    start = index
-                } else {
-                    index += 1
-                }
-            }
-            pieces.append(Array(body[start ..< count]))
-        }
-        return Entry(status: response.status, headers: response.headers, pieces: pieces, size: response.body.count,
-                     expires: expires, refreshing: false)
+        Entry(status: response.status, headers: response.headers, body: CutBody(response.body, at: tokenPlaceholder),
+              expires: expires, refreshing: false)
     }
 
-    private static func assemble(_ entry: Entry, token: [UInt8]) -> Response {
-        var body: [UInt8] = []
-        body.reserveCapacity(entry.size + entry.pieces.count * token.count)
-        for (index, piece) in entry.pieces.enumerated() {
-            if index > 0 { body.append(contentsOf: token) }
-            body.append(contentsOf: piece)
-        }
-        return Response(status: entry.status, headers: entry.headers, body: body)
+    private static func assemble(_ entry: Entry, token: String) -> Response {
+        Response(status: entry.status, headers: entry.headers, body: entry.body.joined(with: token))
     }
 }

@@ -9,6 +9,9 @@ enum Paths {
     /// `/favourites`.
     static let favourites = "/favourites"
 
+    /// `/favourites/train/1071`: a stop's favourites (its `/rename`, `/remove` and so on are below it).
+    static func favourite(mode: String, _ stopID: Int) -> String { "\(favourites)/\(mode)/\(stopID)" }
+
     /// `/stops/{mode}/{id}`.
     static func stop(_ type: RouteType, _ id: Int) -> String { "/stops/\(ModeWords.slug(type))/\(id)" }
 

@@ -57,7 +57,7 @@ struct FavouriteLineButton: Sendable {
             let starred = favourites.contains { $0.key == key }
             var starredGroup = group
             starredGroup.starButton = FavouriteLineButton(
-                isFavourite: starred, formAction: starred ? fields.toggle(isFavourite: true).action : nil,
+                isFavourite: starred, formAction: starred ? fields.removeAction : nil,
                 value: "\(line.routeID)-\(line.directionID)",
                 label: starred ? "Remove \(line.spoken) from favourites" : "Add \(line.spoken) to favourites")
             return starredGroup

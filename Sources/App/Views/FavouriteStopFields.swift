@@ -10,7 +10,9 @@ struct FavouriteStopFields: Sendable {
 
     /// The fields for the stop, and its toggle: adding posts to `/favourites`, removing to the stop's favourite.
     func toggle(isFavourite: Bool) -> FavouriteToggle {
-        FavouriteToggle(isFavourite: isFavourite, action: isFavourite ? "/favourites/\(mode)/\(stopID)/remove" : "/favourites",
-                        fields: self)
+        FavouriteToggle(isFavourite: isFavourite, action: isFavourite ? removeAction : Paths.favourites, fields: self)
     }
+
+    /// Where a form removing one of this stop's favourites posts.
+    var removeAction: String { Paths.favourite(mode: mode, stopID) + "/remove" }
 }

@@ -92,7 +92,7 @@ extension Site {
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
                                 next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
-            forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: "/favourites/\(slug)/\(favourite.stopID)",
+            forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: Paths.favourite(mode: slug, favourite.stopID),
                                   field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))
         return (summary, realName)
