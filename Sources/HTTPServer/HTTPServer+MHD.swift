@@ -18,7 +18,13 @@ func mhdCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
                   _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ toe: MHD_RequestTerminationCode) {
     guard let raw = conCls.pointee else { return }
     let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
-    if let cls, state.fields.withLock({ $0.phase == .dispatched && $0.counted }) {
+    let (counted, lent) = state.fields.withLock { fields in
+        defer { fields.lent = nil }
+        return (fields.phase == .dispatched && fields.counted, fields.lent)
+    }
+    // MHD has sent all of the response (or given up on the connection): it reads none of it from here on.
+    lent?.giveBack()
+    if let cls, counted {
         Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().finishedOne()
     }
     conCls.pointee = nil
@@ -42,105 +48,125 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
     guard let cls, let raw = conCls.pointee else { return cmhd_no() }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
-    let methodName = String(cString: method)
 
-    if let response = state.fields.withLock({ $0.response }) {
-        return send(response, on: connection)
+    // One look at the request's state per call: what to do next, and the phase moved on to match.
+    enum Step {
+        case send(Response), headersRead, chunkTaken, complete(body: [UInt8], tooLarge: Bool, started: ContinuousClock.Instant), waiting
     }
-    let phase = state.fields.withLock { $0.phase }
-    switch phase {
-    case .headers:
-        // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
-        state.fields.withLock { $0.phase = .body }
-        if let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }),
-           length > server.configuration.bodyLimit {
-            state.fields.withLock { $0.phase = .dispatched }
-            let request = Request(method: methodName, target: state.target ?? "/", headers: requestHeaders(connection))
-            let response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
-            server.log(request, status: 413, started: state.fields.withLock { $0.started })
-            return send(response, on: connection)
-        }
-        return cmhd_yes()
-    case .body where uploadDataSize.pointee > 0:
-        let count = uploadDataSize.pointee
-        let limit = server.configuration.bodyLimit
-        state.fields.withLock { fields in
+    let limit = server.configuration.bodyLimit
+    let step = state.fields.withLock { fields -> Step in
+        if let response = fields.response { return .send(response) }
+        switch fields.phase {
+        case .headers:
+            fields.phase = .body
+            return .headersRead
+        case .body where uploadDataSize.pointee > 0:
+            let count = uploadDataSize.pointee
             if fields.body.count + count > limit {
                 fields.bodyTooLarge = true
             } else if let uploadData {
                 fields.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
             }
-        }
-        uploadDataSize.pointee = 0
-        return cmhd_yes()
-    case .body:
-        let (body, tooLarge, started) = state.fields.withLock { fields in
+            return .chunkTaken
+        case .body:
             fields.phase = .dispatched
-            return (fields.body, fields.bodyTooLarge, fields.started)
+            return .complete(body: fields.body, tooLarge: fields.bodyTooLarge, started: fields.started)
+        case .dispatched:
+            return .waiting
         }
-        // A request that announced no body has none, so only the method, the target and the server's state decide.
-        if let ready = server.readyPages, let target = state.target, methodName == "GET" || methodName == "HEAD",
-           cmhd_has_body(connection) == 0, !server.stopping.load(ordering: .relaxed),
-           let answered = ready.answer(connection, target: target) {
-            server.accessLog.record(method: methodName, target: target, status: answered.status, started: started)
-            return answered.result
-        }
-        state.fields.withLock { $0.counted = true }
-        let headers = requestHeaders(connection)
-        let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
-            cmhd_client_address(connection, buffer.baseAddress!, buffer.count)
-            return String(cString: buffer.baseAddress!)
-        }
-        let request = Request(method: methodName, target: state.target ?? "", headers: headers, body: body,
-                              remoteAddress: address)
-        let handle = ConnectionHandle(pointer: connection)
-        // Count first, then look at `stopping`: stop() sets the flag, then waits for the count to reach 0,
-        // so no request can be suspended after the daemon is stopped.
-        server.inFlight.add(1, ordering: .sequentiallyConsistent)
-        if server.stopping.load(ordering: .sequentiallyConsistent) {
-            state.fields.withLock { $0.counted = false }
-            server.finishedOne()
-            var response = server.responder.refuse(HTTPError(503, "Trakx is restarting. Try again in a moment."), request: request)
-            response.setHeader("Connection", "close")
-            response.setHeader("Retry-After", "2")
-            server.log(request, status: 503, started: started)
+    }
+    switch step {
+    case .send(let response):
+        return send(response, on: connection)
+    case .headersRead:
+        // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
+        if let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
+            let started = state.fields.withLock { fields in
+                fields.phase = .dispatched
+                return fields.started
+            }
+            let request = Request(method: String(cString: method), target: state.target ?? "/", headers: requestHeaders(connection))
+            let response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(limit) bytes."), request: request)
+            server.log(request, status: 413, started: started)
             return send(response, on: connection)
         }
-        let work: @Sendable () async -> Void = {
-            let response: Response
-            if state.target == nil {
-                response = server.responder.refuse(HTTPError(400, "The address has characters that are not valid UTF-8 text."), request: request)
-            } else if tooLarge {
-                response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
-            } else {
-                response = await server.responder.respond(to: request)
-            }
-            server.log(request, status: response.status, started: started)
-            let suspended = state.fields.withLock { fields -> Bool in
-                fields.response = response
-                return fields.suspended
-            }
-            if suspended { MHD_resume_connection(handle.pointer) }
-        }
-        // The task runs right here until it first has to wait. A cached page, a static file or /healthz never
-        // waits, so its response is ready when `Task.immediate` returns and goes out without a suspend/resume.
-        if #available(macOS 26.0, *) {
-            Task.immediate(operation: work)
-        } else {
-            Task(operation: work)
-        }
-        let ready: Response? = state.fields.withLock { fields in
-            if let response = fields.response { return response }
-            // Suspended under the lock: the task takes the same lock before it resumes, so it cannot resume first.
-            fields.suspended = true
-            MHD_suspend_connection(connection)
-            return nil
-        }
-        if let ready { return send(ready, on: connection) }
         return cmhd_yes()
-    case .dispatched:
+    case .chunkTaken:
+        uploadDataSize.pointee = 0
         return cmhd_yes()
+    case .waiting:
+        return cmhd_yes()
+    case .complete(let body, let tooLarge, let started):
+        // A request that announced no body has none, so only the method, the target and the server's state decide.
+        if let ready = server.readyPages, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+           cmhd_has_body(connection) == 0, !server.stopping.load(ordering: .relaxed),
+           let answered = ready.answer(connection, target: target) {
+            if let lent = answered.lent { state.fields.withLock { $0.lent = lent } }
+            server.accessLog.record(method: String(cString: method), target: target, status: answered.status, started: started)
+            return answered.result
+        }
+        return dispatch(server: server, state: state, connection: connection, method: String(cString: method), body: body,
+                        tooLarge: tooLarge, started: started)
     }
+}
+
+/// Hands a complete request to the responder: a task that starts right here, and a suspended connection when it
+/// has to wait.
+private func dispatch(server: HTTPServer, state: ConnectionState, connection: OpaquePointer, method methodName: String,
+                      body: [UInt8], tooLarge: Bool, started: ContinuousClock.Instant) -> MHD_Result {
+    state.fields.withLock { $0.counted = true }
+    let headers = requestHeaders(connection)
+    let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
+        cmhd_client_address(connection, buffer.baseAddress!, buffer.count)
+        return String(cString: buffer.baseAddress!)
+    }
+    let request = Request(method: methodName, target: state.target ?? "", headers: headers, body: body,
+                          remoteAddress: address)
+    let handle = ConnectionHandle(pointer: connection)
+    // Count first, then look at `stopping`: stop() sets the flag, then waits for the count to reach 0,
+    // so no request can be suspended after the daemon is stopped.
+    server.inFlight.add(1, ordering: .sequentiallyConsistent)
+    if server.stopping.load(ordering: .sequentiallyConsistent) {
+        state.fields.withLock { $0.counted = false }
+        server.finishedOne()
+        var response = server.responder.refuse(HTTPError(503, "Trakx is restarting. Try again in a moment."), request: request)
+        response.setHeader("Connection", "close")
+        response.setHeader("Retry-After", "2")
+        server.log(request, status: 503, started: started)
+        return send(response, on: connection)
+    }
+    let work: @Sendable () async -> Void = {
+        let response: Response
+        if state.target == nil {
+            response = server.responder.refuse(HTTPError(400, "The address has characters that are not valid UTF-8 text."), request: request)
+        } else if tooLarge {
+            response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
+        } else {
+            response = await server.responder.respond(to: request)
+        }
+        server.log(request, status: response.status, started: started)
+        let suspended = state.fields.withLock { fields -> Bool in
+            fields.response = response
+            return fields.suspended
+        }
+        if suspended { MHD_resume_connection(handle.pointer) }
+    }
+    // The task runs right here until it first has to wait. A cached page, a static file or /healthz never
+    // waits, so its response is ready when `Task.immediate` returns and goes out without a suspend/resume.
+    if #available(macOS 26.0, *) {
+        Task.immediate(operation: work)
+    } else {
+        Task(operation: work)
+    }
+    let ready: Response? = state.fields.withLock { fields in
+        if let response = fields.response { return response }
+        // Suspended under the lock: the task takes the same lock before it resumes, so it cannot resume first.
+        fields.suspended = true
+        MHD_suspend_connection(connection)
+        return nil
+    }
+    if let ready { return send(ready, on: connection) }
+    return cmhd_yes()
 }
 
 /// The request's headers copied into Swift, in arrival order.

@@ -1,13 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Random bytes from the kernel's generator for tokens, read 256 bytes at a time (one `getentropy` call
-/// serves several tokens instead of one system call per token). Several pools, each thread using the one its
+/// Random bytes from the kernel's generator for tokens, read 4 KiB at a time (one `read` of /dev/urandom serves
+/// 128 tokens instead of one system call per token; each byte is wiped once handed out). Several pools, each thread using the one its
 /// id picks, so request threads minting tokens at once rarely wait for each other.
 public enum SecureRandom {
     private struct Pool: ~Copyable {
-        var bytes = [UInt8](repeating: 0, count: 256)
-        var used = 256
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var used = 4096
     }
 
     private final class Stripe: Sendable {
@@ -25,13 +25,24 @@ public enum SecureRandom {
     /// `count` random bytes (at most 256) as lower-case hex digits.
     /// - Parameter count: Bytes of randomness (the text is twice as long).
     public static func hex(bytes count: Int) -> String {
-        precondition(count > 0 && count <= 256, "SecureRandom.hex: 1 to 256 bytes")
+        String(unsafeUninitializedCapacity: count * 2) { out in
+            hex(bytes: count, into: UnsafeMutableRawBufferPointer(out))
+            return count * 2
+        }
+    }
+
+    /// Writes `count` random bytes (at most 256) as lower-case hex digits to the first `2 * count` bytes of `out`
+    /// (a ready page mints a token straight into the buffers that carry it).
+    /// - Parameters:
+    ///   - count: Bytes of randomness.
+    ///   - out: Where the digits go; at least `2 * count` bytes.
+    public static func hex(bytes count: Int, into out: UnsafeMutableRawBufferPointer) {
+        precondition(count > 0 && count <= 256 && out.count >= count * 2, "SecureRandom.hex: 1 to 256 bytes, room for the digits")
         let digits: StaticString = "0123456789abcdef"
-        return stripe.pool.withLock { pool in
+        stripe.pool.withLock { pool in
             if pool.used + count > pool.bytes.count {
-                let filled = pool.bytes.withUnsafeMutableBytes { getentropy($0.baseAddress, $0.count) == 0 }
-                if !filled {
-                    // getentropy cannot fail for 256 bytes on a working system; fall back to the standard generator.
+                if !pool.bytes.withUnsafeMutableBytes(fill) {
+                    // The kernel's generator does not fail on a working system; fall back to the standard generator.
                     var generator = SystemRandomNumberGenerator()
                     for index in pool.bytes.indices { pool.bytes[index] = generator.next() }
                 }
@@ -39,19 +50,40 @@ public enum SecureRandom {
             }
             let start = pool.used
             pool.used += count
-            return pool.bytes.withUnsafeMutableBufferPointer { bytes in
+            pool.bytes.withUnsafeMutableBufferPointer { bytes in
                 let taken = UnsafeMutableBufferPointer(rebasing: bytes[start ..< start + count])
                 defer { taken.update(repeating: 0) }  // each byte is handed out once: wipe what was used
-                return String(unsafeUninitializedCapacity: count * 2) { out in
-                    digits.withUTF8Buffer { digits in
-                        for (index, byte) in taken.enumerated() {
-                            out[index * 2] = digits[Int(byte >> 4)]
-                            out[index * 2 + 1] = digits[Int(byte & 0x0f)]
-                        }
+                digits.withUTF8Buffer { digits in
+                    for (index, byte) in taken.enumerated() {
+                        out[index * 2] = digits[Int(byte >> 4)]
+                        out[index * 2 + 1] = digits[Int(byte & 0x0f)]
                     }
-                    return count * 2
                 }
             }
         }
+    }
+
+    /// The kernel's generator as a file, opened once: one `read` fills a pool (`getentropy` gives at most 256
+    /// bytes a call). -1 when it cannot be opened.
+    private static let device = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+
+    /// Fills `bytes` from the kernel's generator; false when it could not.
+    private static func fill(_ bytes: UnsafeMutableRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            if device >= 0 {
+                let got = read(device, start + offset, bytes.count - offset)
+                if got > 0 {
+                    offset += got
+                    continue
+                }
+                if got < 0, errno == EINTR { continue }
+            }
+            let chunk = min(256, bytes.count - offset)
+            guard getentropy(start + offset, chunk) == 0 else { return false }
+            offset += chunk
+        }
+        return true
     }
 }

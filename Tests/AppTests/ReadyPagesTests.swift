@@ -10,6 +10,13 @@ import TestSupport
 struct ReadyPagesTests {
     static let board = "/stops/train/1071"
 
+    /// A test app on a clock that stands still, so that a page rendered slowly (a loaded machine) is still
+    /// current when the test asks for it again: the pages here expire only when a test moves the clock.
+    static func withApp(_ body: (TestApp) async throws -> Void) async throws {
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.clock = { clock.now } }, body)
+    }
+
     /// The value of every form token field on a page.
     static func tokens(in html: String) -> Set<String> {
         Set(html.matches(of: #/name="token" value="([0-9a-f]*)"/#).map { String($0.1) })
@@ -21,7 +28,7 @@ struct ReadyPagesTests {
     }
 
     @Test func aWarmPageCarriesEachVisitorsOwnToken() async throws {
-        try await TestApp.with { app in
+        try await Self.withApp { app in
             let ready = try #require(app.app.server.readyPages)
             let first = try await app.get(Self.board)
             #expect(first.status == 200)
@@ -62,8 +69,56 @@ struct ReadyPagesTests {
         }
     }
 
+    /// Checks one answer from a ready page: `expected` in every form and, for a fresh visitor, in exactly one
+    /// `Set-Cookie` (a returning visitor gets none). Returns the token the page carries.
+    static func checked(_ response: RawResponse, returning expected: String?) throws -> String {
+        #expect(response.status == 200)
+        #expect(response.header("Server-Timing") == nil, "answered ready")
+        let cookies = response.headers.filter { $0.name.lowercased() == "set-cookie" }.map(\.value)
+        let carried = try #require(tokens(in: response.text).first)
+        #expect(tokens(in: response.text).count == 1)
+        if let expected {
+            #expect(carried == expected)
+            #expect(cookies.isEmpty, "a returning visitor is not given another token")
+        } else {
+            #expect(cookies.count == 1)
+            #expect(token(setBy: cookies.first) == carried)
+        }
+        return carried
+    }
+
+    /// Ready pages answer from responses used again, one visitor at a time: nothing of one visitor's answer
+    /// (their token, their cookie) may reach the next, in turn or at once.
+    @Test func aReusedResponseCarriesOnlyItsOwnVisitorsToken() async throws {
+        try await Self.withApp { app in
+            _ = try await app.get(Self.board)
+            let returning = (0 ..< 3).map { _ in SecureRandom.hex(bytes: 32) }
+            // In turn: fresh after fresh, returning after fresh, fresh after returning, returning after returning.
+            var seen: Set<String> = []
+            for visitor in [nil, nil, returning[0], nil, returning[1], returning[2], nil] {
+                let headers = visitor.map { [("Cookie", "trakx_form=\($0)")] } ?? []
+                let carried = try Self.checked(try await app.get(Self.board, headers: headers), returning: visitor)
+                if visitor == nil { #expect(seen.insert(carried).inserted, "a fresh token is never handed out twice") }
+            }
+            // At once: 48 visitors, a third of them returning.
+            let fresh = try await withThrowingTaskGroup(of: String?.self) { group in
+                for index in 0 ..< 48 {
+                    group.addTask {
+                        let visitor = index % 3 == 0 ? returning[index % returning.count] : nil
+                        let headers = visitor.map { [("Cookie", "trakx_form=\($0)")] } ?? []
+                        let carried = try Self.checked(try await app.get(Self.board, headers: headers), returning: visitor)
+                        return visitor == nil ? carried : nil
+                    }
+                }
+                return try await group.reduce(into: [String]()) { if let token = $1 { $0.append(token) } }
+            }
+            #expect(fresh.count == 32)
+            #expect(Set(fresh).count == 32)
+        }
+    }
+
     @Test func aReadyPageIsStillRefusedToAnotherHost() async throws {
-        try await TestApp.with { app in
+        try await Self.withApp { app in
             _ = try await app.get(Self.board)
             #expect(try #require(app.app.server.readyPages).isReady(Self.board))
             #expect(try await app.get(Self.board, host: "evil.example").status == 421)
@@ -73,7 +128,7 @@ struct ReadyPagesTests {
     }
 
     @Test func onlyAPlainGetIsAnsweredReady() async throws {
-        try await TestApp.with { app in
+        try await Self.withApp { app in
             _ = try await app.get(Self.board)
             let post = try await app.get(Self.board, method: "POST", headers: [("Content-Type", "application/x-www-form-urlencoded")])
             #expect(post.status != 200)
@@ -86,7 +141,7 @@ struct ReadyPagesTests {
     }
 
     @Test func aFavouriteChangeRetiresEveryReadyPage() async throws {
-        try await TestApp.with { app in
+        try await Self.withApp { app in
             let ready = try #require(app.app.server.readyPages)
             let browser = try await app.session()
             let board = try await browser.get(Self.board).text

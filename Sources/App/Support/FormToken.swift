@@ -15,23 +15,23 @@ enum FormToken {
     /// Where the middleware leaves a freshly minted token in the request context.
     static let contextKey = "formToken"
 
+    /// The token as the server's ready pages put it in: read from the cookie, or minted and set.
+    static let visitorValue = ReadyPages.VisitorValue(cookieName: cookieName, randomBytes: 32,
+                                                      cookieAttributes: "; Path=/; HttpOnly; SameSite=Strict")
+
     /// A fresh token: 32 random bytes as 64 lower-case hex digits.
     static func make() -> String {
-        SecureRandom.hex(bytes: 32)
+        visitorValue.make()
     }
 
     static func isWellFormed(_ token: String) -> Bool {
-        token.isLowercaseHex(length: 64)
+        visitorValue.isValid(token)
     }
 
     /// The `Set-Cookie` value that gives a visitor a freshly minted token.
     static func setCookie(_ token: String) -> String {
-        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+        visitorValue.setCookie(token)
     }
-
-    /// The token as the server's ready pages put it in: read from the cookie, or minted and set.
-    static let visitorValue = ReadyPages.VisitorValue(cookieName: cookieName, isValid: isWellFormed, make: make,
-                                                      setCookie: setCookie)
 }
 
 extension String {
