@@ -59,9 +59,9 @@ final class AccessLog: Sendable {
     ///   - path: Raw path (no query).
     ///   - status: Status sent.
     ///   - started: When the request's headers were read.
-    func record(method: String, path: Substring, status: Int, started: ContinuousClock.Instant) {
+    func record(method: String, path: Substring, status: Int, started: Moment) {
         guard enabled else { return }
-        let line = Line(method: method, path: path, status: status, elapsed: started.duration(to: .now))
+        let line = Line(method: method, path: path, status: status, elapsed: started.elapsed)
         let signal = buffer.withLock { buffer -> Bool in
             guard buffer.running, !buffer.closed else { return false }
             guard buffer.lines.count < capacity else {
@@ -76,7 +76,7 @@ final class AccessLog: Sendable {
 
     /// Notes one request answered without a `Request` value (a ready page): the path is cut from the target
     /// only when lines are kept.
-    func record(method: String, target: String, status: Int, started: ContinuousClock.Instant) {
+    func record(method: String, target: String, status: Int, started: Moment) {
         guard enabled else { return }
         record(method: method, path: Request.rawPath(of: target), status: status, started: started)
     }

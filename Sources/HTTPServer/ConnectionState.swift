@@ -14,7 +14,7 @@ final class ConnectionState: Sendable {
         var response: Response?
         /// Whether MHD suspended the connection to wait for the response (so the task must resume it).
         var suspended = false
-        var started: ContinuousClock.Instant = .now
+        var started: Moment = .now
         /// The ready page's response this request was answered with, given back when it completes.
         var lent: ReadyPages.Lent?
     }

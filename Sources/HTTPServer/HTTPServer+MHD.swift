@@ -19,8 +19,7 @@ func mhdCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
     guard let raw = conCls.pointee else { return }
     let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeRetainedValue()
     let (counted, lent) = state.fields.withLock { fields in
-        defer { fields.lent = nil }
-        return (fields.phase == .dispatched && fields.counted, fields.lent)
+        (fields.phase == .dispatched && fields.counted, fields.lent.take())
     }
     // MHD has sent all of the response (or given up on the connection): it reads none of it from here on.
     lent?.giveBack()
@@ -46,16 +45,33 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
                _ method: UnsafePointer<CChar>, _ version: UnsafePointer<CChar>, _ uploadData: UnsafePointer<CChar>?,
                _ uploadDataSize: UnsafeMutablePointer<Int>, _ conCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
     guard let cls, let raw = conCls.pointee else { return cmhd_no() }
-    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let state = Unmanaged<ConnectionState>.fromOpaque(raw).takeUnretainedValue()
-
-    // One look at the request's state per call: what to do next, and the phase moved on to match.
-    enum Step {
-        case send(Response), headersRead, chunkTaken, complete(body: [UInt8], tooLarge: Bool, started: ContinuousClock.Instant), waiting
+    // Borrowed, not retained: the server outlives its daemon and the state lives until the completion callback,
+    // and a retain of the server (shared by every request thread) is a write to a contended cache line.
+    return Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        Unmanaged<ConnectionState>.fromOpaque(raw)._withUnsafeGuaranteedRef { state in
+            access(server, state, connection, method, uploadData, uploadDataSize)
+        }
     }
+}
+
+/// What one call of the access handler does next, as read from the request's state.
+private enum Step {
+    case send, headersRead, chunkTaken, complete, waiting
+}
+
+private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection: OpaquePointer, _ method: UnsafePointer<CChar>,
+                    _ uploadData: UnsafePointer<CChar>?, _ uploadDataSize: UnsafeMutablePointer<Int>) -> MHD_Result {
+    // One look at the request's state per call: what to do next, and the phase moved on to match.
     let limit = server.configuration.bodyLimit
+    var response: Response?
+    var body: [UInt8] = []
+    var tooLarge = false
+    var started = Moment(nanoseconds: 0)
     let step = state.fields.withLock { fields -> Step in
-        if let response = fields.response { return .send(response) }
+        if fields.response != nil {
+            response = fields.response
+            return .send
+        }
         switch fields.phase {
         case .headers:
             fields.phase = .body
@@ -70,13 +86,17 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
             return .chunkTaken
         case .body:
             fields.phase = .dispatched
-            return .complete(body: fields.body, tooLarge: fields.bodyTooLarge, started: fields.started)
+            body = fields.body
+            tooLarge = fields.bodyTooLarge
+            started = fields.started
+            return .complete
         case .dispatched:
             return .waiting
         }
     }
     switch step {
-    case .send(let response):
+    case .send:
+        guard let response else { return cmhd_no() }
         return send(response, on: connection)
     case .headersRead:
         // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
@@ -96,7 +116,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
         return cmhd_yes()
     case .waiting:
         return cmhd_yes()
-    case .complete(let body, let tooLarge, let started):
+    case .complete:
         // A request that announced no body has none, so only the method, the target and the server's state decide.
         if let ready = server.readyPages, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
            cmhd_has_body(connection) == 0, !server.stopping.load(ordering: .relaxed),
@@ -113,7 +133,7 @@ func mhdAccess(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer, _ u
 /// Hands a complete request to the responder: a task that starts right here, and a suspended connection when it
 /// has to wait.
 private func dispatch(server: HTTPServer, state: ConnectionState, connection: OpaquePointer, method methodName: String,
-                      body: [UInt8], tooLarge: Bool, started: ContinuousClock.Instant) -> MHD_Result {
+                      body: [UInt8], tooLarge: Bool, started: Moment) -> MHD_Result {
     state.fields.withLock { $0.counted = true }
     let headers = requestHeaders(connection)
     let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in

@@ -152,7 +152,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Notes one answered request in the access log (one line per request, written in the background).
-    func log(_ request: Request, status: Int, started: ContinuousClock.Instant) {
+    func log(_ request: Request, status: Int, started: Moment) {
         accessLog.record(method: request.method, path: request.rawPath, status: status, started: started)
     }
 }

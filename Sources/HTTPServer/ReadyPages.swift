@@ -146,6 +146,8 @@ public final class ReadyPages: Sendable {
     private let admitsHost: @Sendable (String) -> Bool
     private let visitor: VisitorValue
     private let defaultHeaders: [(String, String)]
+    /// The cookie's name as a C string, for MHD's lookup.
+    private let cookieName: [CChar]
     /// `name=` and the attributes with a closing NUL: a fresh value's `Set-Cookie` is these around the value.
     private let cookiePrefix: [UInt8]
     private let cookieSuffix: [UInt8]
@@ -163,6 +165,7 @@ public final class ReadyPages: Sendable {
         self.admitsHost = admitsHost
         self.visitor = visitor
         self.defaultHeaders = defaultHeaders
+        cookieName = Array(visitor.cookieName.utf8CString)
         cookiePrefix = Array("\(visitor.cookieName)=".utf8)
         cookieSuffix = Array(visitor.cookieAttributes.utf8) + [0]
     }
@@ -227,7 +230,7 @@ public final class ReadyPages: Sendable {
         return withUnsafeTemporaryAllocation(byteCount: length, alignment: 1) { minted -> ReadyResponse? in
             let value: UnsafeRawBufferPointer
             let fresh: Bool
-            if let cookie = cmhd_cookie(connection, visitor.cookieName), strlen(cookie) == length,
+            if let cookie = cmhd_cookie(connection, cookieName), strlen(cookie) == length,
                visitor.isValid(UnsafeRawBufferPointer(start: cookie, count: length)) {
                 value = UnsafeRawBufferPointer(start: cookie, count: length)
                 fresh = false

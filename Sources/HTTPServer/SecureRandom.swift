@@ -6,9 +6,22 @@ import Synchronization
 /// id picks, so request threads minting tokens at once rarely wait for each other.
 public enum SecureRandom {
     private struct Pool: ~Copyable {
-        var bytes = [UInt8](repeating: 0, count: 4096)
+        /// 4 KiB, allocated once for the life of the process (the pools are static).
+        let storage = Storage()
         var used = 4096
+        var bytes: UnsafeMutableRawBufferPointer { storage.bytes }
     }
+
+    /// A pool's bytes; only touched under the pool's lock.
+    private struct Storage: @unchecked Sendable {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+    }
+
+    /// Each byte's two hex digits as they lie in memory (the high digit first).
+    private static let digitPairs: [UInt16] = {
+        let digits = Array("0123456789abcdef".utf8)
+        return (0 ..< 256).map { byte in (UInt16(digits[byte >> 4]) | UInt16(digits[byte & 0x0f]) << 8).littleEndian }
+    }()
 
     private final class Stripe: Sendable {
         let pool = Mutex(Pool())
@@ -38,28 +51,23 @@ public enum SecureRandom {
     ///   - out: Where the digits go; at least `2 * count` bytes.
     public static func hex(bytes count: Int, into out: UnsafeMutableRawBufferPointer) {
         precondition(count > 0 && count <= 256 && out.count >= count * 2, "SecureRandom.hex: 1 to 256 bytes, room for the digits")
-        let digits: StaticString = "0123456789abcdef"
         stripe.pool.withLock { pool in
             if pool.used + count > pool.bytes.count {
-                if !pool.bytes.withUnsafeMutableBytes(fill) {
+                if !fill(pool.bytes) {
                     // The kernel's generator does not fail on a working system; fall back to the standard generator.
                     var generator = SystemRandomNumberGenerator()
                     for index in pool.bytes.indices { pool.bytes[index] = generator.next() }
                 }
                 pool.used = 0
             }
-            let start = pool.used
+            let taken = UnsafeMutableRawBufferPointer(rebasing: pool.bytes[pool.used ..< pool.used + count])
             pool.used += count
-            pool.bytes.withUnsafeMutableBufferPointer { bytes in
-                let taken = UnsafeMutableBufferPointer(rebasing: bytes[start ..< start + count])
-                defer { taken.update(repeating: 0) }  // each byte is handed out once: wipe what was used
-                digits.withUTF8Buffer { digits in
-                    for (index, byte) in taken.enumerated() {
-                        out[index * 2] = digits[Int(byte >> 4)]
-                        out[index * 2 + 1] = digits[Int(byte & 0x0f)]
-                    }
+            digitPairs.withUnsafeBufferPointer { pairs in
+                for (index, byte) in taken.enumerated() {
+                    out.storeBytes(of: pairs[Int(byte)], toByteOffset: index * 2, as: UInt16.self)
                 }
             }
+            taken.initializeMemory(as: UInt8.self, repeating: 0)  // each byte is handed out once: wipe what was used
         }
     }
 
