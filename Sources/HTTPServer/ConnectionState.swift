@@ -9,6 +9,8 @@ final class ConnectionState: Sendable {
         var phase: Phase = .headers
         var body: [UInt8] = []
         var bodyTooLarge = false
+        /// Whether the request announced a body (`Content-Length` or `Transfer-Encoding`), read with its headers.
+        var announcedBody = false
         /// Whether this request was counted in the server's in-flight total.
         var counted = false
         var response: Response?

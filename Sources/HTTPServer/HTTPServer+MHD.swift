@@ -67,6 +67,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
     var body: [UInt8] = []
     var tooLarge = false
     var started = Moment(nanoseconds: 0)
+    var announcedBody = true
     let step = state.fields.withLock { fields -> Step in
         if fields.response != nil {
             response = fields.response
@@ -75,6 +76,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         switch fields.phase {
         case .headers:
             fields.phase = .body
+            fields.announcedBody = cmhd_has_body(connection) != 0
             return .headersRead
         case .body where uploadDataSize.pointee > 0:
             let count = uploadDataSize.pointee
@@ -89,6 +91,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
             body = fields.body
             tooLarge = fields.bodyTooLarge
             started = fields.started
+            announcedBody = fields.announcedBody
             return .complete
         case .dispatched:
             return .waiting
@@ -100,7 +103,8 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         return send(response, on: connection)
     case .headersRead:
         // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
-        if let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
+        if state.fields.withLock({ $0.announcedBody }),
+           let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
             let started = state.fields.withLock { fields in
                 fields.phase = .dispatched
                 return fields.started
@@ -119,7 +123,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
     case .complete:
         // A request that announced no body has none, so only the method, the target and the server's state decide.
         if let ready = server.readyPages, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
-           cmhd_has_body(connection) == 0, !server.stopping.load(ordering: .relaxed),
+           !announcedBody, !server.stopping.load(ordering: .relaxed),
            let answered = ready.answer(connection, target: target) {
             if let lent = answered.lent { state.fields.withLock { $0.lent = lent } }
             server.accessLog.record(method: String(cString: method), target: target, status: answered.status, started: started)

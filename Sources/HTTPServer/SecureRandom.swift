@@ -62,12 +62,15 @@ public enum SecureRandom {
             }
             let taken = UnsafeMutableRawBufferPointer(rebasing: pool.bytes[pool.used ..< pool.used + count])
             pool.used += count
+            defer { taken.initializeMemory(as: UInt8.self, repeating: 0) }  // each byte is handed out once: wipe it
+            guard let random = taken.baseAddress, let digits = out.baseAddress else { return }
             digitPairs.withUnsafeBufferPointer { pairs in
-                for (index, byte) in taken.enumerated() {
-                    out.storeBytes(of: pairs[Int(byte)], toByteOffset: index * 2, as: UInt16.self)
+                guard let pairs = pairs.baseAddress else { return }
+                for index in 0 ..< count {
+                    let byte = random.load(fromByteOffset: index, as: UInt8.self)
+                    digits.storeBytes(of: pairs[Int(byte)], toByteOffset: index &* 2, as: UInt16.self)
                 }
             }
-            taken.initializeMemory(as: UInt8.self, repeating: 0)  // each byte is handed out once: wipe what was used
         }
     }
 
