@@ -70,6 +70,23 @@ struct SpokenNameTests {
         #expect(SpokenName.stop("Elizabeth St # 3") == "Elizabeth Street, stop 3")
     }
 
+    /// The ", stop 3" suffix is found where `stop(_:)` puts it, and only there.
+    @Test(arguments: [
+        ("Elizabeth Street at Flinders Street, stop 3", "Elizabeth Street at Flinders Street", "3"),
+        ("Burke Road, stop 64A", "Burke Road", "64A"),
+        ("Main Street, stop 1, stop 2", "Main Street, stop 1", "2"),
+        ("Flinders Street Station", nil, nil),
+        ("Stop 13", nil, nil),
+        ("Bay Street, stop ", nil, nil),
+        ("Bay Street, stop by the pier", nil, nil),
+    ] as [(String, String?, String?)])
+    func stopNumberSuffix(spoken: String, without: String?, number: String?) {
+        let found = SpokenName.stopNumber(in: spoken)
+        #expect(found.map { String(spoken[..<$0.suffix.lowerBound]) } == without)
+        #expect(found.map { String(spoken[$0.number]) } == number)
+        #expect(found.map { $0.suffix.upperBound == spoken.endIndex } ?? true)
+    }
+
     @Test func saintStaysAtStartOfEveryPart() {
         #expect(SpokenName.stop("St Kilda Rd/St Kilda Junction") == "St Kilda Road at St Kilda Junction")
     }

@@ -145,9 +145,9 @@ struct Journey: Sendable {
     static func destination(run: Run?, direction: Direction?) -> String {
         let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
         var spoken = SpokenName.stop(name)
-        if let number = spoken.range(of: #", stop \S+$"#, options: .regularExpression) { spoken.removeSubrange(number) }
+        if let number = SpokenName.stopNumber(in: spoken) { spoken.removeSubrange(number.suffix) }
         // "Burke Road at Wattletree Road" names a terminus stop: the road is enough after "to".
-        if let at = spoken.range(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
+        if let at = spoken.firstRange(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
         if spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
         return spoken
     }

@@ -19,13 +19,13 @@ struct StopIdentity: Sendable {
 
     /// The spoken name without its ", stop 13" (the stop number is said by the title and the facts).
     var spokenNameWithoutNumber: String {
-        guard let number = spokenName.range(of: #", stop \S+$"#, options: .regularExpression) else { return spokenName }
-        return String(spokenName[..<number.lowerBound])
+        guard let number = SpokenName.stopNumber(in: spokenName) else { return spokenName }
+        return String(spokenName[..<number.suffix.lowerBound])
     }
 
     /// The stop number in the name ("13" for "… #13"), if any.
     var stopNumber: String? {
-        spokenName.range(of: #"(?<=, stop )\S+$"#, options: .regularExpression).map { String(spokenName[$0]) }
+        SpokenName.stopNumber(in: spokenName).map { String(spokenName[$0.number]) }
     }
 
     /// The suburb unless the name already says it ("Richmond", not "Richmond Richmond").

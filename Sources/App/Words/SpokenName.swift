@@ -37,6 +37,16 @@ public enum SpokenName {
         return result
     }
 
+    /// Where a spoken stop name's ", stop 13" is (the number ``stop(_:withStopNumber:)`` puts at the end), if it has one:
+    /// the range of the whole suffix and of the number. (Plain string search: a regular expression was compiled
+    /// for every departure on a board.)
+    static func stopNumber(in spoken: String) -> (suffix: Range<String.Index>, number: Range<String.Index>)? {
+        guard let marker = spoken.ranges(of: ", stop ").last else { return nil }
+        let number = marker.upperBound ..< spoken.endIndex
+        guard !number.isEmpty, !spoken[number].contains(where: \.isWhitespace) else { return nil }
+        return (marker.lowerBound ..< spoken.endIndex, number)
+    }
+
     /// Converts an official PTV route name into its spoken form.
     ///
     /// Uses the same abbreviation rules as ``stop(_:)``, and a spaced hyphen, en dash or em dash
