@@ -81,12 +81,29 @@ struct DepartureBoard: Sendable {
     init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
         let atStop = response.departures.filter { $0.stopId == stopID }
+        // Member routes before a "combined" listing of them, so the member's row is the one kept. (Each route is
+        // looked at once, and each departure's sort key made once, not on every comparison.)
+        let combined = Set(response.routes.compactMap { Self.isCombined($0.value) ? $0.key : nil })
         let departures = (atStop.isEmpty ? response.departures : atStop)
-            .sorted {
-                // Member routes before a "combined" listing of them, so the member's row is the one kept.
-                ($0.bestTime ?? .distantFuture, Self.isCombined(response.routes[String($0.routeId)]) ? 1 : 0, $0.departureSequence)
-                    < ($1.bestTime ?? .distantFuture, Self.isCombined(response.routes[String($1.routeId)]) ? 1 : 0, $1.departureSequence)
-            }
+            .map { ($0, ($0.bestTime ?? .distantFuture, combined.contains(String($0.routeId)) ? 1 : 0, $0.departureSequence)) }
+            .sorted { $0.1 < $1.1 }
+            .map(\.0)
+        // Many departures share a line and a destination: each is worded once.
+        var services: [Int: String] = [:]
+        var destinations: [String: String] = [:]
+        func service(_ route: Route?, _ routeID: Int) -> String {
+            if let known = services[routeID] { return known }
+            let service = ModeWords.service(route, type: routeType)
+            services[routeID] = service
+            return service
+        }
+        func destination(_ run: Run?, _ directionID: Int) -> String {
+            let key = "\(directionID)|\(run?.destinationName ?? "")"
+            if let known = destinations[key] { return known }
+            let spoken = Journey.destination(run: run, direction: response.directions[String(directionID)])
+            destinations[key] = spoken
+            return spoken
+        }
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
@@ -95,7 +112,7 @@ struct DepartureBoard: Sendable {
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            let destination = Journey.destination(run: run, direction: response.directions[String(departure.directionId)])
+            let destination = destination(run, departure.directionId)
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
             // one place is one row.
             let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)"
@@ -105,11 +122,11 @@ struct DepartureBoard: Sendable {
             guard (rowsByKey[key]?.count ?? 0) < limit else { continue }
             if rowsByKey[key] == nil {
                 order.append(key)
-                lines[key] = LineAtStop(departure, service: ModeWords.service(route, type: routeType),
+                lines[key] = LineAtStop(departure, service: service(route, departure.routeId),
                                         direction: response.directions[String(departure.directionId)])
             }
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
-                               destination: destination, words: words)
+                               service: service(route, departure.routeId), destination: destination, words: words)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
@@ -151,7 +168,7 @@ struct DepartureBoard: Sendable {
     }
 
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    destination: String, words: TimeWords) -> DepartureRow {
+                    service: String, destination: String, words: TimeWords) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -163,7 +180,6 @@ struct DepartureBoard: Sendable {
         let departed = !cancelled && best < words.now.addingTimeInterval(-30)
         let until = cancelled ? "cancelled" : words.until(best)
         let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
-        let service = ModeWords.service(route, type: routeType)
         let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
