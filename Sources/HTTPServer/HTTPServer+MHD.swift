@@ -77,6 +77,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         case .headers:
             fields.phase = .body
             fields.announcedBody = cmhd_has_body(connection) != 0
+            announcedBody = fields.announcedBody
             return .headersRead
         case .body where uploadDataSize.pointee > 0:
             let count = uploadDataSize.pointee
@@ -103,14 +104,14 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         return send(response, on: connection)
     case .headersRead:
         // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
-        if state.fields.withLock({ $0.announcedBody }),
+        if announcedBody,
            let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
             let started = state.fields.withLock { fields in
                 fields.phase = .dispatched
                 return fields.started
             }
             let request = Request(method: String(cString: method), target: state.target ?? "/", headers: requestHeaders(connection))
-            let response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(limit) bytes."), request: request)
+            let response = server.responder.refuse(bodyOverLimit(limit), request: request)
             server.log(request, status: 413, started: started)
             return send(response, on: connection)
         }
@@ -164,7 +165,7 @@ private func dispatch(server: HTTPServer, state: ConnectionState, connection: Op
         if state.target == nil {
             response = server.responder.refuse(HTTPError(400, "The address has characters that are not valid UTF-8 text."), request: request)
         } else if tooLarge {
-            response = server.responder.refuse(HTTPError(413, "The request is too large: the limit is \(server.configuration.bodyLimit) bytes."), request: request)
+            response = server.responder.refuse(bodyOverLimit(server.configuration.bodyLimit), request: request)
         } else {
             response = await server.responder.respond(to: request)
         }
@@ -191,6 +192,11 @@ private func dispatch(server: HTTPServer, state: ConnectionState, connection: Op
     }
     if let ready { return send(ready, on: connection) }
     return cmhd_yes()
+}
+
+/// The refusal of a body over the limit, whether it was announced or only found out while reading.
+private func bodyOverLimit(_ limit: Int) -> HTTPError {
+    HTTPError(413, "The request is too large: the limit is \(limit) bytes.")
 }
 
 /// The request's headers copied into Swift, in arrival order.

@@ -43,18 +43,15 @@ public final class ReadyPages: Sendable {
 
         /// Whether a cookie's value may be used (otherwise a fresh one is minted).
         public func isValid(_ value: String) -> Bool {
-            var value = value
-            return value.withUTF8 { isValid(UnsafeRawBufferPointer($0)) }
+            SecureRandom.isHex(value, length: length)
         }
 
-        /// Whether bytes are a value: exactly `length` lower-case hex digits.
-        func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-            bytes.count == length && bytes.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
-        }
+        /// What comes before the value in its `Set-Cookie` header.
+        var cookiePrefix: String { "\(cookieName)=" }
 
         /// The `Set-Cookie` header value that gives a visitor `value`.
         public func setCookie(_ value: String) -> String {
-            "\(cookieName)=\(value)\(cookieAttributes)"
+            cookiePrefix + value + cookieAttributes
         }
     }
 
@@ -166,7 +163,7 @@ public final class ReadyPages: Sendable {
         self.visitor = visitor
         self.defaultHeaders = defaultHeaders
         cookieName = Array(visitor.cookieName.utf8CString)
-        cookiePrefix = Array("\(visitor.cookieName)=".utf8)
+        cookiePrefix = Array(visitor.cookiePrefix.utf8)
         cookieSuffix = Array(visitor.cookieAttributes.utf8) + [0]
     }
 
@@ -231,7 +228,7 @@ public final class ReadyPages: Sendable {
             let value: UnsafeRawBufferPointer
             let fresh: Bool
             if let cookie = cmhd_cookie(connection, cookieName), strlen(cookie) == length,
-               visitor.isValid(UnsafeRawBufferPointer(start: cookie, count: length)) {
+               SecureRandom.isHex(UnsafeRawBufferPointer(start: cookie, count: length), length: length) {
                 value = UnsafeRawBufferPointer(start: cookie, count: length)
                 fresh = false
             } else {

@@ -50,9 +50,11 @@ final class ReadyResponse: @unchecked Sendable {
             free(body)
             return nil
         }
-        for header in headers where MHD_add_response_header(pointer, header.name, header.value) != cmhd_yes() {
-            MHD_destroy_response(pointer)
-            return nil
+        for header in headers {
+            guard MHD_add_response_header(pointer, header.name, header.value) == cmhd_yes() else {
+                MHD_destroy_response(pointer)
+                return nil
+            }
         }
         let cookieLength = cookiePrefix.count + valueLength + cookieSuffix.count
         cookie = .allocate(capacity: cookieLength)

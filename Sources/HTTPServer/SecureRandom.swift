@@ -74,6 +74,17 @@ public enum SecureRandom {
         }
     }
 
+    /// Whether `text` is exactly `length` lower-case hex digits (what `hex` writes: tokens, list ids).
+    public static func isHex(_ text: String, length: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { isHex(UnsafeRawBufferPointer($0), length: length) }
+    }
+
+    /// Whether `bytes` are exactly `length` lower-case hex digits.
+    public static func isHex(_ bytes: UnsafeRawBufferPointer, length: Int) -> Bool {
+        bytes.count == length && bytes.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+    }
+
     /// The kernel's generator as a file, opened once: one `read` fills a pool (`getentropy` gives at most 256
     /// bytes a call). -1 when it cannot be opened.
     private static let device = open("/dev/urandom", O_RDONLY | O_CLOEXEC)

@@ -37,7 +37,7 @@ enum FormToken {
 extension String {
     /// Whether the text is exactly `length` lowercase hex digits (tokens and list ids).
     func isLowercaseHex(length: Int) -> Bool {
-        utf8.count == length && utf8.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
+        SecureRandom.isHex(self, length: length)
     }
 
     func leftPadded(to length: Int) -> String {
