@@ -27,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import browser, budgets, checks, journey, reading, ride_events, selftest, site  # noqa: E402
+from gatelib import browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, site  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -70,6 +70,7 @@ def main():
     ap.add_argument("--main", required=True, help="base URL of the Trakx to seed and check")
     ap.add_argument("--empty", required=True, help="base URL of a Trakx with an empty database")
     ap.add_argument("--journey", required=True, help="base URL of a Trakx for the keyboard journey")
+    ap.add_argument("--orca", help="base URL of a Trakx for the screen-reader journeys (Orca); none: skipped")
     ap.add_argument("--out", required=True, help="folder for reports and screenshots")
     ap.add_argument("--update-expected", action="store_true",
                     help="rewrite expected/*.txt from what the pages say now (review the diff!)")
@@ -114,6 +115,9 @@ def main():
         drv_nojs = browser.start(js=False)
         guarded(results, "JavaScript off", lambda: check_no_js(drv, drv_nojs, pages, url), bases, args.out)
         guarded(results, "axe + Nu", lambda: harness_checks(runs, pages, labels), bases, args.out)
+        if args.orca:
+            bases["orca"] = args.orca.rstrip("/")
+            guarded(results, "screen reader (Orca)", lambda: check_orca(bases["orca"], args.out), bases, args.out)
     except Exception as e:  # noqa: BLE001
         results.append(crashed("gate itself", e, bases, args.out))
     finally:
@@ -285,6 +289,28 @@ def check_listening(d, url, base, ids, out):
     if mode == "report":
         return c.done(True, "REPORT ONLY (GATE_BUDGETS=report): " + detail, lines)
     return c.done(not missed, detail, [f.line() for f in missed])
+
+
+def check_orca(base, out):
+    """The journeys a blind rider makes, heard through Orca (gatelib/orca_gate.py): one check each,
+    failing on any problem; its transcript is in OUT/orca/ and, on failure, in the findings."""
+    site.wait_healthy(base)
+    started = time.time()
+    heard = orca_gate.run(base, out, log)
+    checks_ = []
+    for h in heard:
+        c = Check(f"orca: {h.name}")
+        c.t0 = started
+        findings = list(h.problems)
+        if h.problems:
+            findings += ["heard (transcript):"] + ["    " + u for u in h.utterances]
+        checks_.append(c.done(not h.problems, f"{len(h.keys)} keys, {h.words()} words, {h.seconds:.0f} s"
+                              + (f"; {len(h.problems)} problem(s)" if h.problems else ""), findings,
+                              seconds=h.seconds))
+        c.heard = h
+    if not checks_:
+        checks_.append(Check("orca").done(False, "no journey ran", []))
+    return checks_
 
 
 # ------------------------------------------------------------------ layout, colour, focus
@@ -508,6 +534,11 @@ def finish(results, t_start, out_dir):
         print(f"listening budgets ({'report only: a miss does not fail' if mode == 'report' else 'enforced'}):")
         for f in listening.figures:
             print("  " + f.line())
+    heard = [r.heard for r in results if hasattr(r, "heard")]
+    if heard:
+        print("screen-reader journeys (Orca, speech at 175 words a minute; transcripts in orca/):")
+        for h in heard:
+            print("  " + h.line())
     print(f"reports: {out_dir} (findings.txt, check-light/dark.json and .log, listen-*.txt, screenshots/)")
     print(f"total wall time {wall:.1f}s")
     passed = sum(1 for r in results if r.ok)

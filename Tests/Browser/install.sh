@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the accessibility gate needs, only what is missing (root or sudo; Debian 12):
 #   Debian: chromium, chromium-driver, fonts, espeak-ng, and default-jre-headless when there is no java;
+#           the screen-reader rig (gatelib/orca): orca, xvfb, xdotool, at-spi2-core, dbus, dbus-x11,
+#           speech-dispatcher, x11-utils, python3-pyatspi, openbox;
 #   PyPI:   Tests/Browser/requirements*.txt into a virtual environment, .build/browser-venv (GATE_VENV).
 # With everything present it contacts nothing (no apt-get update, no pip) and takes about a second.
 # Prints the versions of the tools at the end.
@@ -16,6 +18,8 @@ say() { printf '[install] %s\n' "$*"; }
 
 # ------------------------------------------------------------------ Debian packages
 pkgs=(chromium chromium-driver fonts-liberation fonts-dejavu-core espeak-ng)
+# the screen-reader rig: Orca listening to Chromium under Xvfb, speech captured by speech-dispatcher
+pkgs+=(orca xvfb xdotool at-spi2-core dbus dbus-x11 speech-dispatcher x11-utils python3-pyatspi openbox)
 command -v java >/dev/null 2>&1 || pkgs+=(default-jre-headless)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -4,8 +4,9 @@
 #      a JRE if there is no java; the pinned Python packages into .build/browser-venv),
 #   2. checks the harness itself on selftest/ (pagecheck.py --selftest),
 #   3. builds Trakx,
-#   4. starts three Trakx on the built-in simulator, seed 7, clock 2026-11-21T08:30:00+11:00
-#      (main: seeded favourites; empty: empty favourites; journey: for the keyboard journey),
+#   4. starts four Trakx on the built-in simulator, seed 7, clock 2026-11-21T08:30:00+11:00
+#      (main: seeded favourites; empty: empty favourites; journey: for the keyboard journey;
+#      orca: for the screen-reader journeys, which Orca hears; GATE_ORCA=off leaves them out),
 #   5. runs Tests/Browser/gate.py against them, and stops them on exit.
 # Nothing outside the repository is used. Options are passed to gate.py, e.g.
 #   bash Tests/Browser/run.sh --update-expected
@@ -25,7 +26,7 @@ say() { printf '[gate] %s\n' "$*"; }
 export PYTHONDONTWRITEBYTECODE=1
 
 mkdir -p "$OUT"
-rm -rf "$OUT/screenshots"
+rm -rf "$OUT/screenshots" "$OUT/orca"
 rm -f "$OUT"/*.log "$OUT"/*.json "$OUT"/findings.txt
 
 # 1. tools, only what is missing (install.sh retries while apt is busy)
@@ -72,9 +73,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-read -r P_MAIN P_EMPTY P_JOURNEY < <("$PY" - <<'EOF'
+read -r P_MAIN P_EMPTY P_JOURNEY P_ORCA < <("$PY" - <<'EOF'
 import socket
-socks = [socket.socket() for _ in range(3)]
+socks = [socket.socket() for _ in range(4)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in socks])
@@ -90,13 +91,18 @@ start_trakx() {  # name port
 start_trakx gate "$P_MAIN"
 start_trakx empty "$P_EMPTY"
 start_trakx journey "$P_JOURNEY"
-say "Trakx (seed $SEED, now $NOW): main :$P_MAIN, empty :$P_EMPTY, journey :$P_JOURNEY"
+ORCA_ARGS=()
+if [ "${GATE_ORCA:-on}" != off ]; then
+  start_trakx orca "$P_ORCA"
+  ORCA_ARGS=(--orca "http://127.0.0.1:$P_ORCA")
+fi
+say "Trakx (seed $SEED, now $NOW): main :$P_MAIN, empty :$P_EMPTY, journey :$P_JOURNEY, orca :$P_ORCA"
 
 # 5. the gate (waits for /healthz itself)
 set +e
 "$PY" "$HERE/gate.py" \
   --main "http://127.0.0.1:$P_MAIN" --empty "http://127.0.0.1:$P_EMPTY" --journey "http://127.0.0.1:$P_JOURNEY" \
-  --out "$OUT" "$@"
+  "${ORCA_ARGS[@]}" --out "$OUT" "$@"
 rc=$?
 set -e
 say "run.sh wall time $(( $(date +%s) - T0 ))s (install, build and gate)"

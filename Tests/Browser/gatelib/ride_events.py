@@ -28,8 +28,12 @@ STEPS = [
 ]
 
 
-def variant(html, events, live):
+def variant(html, events, live, state=None):
+    """The ride page with these events and live flag (and, when given, this state sentence)."""
     items = "".join(f'<li data-key="{k}">{t}</li>' for k, t in events)
+    if state is not None:
+        html = re.sub(r'(<p class="summary" id="ride-state">).*?(</p>)', lambda m: m.group(1) + state + m.group(2),
+                      html, flags=re.S)
     html = re.sub(r'<ul id="ride-events" hidden>.*?</ul>', f'<ul id="ride-events" hidden>{items}</ul>', html, flags=re.S)
     return re.sub(r'<div id="ride" data-live="[a-z]+">', f'<div id="ride" data-live="{"true" if live else "false"}">', html)
 

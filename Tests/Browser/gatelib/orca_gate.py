@@ -1,0 +1,72 @@
+"""The screen-reader part of the gate: one Orca session (orca_rig.Rig), the journeys of issue 25
+(orca_journeys), a transcript per journey saved to the gate's output folder, and one line per journey
+(keys, words, seconds) in the style of the listening budgets."""
+
+import os
+import time
+
+from . import orca_journeys as j
+from .orca_rig import Rig
+
+
+def ids_for(base):
+    """A ride from Flinders Street (the first departure's ride link) and a stop ahead on it."""
+    from . import site
+    board = site.request(base + "/stops/train/1071").text
+    ride = next(h for h in site.parse(board).hrefs if h.startswith("/ride/"))
+    page = site.request(base + ride).text
+    choose = [h for h in site.parse(page).hrefs if h.startswith(ride.split("?")[0]) and "to=" in h]
+    return ride.replace("&amp;", "&"), choose[min(2, len(choose) - 1)].replace("&amp;", "&") if choose else ride
+
+
+def journeys(base):
+    """(name, function) for each journey, in the order they run."""
+    ride, choose = ids_for(base)
+    return [
+        ("board", lambda rig: j.stop_board(rig, base)),
+        ("search", lambda rig: j.search(rig, base)),
+        ("ride", lambda rig: j.ride(rig, base, ride, choose)),
+        ("disruptions", lambda rig: j.disruptions(rig, base)),
+        ("favourite", lambda rig: j.favourite(rig, base)),
+        ("door-to-door", lambda rig: j.door_to_door(rig, base)),
+    ]
+
+
+def run(base, out, log, only=None):
+    """Runs the journeys; returns [Heard] (a journey that crashed is a Heard with that problem)."""
+    folder = os.path.join(out, "orca")
+    os.makedirs(folder, exist_ok=True)
+    rig = Rig(out, log=log)
+    results = []
+    try:
+        rig.start()
+        rig.driver.get("about:blank")
+        rig.quiet(settle=1.0, timeout=15)
+        for name, fn in journeys(base):
+            if only and name not in only:
+                continue
+            t0 = time.time()
+            try:
+                h = fn(rig)
+            except Exception as e:  # noqa: BLE001
+                h = j.Heard(name)
+                h.problems.append(f"crashed: {type(e).__name__}: {e}")
+                h.utterances = [t for t_, t in rig.heard() if t_ >= t0]
+                h.seconds = time.time() - t0
+            if h is None:
+                log(f"  orca: {name}: skipped (no such pages in this Trakx yet)")
+                continue
+            save(folder, name, h)
+            log("  orca: " + h.line())
+            results.append(h)
+    finally:
+        rig.stop(keep=folder)
+    return results
+
+
+def save(folder, name, h):
+    with open(os.path.join(folder, f"{name}.txt"), "w", encoding="utf-8") as f:
+        f.write(f"# {h.line()}\n# keys: {' '.join(h.keys)}\n")
+        for p in h.problems:
+            f.write(f"# PROBLEM: {p}\n")
+        f.write("\n".join(h.utterances) + "\n")

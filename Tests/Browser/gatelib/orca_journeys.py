@@ -1,0 +1,309 @@
+"""The journeys a blind rider makes, heard through Orca (issue 25): keys pressed as a rider presses them,
+what Orca says checked in sequence. Each journey returns a Heard: its keys, its utterances, its seconds,
+and the problems found (empty when it holds). gate.py runs them in one Orca session (orca_rig.Rig)."""
+
+import re
+import time
+
+from . import orca_heard, ride_events, site
+
+TIME = r"\d{1,2}\D{1,9}\d\d\s*(am|pm)"
+WHEN = r"(in \d+ (minutes?|hours?)|now\b)"
+
+
+class Heard:
+    def __init__(self, name):
+        self.name, self.keys, self.utterances, self.problems = name, [], [], []
+        self.t0, self.seconds = time.time(), 0.0
+
+    def words(self):
+        return orca_heard.words(self.utterances)
+
+    def line(self):
+        return (f"{self.name}: {len(self.keys)} keys, {self.words()} words, {self.seconds:.0f} s "
+                f"({'holds' if not self.problems else f'{len(self.problems)} problem(s)'})")
+
+
+class Listener:
+    """Drives the rig for one journey and keeps what was heard since it began."""
+
+    def __init__(self, rig, heard):
+        self.rig, self.h = rig, heard
+        self.mark = len(rig.heard())
+
+    def since(self, mark=None):
+        return [t for _, t in self.rig.heard()[self.mark if mark is None else mark:]]
+
+    def now(self):
+        return len(self.rig.heard())
+
+    def open(self, url, wait_for=None, timeout=30):
+        """Loads a page by DevTools (no typing heard) and waits until Orca has started on it: the page's
+        title spoken (and `wait_for`, a pattern, when given). Returns the mark of the title's utterance, so
+        what the last page was still saying is not counted for this one."""
+        before = self.now()
+        self.rig.driver.get(url)
+        title = self.rig.driver.title
+        key = re.escape(title.split(",")[0].split(" – ")[0][:30]).replace(r"\ ", r"\s+")
+        self.until(key, before, timeout)
+        heard = self.since(before)
+        at = first_match(heard, key)
+        mark = before + (at or 0)
+        if wait_for:
+            self.until(wait_for, mark, timeout)
+        return mark
+
+    def until(self, pattern, mark, timeout=30):
+        end = time.time() + timeout
+        while time.time() < end:
+            if any(re.search(pattern, t, re.I) for t in self.since(mark)):
+                return True
+            time.sleep(0.2)
+        return False
+
+    def key(self, k, settle=1.0, timeout=40):
+        """One key press; returns what it made Orca say (once speech has settled)."""
+        mark = self.now()
+        self.h.keys.append(k)
+        self.rig.key(k)
+        self.rig.quiet(settle=settle, timeout=timeout)
+        return self.since(mark)
+
+    def finish(self, known=None):
+        self.h.utterances = self.since()
+        self.h.problems += orca_heard.problems(self.h.utterances, known)
+        self.h.seconds = time.time() - self.h.t0
+        return self.h
+
+
+def first_match(utterances, pattern):
+    for i, t in enumerate(utterances):
+        if re.search(pattern, t, re.I):
+            return i
+    return None
+
+
+# ------------------------------------------------------------------ 1. stop board
+
+
+def stop_board(rig, base, path="/stops/train/1071"):
+    """After load, H then Down reaches the first departure; its time, line, destination, "in N minutes" and
+    platform are one utterance."""
+    h = Heard(f"stop board {path}")
+    ls = Listener(rig, h)
+    ls.open(base + path)
+    ls.key("ctrl+Home")  # wherever the reading on load has got to, the rider starts from the top
+    said = ls.key("h") + ls.key("Down")
+    _first_departure(h, said, train="/train/" in path)
+    return ls.finish(orca_heard.page_words(rig.driver))
+
+
+def _first_departure(h, said, train):
+    hit = first_match(said, WHEN)
+    if hit is None:
+        h.problems.append(f"H then Down did not reach a departure (no \"in N minutes\" or \"now\"): {said!r}")
+        return
+    u = said[hit]
+    missing = [what for what, pat in (("time", TIME), ("line or route", r"\b(line|route \d+|tram|bus)\b"),
+                                      ("destination", r"\bto [A-Z]"), ("platform", r"\bplatform \d+"))
+               if (what != "platform" or train) and not re.search(pat, u, re.I if what != "destination" else 0)]
+    if missing:
+        h.problems.append(f"the first departure heard lacks {', '.join(missing)} in one utterance: {u!r}")
+
+
+# ------------------------------------------------------------------ 2. search
+
+
+def search(rig, base):
+    """Search "richmond": the count before the results, Richmond Station first with its mode and suburb in
+    the same utterance; its board's answer within two keys of the new page."""
+    h = Heard("search richmond -> first stop")
+    ls = Listener(rig, h)
+    mark = ls.open(base + "/search?q=richmond", wait_for=r"Station")
+    heard = ls.since(mark)
+    count = first_match(heard, r"\d+ stops?\b.*match")
+    first = first_match(heard, r"Station|Street|Road")
+    if count is None:
+        h.problems.append("the result count was not heard")
+    elif first is not None and first < count:
+        h.problems.append(f"a result ({heard[first]!r}) was heard before the count ({heard[count]!r})")
+    ls.key("ctrl+Home")
+    said = ls.key("h") + ls.key("h") + ls.key("Down")
+    res = first_match(said, r"Station|Street|Road|at ")
+    if res is None or "Richmond Station" not in said[res]:
+        h.problems.append(f"the first result is not Richmond Station: {said!r}")
+    elif not re.search(r"train", said[res], re.I) or said[res].count("Richmond") < 2:
+        h.problems.append(f"the first result's mode and suburb are not in its utterance: {said[res]!r}")
+    else:
+        mark = ls.now()
+        h.keys.append("Return")
+        rig.key("Return")
+        ls.until(r"Richmond Station", mark, 20)
+        time.sleep(0.5)
+        said = ls.key("h") + ls.key("Down")
+        _first_departure(h, said, train=True)
+    return ls.finish(orca_heard.page_words(rig.driver))
+
+
+# ------------------------------------------------------------------ 3. ride page
+
+
+def ride(rig, base, ride_path, choose_path):
+    """With a stop chosen: "get ready", "at your stop", "passed" heard once each, in order, each agreeing
+    with the page at that moment; an update that arrives while the page is read says it is an update (with
+    its time) and leaves the text being read in place. Without a stop: the page says where the list starts
+    that choosing a stop turns announcements on."""
+    h = Heard("ride page")
+    ls = Listener(rig, h)
+    d = rig.driver
+    # no stop chosen
+    ls.open(base + ride_path)
+    said = ls.key("h") + ls.key("h") + ls.key("Down")
+    if not any(re.search(r"choos\w+ (your|a) stop", t, re.I) and re.search(r"announce", t, re.I) for t in said):
+        h.problems.append("with no stop chosen, the start of the list does not say that choosing a stop turns "
+                          f"announcements on: {said!r}")
+    # a stop chosen: updates stepped by answering the page's own requests with versions of it
+    url = base + choose_path
+    html = site.request(url).text
+    ls.open(url)
+    d.execute_script(STEPPED, [ride_events.variant(html, e, live, state=state) for e, live, state in RIDE_STEPS])
+    d.execute_script("window.__list = document.querySelector('ol.pattern');"
+                     " window.__items = window.__list ? window.__list.children.length : 0;")
+    # an update while the page is being read: say-all from the top, the update arrives in the middle
+    ls.key("ctrl+Home")
+    mark = ls.now()
+    h.keys.append("KP_Add")  # say all (Orca's desktop layout; Insert+Down too)
+    rig.key("KP_Add")
+    ls.until(r"\w", mark, 10)
+    time.sleep(2.0)
+    step(d, 0)
+    time.sleep(4.0)
+    kept = d.execute_script("return window.__list === document.querySelector('ol.pattern')"
+                            " && document.querySelector('ol.pattern').children.length >= window.__items")
+    if not kept:
+        h.problems.append("an update replaced or shrank the list of stops while it was being read")
+    ls.key("ctrl")  # stop reading
+    heard = ls.since(mark)
+    upd = first_match(heard, r"\bupdate")
+    if upd is None or not re.search(TIME, heard[upd]):
+        h.problems.append(f"the update heard while reading did not say it is an update with its time: {heard!r}")
+    # then each event, stepped; heard once each, in order, agreeing with the page
+    for i, (events, live, state) in enumerate(RIDE_STEPS[1:], 1):
+        mark = ls.now()
+        step(d, i)
+        time.sleep(0.8)
+        rig.quiet(settle=1.0, timeout=20)
+        got = ls.since(mark)
+        page = d.execute_script("const s = document.getElementById('ride-state'); return s ? s.textContent : ''")
+        for _, text in events:
+            phrase = text.split(":")[0].split(",")[0]
+            n = sum(1 for t in got if phrase.lower() in t.lower())
+            if n != 1:
+                h.problems.append(f"{phrase!r} heard {n} times after its update (expected once): {got!r}")
+            if phrase.lower() not in (page or "").lower():
+                h.problems.append(f"{phrase!r} was announced but the page says {page!r}")
+    order = [first_match(ls.since(), re.escape(p)) for p in ("Get ready", "at your stop", "passed")]
+    if None not in order and order != sorted(order):
+        h.problems.append("the announcements were not heard in order: get ready, at your stop, passed")
+    return ls.finish(orca_heard.page_words(d))
+
+
+# The page's own requests for updates answered with the version of the page for the current step (however
+# often it asks: a window shown again asks too); a step is triggered as when the page is shown again.
+STEPPED = """
+const bodies = arguments[0];
+window.__step = 0;
+window.fetch = function () {
+  return Promise.resolve(new Response(bodies[window.__step], {status: 200, headers: {'Content-Type': 'text/html'}}));
+};
+"""
+
+
+def step(d, i):
+    d.execute_script("window.__step = arguments[0]; document.dispatchEvent(new Event('visibilitychange'))", i)
+
+
+READY = ("ready-9", "Get ready, your stop, Charlie, is next.")
+ARRIVING = ("arriving-9", "You are at your stop, Charlie.")
+PASSED = ("passed-9", "You have passed Charlie.")
+# (events on the page, live flag, the page's state sentence) for each update the page asks for
+NEXT = ("next-9001", "Next stop, Alpha.")
+RIDE_STEPS = [([NEXT], True, None), ([READY], True, READY[1]), ([ARRIVING], True, ARRIVING[1]),
+              ([PASSED], True, PASSED[1])]
+
+
+# ------------------------------------------------------------------ 4. disruptions
+
+
+def disruptions(rig, base):
+    """H reaches the first disruption's title, then Down its status in words ("Now, until ...")."""
+    h = Heard("disruptions")
+    ls = Listener(rig, h)
+    ls.open(base + "/disruptions")
+    said = []
+    for _ in range(4):
+        got = ls.key("h")
+        said += got
+        if any(re.search(r"heading level 3", t) for t in got):
+            break
+    down = ls.key("Down")
+    if not any(re.search(r"heading level 3", t) for t in said):
+        h.problems.append(f"H did not reach a disruption's title in 4 keys: {said!r}")
+    elif not any(re.search(r"^(Now|Starts|Planned|Ended|From)\b.*\b(until|from)\b", t) for t in down):
+        h.problems.append(f"Down after the title did not say its status in words: {down!r}")
+    return ls.finish(orca_heard.page_words(rig.driver))
+
+
+# ------------------------------------------------------------------ 5. favourites
+
+
+def favourite(rig, base, path="/stops/train/1071"):
+    """B to "Add to favourites", Space: the confirmation heard once, focus back on the button; the home page
+    then speaks the favourite with its next departure."""
+    h = Heard("favourite by keyboard")
+    ls = Listener(rig, h)
+    d = rig.driver
+    ls.open(base + path)
+    ls.key("ctrl+Home")
+    found = False
+    for _ in range(12):
+        got = ls.key("b")
+        if any("Add to favourites" in t for t in got):
+            found = True
+            break
+    if not found:
+        h.problems.append("B did not reach \"Add to favourites\" in 12 presses")
+        return ls.finish()
+    mark = ls.now()
+    h.keys.append("space")
+    rig.key("space")
+    ls.until(r"Added .* to favourites", mark, 20)
+    rig.quiet(settle=1.5, timeout=30)
+    got = ls.since(mark)
+    n = sum(1 for t in got if re.search(r"Added .* to favourites", t))
+    if n != 1:
+        h.problems.append(f"the confirmation was heard {n} times (expected once): {got!r}")
+    focus = d.execute_script("const a = document.activeElement; return a ? (a.tagName + ' ' + a.textContent) : ''")
+    if not re.search(r"BUTTON .*favourites", focus or ""):
+        h.problems.append(f"focus did not return to the favourite button after adding: {focus!r}")
+    mark = ls.open(base + "/", wait_for=r"favourite")
+    ls.until(WHEN, mark, 40)
+    heard = ls.since(mark)
+    fav = first_match(heard, r"Flinders Street")
+    if fav is None or first_match(heard[fav:], WHEN) is None:
+        h.problems.append(f"the home page did not speak the favourite with its next departure: {heard!r}")
+    ls.key("ctrl")
+    return ls.finish(orca_heard.page_words(d))
+
+
+# ------------------------------------------------------------------ 6. door-to-door pages (issue 24)
+
+
+def door_to_door(rig, base):
+    """Hook for the walk and arrival pages (issue 24): once they exist in main, their answer first and their
+    announcements once. Returns None while Trakx has no such pages (GET /walk answers 404)."""
+    if site.request(base + "/walk").status == 404 and site.request(base + "/arrival").status == 404:
+        return None
+    h = Heard("door to door")
+    h.problems.append("walk/arrival pages exist: write their journey here (answer first, announcements once)")
+    return h
