@@ -49,7 +49,7 @@
   // One polite live region, visually hidden, for at most one short message per update.
   var live = document.createElement('p');
   live.className = 'visually-hidden';
-  live.setAttribute('role', 'status');
+  // Without role=status: Orca speaks an empty one as "statusbar" while reading the page.
   live.setAttribute('aria-live', 'polite');
 
   // After the departures, so the answer stays first in reading order.

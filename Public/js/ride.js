@@ -50,10 +50,43 @@
     timer = window.setTimeout(update, near(root) ? 15000 : 30000);
   }
 
-  function replace(id, doc) {
-    var fresh = doc.getElementById(id);
-    var old = document.getElementById(id);
-    if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+  // Updates change the words in place and never take away what a screen reader may be reading: the same
+  // elements stay, a list keeps its length (a stop that has dropped off says it was passed), and only the
+  // live region speaks, saying it is an update and its time.
+  function copy(target, source) {
+    if (!target || !source || target.innerHTML === source.innerHTML) return;
+    var nodes = [];
+    for (var i = 0; i < source.childNodes.length; i++) nodes.push(document.importNode(source.childNodes[i], true));
+    while (target.firstChild) target.removeChild(target.firstChild);
+    nodes.forEach(function (n) { target.appendChild(n); });
+  }
+  function replace(id, doc) { copy(document.getElementById(id), doc.getElementById(id)); }
+
+  function stopName(li) {
+    var a = li.querySelector('a');
+    return (a ? a.textContent : li.textContent.split(',')[0]).trim();
+  }
+  function updateList(list, fresh) {
+    var byName = {};
+    var items = fresh.children;
+    for (var i = 0; i < items.length; i++) byName[stopName(items[i])] = items[i];
+    var seen = {};
+    var olds = list.children;
+    for (var j = 0; j < olds.length; j++) {
+      var name = stopName(olds[j]);
+      seen[name] = true;
+      if (byName[name]) { copy(olds[j], byName[name]); } else if (!/, passed\.$/.test(olds[j].textContent)) { olds[j].textContent = name + ', passed.'; }
+    }
+    for (var k = 0; k < items.length; k++) {
+      if (!seen[stopName(items[k])]) list.appendChild(document.importNode(items[k], true));
+    }
+  }
+
+  // "8:42 am" from the fetched page's "Updated 8:42 am." line.
+  function updatedAt(doc) {
+    var p = doc.getElementById('updated');
+    var m = p ? /(\d{1,2}:\d{2})(:\d{2})?\s*([ap]m)/i.exec(p.textContent) : null;
+    return m ? m[1] + ' ' + m[3] : '';
   }
 
   function update() {
@@ -69,7 +102,7 @@
       ['ride-state', 'ride-source', 'ride-events', 'stops-heading', 'updated'].forEach(function (id) { replace(id, doc); });
       var list = document.querySelector('ol.pattern');
       var freshList = doc.querySelector('ol.pattern');
-      if (list && freshList) list.replaceWith(document.importNode(freshList, true));
+      if (list && freshList) updateList(list, freshList);
       refresh = document.getElementById('ride-refresh') || refresh;
       var texts = [];
       var live = fresh.getAttribute('data-live') === 'true';
@@ -83,6 +116,8 @@
         if (/^ready-/.test(e.key) && typeof navigator.vibrate === 'function') navigator.vibrate([300, 150, 300]);
       });
       remember();
+      var at = updatedAt(doc);
+      if (texts.length) texts.unshift(at ? 'Update at ' + at + '.' : 'Update.');
       say(texts);
       schedule(doc);
     }).catch(function () {

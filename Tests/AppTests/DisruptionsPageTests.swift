@@ -32,10 +32,10 @@ struct DisruptionsPageTests {
         let trams = try #require(try page().groups.first { $0.id == "metro_tram" })
         // Major delays (on now), minor delays (on now), then the planned works labelled "Current".
         #expect(trams.items.map(\.href) == [401003, 401002, 401001].map(Paths.disruption))
-        #expect(trams.heading == "Trams (3)")
+        #expect(trams.heading == "Trams, 3")
         let trains = try #require(try page().groups.first { $0.id == "metro_train" })
         #expect(trains.items.map(\.href) == [306628, 261006].map(Paths.disruption))
-        #expect(try page().head.summary == "6 disruptions: 3 on now, 2 planned and 1 ended.")
+        #expect(try page().head.summary == "6 disruptions, 3 on now, 2 planned and 1 ended.")
     }
 
     @Test func titleRepeatedAsDescriptionIsReadOnce() throws {
@@ -59,7 +59,7 @@ struct DisruptionsPageTests {
     @Test func modeFilterUsesTheStopPagesWordsAndOffersEveryMode() throws {
         let trams = try page(mode: .tram)
         #expect(trams.groups.map(\.id) == ["metro_tram"])
-        #expect(trams.head.heading == "Disruptions: Trams")
+        #expect(trams.head.heading == "Disruptions, Trams")
         #expect(trams.allURL == "/disruptions")
         #expect(trams.filters.map(\.link.href) == ["train", "tram", "bus", "vline", "night-bus"].map { "/disruptions?mode=\($0)" })
         #expect(trams.filters.filter(\.current).map(\.link.name) == ["Trams"])

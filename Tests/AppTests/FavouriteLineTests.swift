@@ -32,7 +32,7 @@ struct FavouriteLineTests {
             #expect(back.text.contains("Added Frankston line towards Frankston at Flinders Street Station to favourites."))
             #expect(back.text.contains(">Remove Frankston line towards Frankston from favourites</button>"))
             // The whole stop is still not a favourite.
-            #expect(back.text.contains("Add to favourites<span class=\"visually-hidden\">: Flinders Street Station</span>"))
+            #expect(back.text.contains("Add to favourites<span class=\"visually-hidden\">, Flinders Street Station</span>"))
 
             let home = try await app.get("/").text
             let sentence = try #require(home.firstMatch(of: #/<p>(Home: [^<]+)</p>/#).map { String($0.1) }, "\(home)")

@@ -17,7 +17,7 @@ struct FavouriteWordsTests {
 
     /// The text of the page's status banner, if any.
     static func banner(_ html: String) -> String? {
-        html.firstMatch(of: #/<div class="banner" role="status"><p>([^<]*)</p></div>/#).map { String($0.1) }
+        html.firstMatch(of: #/<div class="banner" id="banner"><p>([^<]*)</p></div>/#).map { String($0.1) }
     }
 
     @Test func aStopStarredWhilePTVCouldNotNameItTakesItsRealNameWhenSeen() async throws {

@@ -21,7 +21,7 @@ struct FavouritesTests {
 
             let tooLong = try await app.post("/favourites/train/1071/rename", form: [("name", String(repeating: "x", count: 61))], session: session)
             #expect(tooLong.status == 400)
-            #expect(tooLong.text.contains("<title>Error: Favourite stops – Trakx</title>"))
+            #expect(tooLong.text.contains("<title>Error, Favourite stops, Trakx</title>"))
             #expect(tooLong.text.contains("href=\"#name-0-1071\""))
             let text1 = try await app.get("/favourites").text
             #expect(text1.contains("Work (Flinders Street Station)"))

@@ -33,7 +33,7 @@ struct InputParsingTests {
                 #expect(response.text.contains(words), "\(target)")
                 #expect(response.text.contains("There is a problem"), "\(target)")
                 #expect(response.text.contains("href=\"#\(field)\""), "\(target)")
-                #expect(response.text.contains("<title>Error: "), "\(target)")
+                #expect(response.text.contains("<title>Error, "), "\(target)")
                 #expect(app.simulator?.requestCount == before, "PTV was asked before \(target) was checked")
             }
         }
@@ -126,7 +126,7 @@ struct InputParsingTests {
             let long = String(repeating: "n", count: 61)
             let response = try await app.post("/favourites/train/1071/rename", form: [("name", long)], session: session)
             #expect(response.status == 400)
-            #expect(response.text.contains("<title>Error: "))
+            #expect(response.text.contains("<title>Error, "))
             #expect(response.text.contains("There is a problem"))
             #expect(response.text.contains("href=\"#name-0-1071\""))
             #expect(response.text.contains("61 characters long. Use 60 characters or fewer"))

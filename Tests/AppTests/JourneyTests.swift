@@ -30,7 +30,7 @@ struct JourneyTests {
         #expect(page.stops.compactMap(\.continuation) == ["Continues as the Sunbury line train to West Footscray."])
         #expect(page.head.summary.contains("At Town Hall it continues as the Sunbury line to West Footscray."))
         #expect(page.notes.contains("via Metro Tunnel"))
-        #expect(page.notes.contains("Express: runs past 3 stops without stopping"))
+        #expect(page.notes.contains("Express, runs past 3 stops without stopping"))
         // A stop on the second part opens the page there.
         let second = RunPage(journey: journey, fromStop: footscray.stopID, pattern: Fetched(value: pattern, fetchedAt: now),
                              context: Recorded.context(now))
@@ -44,7 +44,7 @@ struct JourneyTests {
         let now = Recorded.at("2025-11-29T21:50:00Z")
         let counted = RunPage(journey: Journey(pattern, routeType: .train), fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now),
                               context: Recorded.context(now))
-        #expect(counted.notes.contains("Express: runs past 3 stops without stopping"))
+        #expect(counted.notes.contains("Express, runs past 3 stops without stopping"))
         // With include_skipped_stops, PTV lists the passed stops under the stop before them.
         let malvern = try #require(pattern.departures.firstIndex { pattern.stops[String($0.stopId)]?.stopName == "Malvern" })
         pattern.departures[malvern].skippedStops = ["Armadale", "Toorak", "Hawksburn"].enumerated().map {
@@ -52,7 +52,7 @@ struct JourneyTests {
         }
         let named = RunPage(journey: Journey(pattern, routeType: .train), fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now),
                             context: Recorded.context(now))
-        #expect(named.notes.contains("Express: runs past Armadale, Toorak and Hawksburn without stopping"))
+        #expect(named.notes.contains("Express, runs past Armadale, Toorak and Hawksburn without stopping"))
     }
 
     @Test func timesADayEarlyOnTheSecondPartMoveToTheNextDay() throws {

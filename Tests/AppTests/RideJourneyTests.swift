@@ -37,7 +37,7 @@ struct RideJourneyTests {
                 let response = try await app.get(path)
                 #expect(response.status == 200)
                 let sentence = try state(response.text)
-                let kind = ["Your train is at ", "Your train is between ", "Next stop: ", "The train is at ", "Get ready: your stop, ",
+                let kind = ["Your train is at ", "Your train is between ", "Next stop, ", "The train is at ", "Get ready, your stop, ",
                             "You are at your stop, ", "You have passed "].first { sentence.hasPrefix($0) } ?? sentence
                 if kinds.last != kind {
                     kinds.append(kind)
@@ -49,10 +49,10 @@ struct RideJourneyTests {
                 clock.advance(15)
             }
             // Standing at the boarding stop, then on the way, then get ready, at the stop, passed: in that order.
-            let wanted = ["Your train is at ", "Get ready: your stop, ", "You are at your stop, ", "You have passed "]
+            let wanted = ["Your train is at ", "Get ready, your stop, ", "You are at your stop, ", "You have passed "]
             let seen = kinds.filter { wanted.contains($0) }
             #expect(seen == wanted, "states seen: \(sentences)")
-            #expect(kinds.contains { $0 == "Next stop: " || $0 == "The train is at " }, "states seen: \(sentences)")
+            #expect(kinds.contains { $0 == "Next stop, " || $0 == "The train is at " }, "states seen: \(sentences)")
         }
     }
 

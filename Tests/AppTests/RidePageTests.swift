@@ -25,7 +25,7 @@ struct RidePageTests {
         #expect(progress.place == .between(malvern, malvern + 1))
         #expect(progress.evidence == .position(age: 17))
         let ride = page(journey, pattern, from: "Caulfield", to: "State Library", at: now)
-        #expect(ride.head.summary == "Next stop: Anzac. Your stop, State Library, is 3 stops away, due in 8 minutes.")
+        #expect(ride.head.summary == "Next stop, Anzac. Your stop, State Library, is 3 stops away, due in 8 minutes.")
         #expect(ride.source == "Live position, 17 seconds old.")
         #expect(ride.stops.map(\.name) == ["Anzac", "Town Hall", "State Library"])
         #expect(ride.stops.last?.isYours == true)
@@ -43,7 +43,7 @@ struct RidePageTests {
     @Test func getReadyWhenTheRidersStopIsNext() throws {
         let (journey, pattern) = try liveTunnelRun()
         let ride = page(journey, pattern, from: "Caulfield", to: "Anzac", at: Recorded.at("2025-11-29T23:11:30Z"))
-        #expect(ride.head.summary == "Get ready: your stop, Anzac, is next, due in 3 minutes.")
+        #expect(ride.head.summary == "Get ready, your stop, Anzac, is next, due in 3 minutes.")
         #expect(ride.events.map(\.key) == ["ready-\(journey.index(of: journey.calls.first { $0.name == "Anzac" }!.stopID)!)"])
     }
 
@@ -62,9 +62,9 @@ struct RidePageTests {
         let there = page(journey, fetched, from: "Box Hill", to: "Richmond", at: Recorded.at("2025-06-12T09:10:00Z"))
         #expect(there.head.summary == "You are at your stop, Richmond.")
         let before = page(journey, fetched, from: "Box Hill", to: "Flinders Street", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(before.head.summary == "Get ready: your stop, Flinders Street, is next, due in 19 minutes.")
+        #expect(before.head.summary == "Get ready, your stop, Flinders Street, is next, due in 19 minutes.")
         let further = page(journey, fetched, from: "Box Hill", to: "Flagstaff", at: Recorded.at("2025-06-12T09:10:00Z"))
-        #expect(further.head.summary == "The train is at Richmond. Next stop: Flinders Street. Your stop, Flagstaff, is 3 stops away, due in 25 minutes.")
+        #expect(further.head.summary == "The train is at Richmond. Next stop, Flinders Street. Your stop, Flagstaff, is 3 stops away, due in 25 minutes.")
         let passed = page(journey, fetched, from: "Box Hill", to: "Camberwell", at: Recorded.at("2025-06-12T09:10:00Z"))
         #expect(passed.head.summary == "You have passed Camberwell. The train is at Richmond.")
         #expect(passed.events.map(\.key) == ["passed-\(journey.calls.firstIndex { $0.name == "Camberwell" }!)"])

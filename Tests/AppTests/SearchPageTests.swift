@@ -24,7 +24,7 @@ struct SearchPageTests {
 
     @Test func countsUseOnePluralHelper() throws {
         let search = try page()
-        #expect(search.head.summary == "1 stop and 3 lines match “glen”.")
+        #expect(search.head.summary == "1 stop and 3 lines match glen.")
         #expect(search.stops == [Link("Glen Waverley Station at Coleman Parade", href: "/stops/bus/13001", detail: "Bus, Glen Waverley")])
         #expect(search.head.chrome.title.text == "Search results for glen")
         #expect(!SearchPage(context: PageFixtures.context()).searched)

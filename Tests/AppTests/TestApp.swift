@@ -147,6 +147,6 @@ func pageProblems(_ html: String) -> [String] {
     if !html.contains("<main id=\"main-content\" tabindex=\"-1\">") { problems.append("no main target") }
     if html.components(separatedBy: "<h1").count != 2 { problems.append("not exactly one h1") }
     if !html.contains("aria-label=\"Main\"") || !html.contains("<nav ") { problems.append("no nav") }
-    if !html.contains(" – Trakx</title>") { problems.append("no title") }
+    if !html.contains(", Trakx</title>") { problems.append("no title") }
     return problems
 }

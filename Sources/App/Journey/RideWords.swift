@@ -22,7 +22,7 @@ struct RideWords {
         case .waiting(let from):
             text = waiting(from)
         case .getReady(let to):
-            text = "Get ready: your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
+            text = "Get ready, your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
         case .atYourStop(let to):
             text = "You are at your stop, \(calls[to].name)."
         case .passed(let to):
@@ -66,11 +66,11 @@ struct RideWords {
         let calls = journey.calls
         switch progress.place {
         case .at(let index):
-            return "The \(noun) is at \(calls[index].name). Next stop: \(calls[next].name)."
+            return "The \(noun) is at \(calls[index].name). Next stop, \(calls[next].name)."
         case .between:
-            return "Next stop: \(calls[next].name)."
+            return "Next stop, \(calls[next].name)."
         case nil where calls[next].isLive:
-            return "Next stop: \(calls[next].name)" + due(next, prefix: ", ") + "."
+            return "Next stop, \(calls[next].name)" + due(next, prefix: ", ") + "."
         case nil:
             return "By the timetable, the next stop is \(calls[next].name)" + due(next, prefix: ", ") + "."
         }

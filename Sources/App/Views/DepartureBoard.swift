@@ -39,6 +39,10 @@ struct DepartureRow: Sendable {
     /// Whether the time is a live estimate.
     var live: Bool { source != .timetable && !cancelled }
 
+    /// "Frankston line to Frankston": what a departure's link says with its time, so a link read alone (Tab, a
+    /// screen reader's next link) names the line and where it goes, even where the caption or a group heading does.
+    var serviceTo: String { destination.isEmpty ? service : "\(service) to \(destination)" }
+
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
         var parts = [until]
@@ -56,8 +60,8 @@ struct DepartureGroup: Sendable {
     let directionID: Int
     /// The rows in time order.
     var rows: [DepartureRow]
-    /// Disruptions on this line that its departures name, said once for the line.
-    let disruptions: [Link]
+    /// Disruptions on this line that its departures name, said once for the line (and once a board: see StopPage).
+    var disruptions: [Link]
     /// The line and direction the group belongs to (for starring it).
     var line: LineAtStop?
     /// The form that stars or unstars this line, on the stop page.
@@ -141,8 +145,9 @@ struct DepartureBoard: Sendable {
         summary = Self.summary(allRows)
     }
 
-    /// "Next: Frankston line to Frankston, in 4 minutes from platform 8, live.", naming a cancelled service first
-    /// when it would have left before the next one that runs.
+    /// "Next, Frankston line, in 4 minutes, 8:34 am from platform 8, to Frankston, live.", naming a cancelled service
+    /// first when it would have left before the next one that runs. One sentence with the time, line, destination and
+    /// platform, and no colon (a screen reader at its default punctuation says "colon").
     static func summary(_ rows: [DepartureRow]) -> String {
         let upcoming = rows.filter { !$0.departed }
         guard let next = upcoming.first(where: { !$0.cancelled }) else {
@@ -156,10 +161,10 @@ struct DepartureBoard: Sendable {
             text = "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled. "
         }
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
-        var when = "\(ModeWords.midSentence(next.service)), \(next.until)"
+        var when = "\(ModeWords.midSentence(next.service)), \(next.until), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
-        let destination = next.caption == next.service ? "" : ", to \(next.destination)"
-        return text + "Next: \(when)\(destination), \(next.live ? "live" : "timetable")."
+        let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
+        return text + "Next, \(when)\(destination), \(next.live ? "live" : "timetable")."
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").

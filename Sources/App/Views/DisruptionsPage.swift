@@ -21,7 +21,7 @@ struct DisruptionsPage: Sendable {
     /// Said when PTV answers the list with "not found".
     static let missing = "PTV has no disruptions to list right now."
 
-    /// "Disruptions: Trams"; "12 disruptions: 5 on now and 7 planned."
+    /// "Disruptions, Trams"; "12 disruptions, 5 on now and 7 planned." (no colon: a screen reader says it).
     let head: PageHead
     let groups: [Group]
     /// Train, tram, bus, V/Line, night bus: the same words as `/stops/{mode}`.
@@ -42,7 +42,7 @@ struct DisruptionsPage: Sendable {
         groups = buckets.compactMap { bucket in
             let items = DisruptionSummary.ordered(summaries.filter { DisruptionBucket.of($0.0) == bucket }.map(\.1))
             guard !items.isEmpty else { return nil }
-            return Group(heading: "\(bucket.label) (\(items.count))", id: bucket.id, items: items)
+            return Group(heading: "\(bucket.label), \(items.count)", id: bucket.id, items: items)
         }
         let shown = groups.flatMap(\.items)
         let summary: String
@@ -55,13 +55,13 @@ struct DisruptionsPage: Sendable {
                 let n = shown.filter { $0.timing.rank == rank }.count
                 return n == 0 ? nil : "\(n) \(phrase)"
             }
-            summary = Plural.count(shown.count, "disruption") + what + ": " + Plural.list(parts) + "."
+            summary = Plural.count(shown.count, "disruption") + what + ", " + Plural.list(parts) + "."
         }
         filters = ModeWords.offered.map { type in
             Filter(link: Link(ModeWords.label(type), href: Paths.disruptions(mode: ModeWords.slug(type))), current: type == mode)
         }
         allURL = mode == nil ? nil : Paths.disruptions()
-        let heading = mode.map { "Disruptions: \(ModeWords.label($0))" } ?? "Disruptions"
+        let heading = mode.map { "Disruptions, \(ModeWords.label($0))" } ?? "Disruptions"
         updated = words.clock(disruptions.fetchedAt)
         head = PageHead(context.chrome(title: heading, section: .disruptions,
                                        stale: context.staleNotice(isStale: disruptions.isStale, fetchedAt: disruptions.fetchedAt)),

@@ -82,7 +82,7 @@ struct RidePage: Sendable {
         } : []
         var events: [Event] = []
         if case .onTheWay(let next) = state, let to, to - next <= 3 {
-            events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop: \(calls[next].name)."))
+            events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop, \(calls[next].name)."))
         }
         if let key = state.eventKey { events.append(Event(key: key, text: sentence)) }
         self.events = events

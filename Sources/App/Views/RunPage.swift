@@ -139,16 +139,16 @@ struct RunPage: Sendable {
             let call = journey.calls[leg.start]
             for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) {
                 if note == "Express", !journey.skipped.isEmpty {
-                    notes.append("Express: runs past \(Plural.list(journey.skipped)) without stopping")
+                    notes.append("Express, runs past \(Plural.list(journey.skipped)) without stopping")
                 } else if note == "Express", let count = leg.run?.expressStopCount {
-                    notes.append("Express: runs past \(Plural.count(count, "stop")) without stopping")
+                    notes.append("Express, runs past \(Plural.count(count, "stop")) without stopping")
                 } else {
                     notes.append(note)
                 }
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle: \(vehicle.description)")
+            notes.append("Vehicle, \(vehicle.description)")
         }
         return notes
     }

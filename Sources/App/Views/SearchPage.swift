@@ -7,9 +7,9 @@ struct SearchPage: Sendable {
     static let limit = 30
 
     /// Said when PTV answers a search with "not found".
-    static func missing(_ query: String) -> String { "Nothing matched “\(query)”." }
+    static func missing(_ query: String) -> String { "Nothing matched \(query)." }
 
-    /// "Search results for “Flinders”" and how many matched.
+    /// "Search results for Flinders" and how many matched (no quotation marks: a screen reader names them).
     let head: PageHead
     /// What was searched for ("" before a search).
     let query: String
@@ -37,7 +37,7 @@ struct SearchPage: Sendable {
     init(query: String, result: Fetched<SearchResponse>, context: PageContext) {
         self.query = query
         searched = true
-        stops = result.value.stops.prefix(Self.limit).map { stop in
+        stops = Self.ranked(result.value.stops, query: query).prefix(Self.limit).map { stop in
             let detail = [ModeWords.noun(stop.routeType).capitalisedFirst, stop.stopSuburb].filter { !$0.isEmpty }
             return Link(SpokenName.stop(stop.stopName), href: Paths.stop(stop.routeType, stop.stopId), detail: detail.joined(separator: ", "))
         }
@@ -50,12 +50,28 @@ struct SearchPage: Sendable {
         }
         let summary: String
         if stops.isEmpty && lines.isEmpty {
-            summary = "No stops or lines match “\(query)”. Check the spelling, try part of the name (such as “Flinders”), a suburb, or a route number (such as 86)."
+            summary = "No stops or lines match \(query). Check the spelling, try part of the name (such as Flinders), a suburb, or a route number (such as 86)."
         } else {
-            summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match “\(query)”."
+            summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match \(query)."
         }
         head = PageHead(context.chrome(title: "Search results for \(query)", section: .search,
                                        stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt)),
-                        heading: "Search results for “\(query)”", summary: summary)
+                        heading: "Search results for \(query)", summary: summary)
+    }
+
+    /// PTV's stops with the ones named by the query first: a name that is the query ("Richmond Station" for
+    /// "richmond"), then names starting with it, then names with a word starting with it, then the rest (a suburb's
+    /// other stops), each in PTV's order.
+    static func ranked(_ stops: [PTV.Stop], query: String) -> [PTV.Stop] {
+        let q = query.lowercased()
+        func rank(_ name: String) -> Int {
+            let n = name.lowercased()
+            if n == q || n == q + " station" || n == q + " railway station" { return 0 }
+            if n.hasPrefix(q) { return 1 }
+            if n.contains(" " + q) { return 2 }
+            return 3
+        }
+        return stops.enumerated().map { (rank($0.element.stopName), $0.offset, $0.element) }
+            .sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
     }
 }

@@ -49,7 +49,16 @@ struct StopPage: Sendable {
         let liveSaidOnce = board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
         let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
         name = identity.spokenName
-        groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
+        // A disruption is linked once a board, in the first group it affects (a line's groups to several places share
+        // it: one Tab stop, not one a group).
+        var linked: [Link] = []
+        groups = chronological ? [] : board.groups.map { group in
+            var group = group
+            group.rows = quiet(group.rows)
+            group.disruptions = group.disruptions.filter { !linked.contains($0) }
+            linked += group.disruptions
+            return group
+        }
         self.chronological = chronological ? quiet(board.next) : []
         var links: [Link] = []
         for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)

@@ -4,10 +4,10 @@ one piece, after speech-dispatcher turned punctuation into words at Orca's defau
 
 import re
 
-# Punctuation names speech-dispatcher says at Orca's default level (symbols.dic, level "most" or lower).
+# Punctuation names speech-dispatcher says (a list's marker, "bullet", is Orca's way of reading a list, not text) at Orca's default level (symbols.dic, level "most" or lower).
 SPOKEN_PUNCTUATION = re.compile(
     r"\b(colon|semi|left paren|right paren|en dash|em dash|left quote|right quote|left tick|right tick|"
-    r"quote|slash|dot|bullet|left bracket|right bracket|bar|star)\b")
+    r"quote|slash|dot|left bracket|right bracket|bar|star)\b")
 # The colon of a clock time ("8 colon 40 am"): the notation needs it (issue 25 leaves clock times as they are).
 CLOCK_COLON = re.compile(r"\d colon \d")
 # Words Orca adds itself (roles, states, its own messages), never Trakx's text.
@@ -46,16 +46,20 @@ def joined(token, known):
     return any(t[:i] in known and t[i:] in known and len(t[:i]) > 1 and len(t[i:]) > 2 for i in range(2, len(t) - 2))
 
 
-def problems(utterances, known=None):
+def problems(utterances, known=None, data=()):
     """Journey 7 on what one journey heard: spoken punctuation from Trakx's words (clock colons aside),
-    words run together, sentences split by markup, empty items, raw codes."""
+    words run together, sentences split by markup, empty items, raw codes. `data`: texts that are PTV's own
+    words (a disruption's title): an utterance holding one of them is not judged for punctuation."""
     out = []
+    data_keys = [" ".join(re.findall(r"[A-Za-z]+", t)[:3]) for t in data if t]
     for i, u in enumerate(utterances):
         text = u.strip()
         if not text:
             continue
         m = SPOKEN_PUNCTUATION.search(CLOCK_COLON.sub("", text))
-        if m:  # Orca's own messages hold the page's title ("Finished loading ...")
+        plain_words = " ".join(re.findall(r"[A-Za-z]+", SPOKEN_PUNCTUATION.sub(" ", text)))
+        ptv = any(k and k in plain_words for k in data_keys)
+        if m and not ptv:  # Orca's own messages hold the page's title ("Finished loading ...")
             out.append(f"punctuation spoken ({m.group(1)!r}): {text!r}")
         if ORCA_OWN.match(text):
             continue

@@ -49,6 +49,8 @@ class Listener:
         heard = self.since(before)
         at = first_match(heard, key)
         mark = before + (at or 0)
+        # Orca starts reading the page from the top on load; a rider presses a key once it has begun
+        self.until(r"^\s*(main content|main landmark)|heading level 1", mark, timeout)
         if wait_for:
             self.until(wait_for, mark, timeout)
         return mark
@@ -69,9 +71,12 @@ class Listener:
         self.rig.quiet(settle=settle, timeout=timeout)
         return self.since(mark)
 
-    def finish(self, known=None):
+    def finish(self, known=None, data=()):
+        # PTV's own words (disruption titles) are not Trakx's punctuation
+        data = list(data) + (self.rig.driver.execute_script(
+            "return [...document.querySelectorAll('a[href^=\"/disruptions/\"]')].map(a => a.textContent)") or [])
         self.h.utterances = self.since()
-        self.h.problems += orca_heard.problems(self.h.utterances, known)
+        self.h.problems += orca_heard.problems(self.h.utterances, known, data)
         self.h.seconds = time.time() - self.h.t0
         return self.h
 
@@ -158,6 +163,7 @@ def ride(rig, base, ride_path, choose_path):
     d = rig.driver
     # no stop chosen
     ls.open(base + ride_path)
+    ls.key("ctrl+Home")
     said = ls.key("h") + ls.key("h") + ls.key("Down")
     if not any(re.search(r"choos\w+ (your|a) stop", t, re.I) and re.search(r"announce", t, re.I) for t in said):
         h.problems.append("with no stop chosen, the start of the list does not say that choosing a stop turns "
@@ -166,7 +172,7 @@ def ride(rig, base, ride_path, choose_path):
     url = base + choose_path
     html = site.request(url).text
     ls.open(url)
-    d.execute_script(STEPPED, [ride_events.variant(html, e, live, state=state) for e, live, state in RIDE_STEPS])
+    d.execute_script(STEPPED, [html] + [ride_events.variant(html, e, live, state=state) for e, live, state in RIDE_STEPS])
     d.execute_script("window.__list = document.querySelector('ol.pattern');"
                      " window.__items = window.__list ? window.__list.children.length : 0;")
     # an update while the page is being read: say-all from the top, the update arrives in the middle
@@ -176,7 +182,7 @@ def ride(rig, base, ride_path, choose_path):
     rig.key("KP_Add")
     ls.until(r"\w", mark, 10)
     time.sleep(2.0)
-    step(d, 0)
+    step(d, 1)
     time.sleep(4.0)
     kept = d.execute_script("return window.__list === document.querySelector('ol.pattern')"
                             " && document.querySelector('ol.pattern').children.length >= window.__items")
@@ -188,7 +194,7 @@ def ride(rig, base, ride_path, choose_path):
     if upd is None or not re.search(TIME, heard[upd]):
         h.problems.append(f"the update heard while reading did not say it is an update with its time: {heard!r}")
     # then each event, stepped; heard once each, in order, agreeing with the page
-    for i, (events, live, state) in enumerate(RIDE_STEPS[1:], 1):
+    for i, (events, live, state) in enumerate(RIDE_STEPS[1:], 2):
         mark = ls.now()
         step(d, i)
         time.sleep(0.8)
@@ -209,7 +215,8 @@ def ride(rig, base, ride_path, choose_path):
 
 
 # The page's own requests for updates answered with the version of the page for the current step (however
-# often it asks: a window shown again asks too); a step is triggered as when the page is shown again.
+# often it asks: a window shown again asks too; step 0 is the page as loaded); a step is triggered as when the
+# page is shown again.
 STEPPED = """
 const bodies = arguments[0];
 window.__step = 0;
@@ -251,7 +258,8 @@ def disruptions(rig, base):
         h.problems.append(f"H did not reach a disruption's title in 4 keys: {said!r}")
     elif not any(re.search(r"^(Now|Starts|Planned|Ended|From)\b.*\b(until|from)\b", t) for t in down):
         h.problems.append(f"Down after the title did not say its status in words: {down!r}")
-    return ls.finish(orca_heard.page_words(rig.driver))
+    titles = rig.driver.execute_script("return [...document.querySelectorAll('main h3')].map(h => h.textContent)")
+    return ls.finish(orca_heard.page_words(rig.driver), data=titles)
 
 
 # ------------------------------------------------------------------ 5. favourites
@@ -286,7 +294,8 @@ def favourite(rig, base, path="/stops/train/1071"):
     focus = d.execute_script("const a = document.activeElement; return a ? (a.tagName + ' ' + a.textContent) : ''")
     if not re.search(r"BUTTON .*favourites", focus or ""):
         h.problems.append(f"focus did not return to the favourite button after adding: {focus!r}")
-    mark = ls.open(base + "/", wait_for=r"favourite")
+    mark = ls.open(base + "/", wait_for=r"favourite stops")
+    mark += first_match(ls.since(mark), r"favourite stops") or 0
     ls.until(WHEN, mark, 40)
     heard = ls.since(mark)
     fav = first_match(heard, r"Flinders Street")

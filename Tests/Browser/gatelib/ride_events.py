@@ -1,5 +1,5 @@
-"""The ride page's live region in a real browser: ride.js must announce each event once, in order, and
-nothing else (no minute counts, no "Updated"). The page is the real ride page; its refreshes are answered
+"""The ride page's live region in a real browser: ride.js must announce each event once, in order, each
+saying it is an update with its time ("Update at 8:42 am.") and nothing else (no minute counts). The page is the real ride page; its refreshes are answered
 by versions of the same page whose event list and live flag step through a journey, so the check does
 not wait for real minutes to pass. Each refresh is triggered as the script does when a page is shown
 again (a visibilitychange event)."""
@@ -10,22 +10,27 @@ import time
 
 from . import browser, site
 
-NEXT_A, NEXT_B = ("next-9001", "Next stop: Alpha."), ("next-9002", "Next stop: Bravo.")
-READY = ("ready-9", "Get ready: your stop, Charlie, is next.")
+NEXT_A, NEXT_B = ("next-9001", "Next stop, Alpha."), ("next-9002", "Next stop, Bravo.")
+READY = ("ready-9", "Get ready, your stop, Charlie, is next.")
 ARRIVING = ("arriving-9", "You are at your stop, Charlie.")
 PASSED = ("passed-9", "You have passed Charlie.")
 
 # (events on the page, live flag) for each refresh, and what the live region must say after it.
 STEPS = [
     ([], True, None),
-    ([NEXT_A], True, "Next stop: Alpha."),
+    ([NEXT_A], True, "Next stop, Alpha."),
     ([NEXT_A], True, None),
-    ([NEXT_B, READY], False, "Live information lost. Next stop: Bravo. Get ready: your stop, Charlie, is next."),
+    ([NEXT_B, READY], False, "Live information lost. Next stop, Bravo. Get ready, your stop, Charlie, is next."),
     ([READY], True, "Live information is back."),
     ([ARRIVING], True, "You are at your stop, Charlie."),
     ([PASSED], True, "You have passed Charlie."),
     ([PASSED], True, None),
 ]
+
+
+# Each announcement starts by saying it is an update and when ("Update at 8:42 am."), so a rider who hears it
+# while reading the page knows it is newer than what they were reading.
+UPDATE_AT = re.compile(r"^Update at \d{1,2}:\d{2} [ap]m\. ")
 
 
 def variant(html, events, live, state=None):
@@ -69,6 +74,11 @@ def check(d, ride_url):
         heard = d.execute_script("return window.__heard")
         heard_after.append(heard[before:])
     findings = []
+    for i, got in enumerate(heard_after):
+        for text in got:
+            if not UPDATE_AT.match(text):
+                findings.append(f"an announcement does not say it is an update with its time: {text!r}")
+        heard_after[i] = [UPDATE_AT.sub("", t) for t in got]
     for (events, live, want), got in zip(STEPS, heard_after):
         expected = [want] if want else []
         if got != expected:
