@@ -82,7 +82,7 @@ def _figure(row, page, h, departures, patterns):
         base = 0.0 if row["from"] == "top" else (h.main_at or 0.0)
         return Figure(row, page, u.start - base, f'"{u.text[:90]}"')
     if kind == "per_departure":
-        first, updated = h.first(patterns["departure"]), h.first(patterns["updated"])
+        first, updated = h.first(patterns["departure_row"]), h.first(patterns["updated"])
         if first is None or updated is None or not departures:
             return Figure(row, page, None, f"first departure {first is not None}, \"Updated\" "
                           f"{updated is not None}, {departures} departures")

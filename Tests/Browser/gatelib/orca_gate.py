@@ -32,8 +32,10 @@ def journeys(base):
     ]
 
 
-def run(base, out, log, only=None):
-    """Runs the journeys; returns [Heard] (a journey that crashed is a Heard with that problem)."""
+def run(base, out, log, only=None, selftest=True):
+    """Runs the self-test (the journeys on deliberately broken pages, gatelib/orca_selftest.py), then the
+    journeys on Trakx; returns (self-test problems, [Heard]) (a journey that crashed is a Heard with that
+    problem). A self-test that misses a defect stops there: the journeys cannot be trusted."""
     folder = os.path.join(out, "orca")
     os.makedirs(folder, exist_ok=True)
     rig = Rig(out, log=log)
@@ -42,6 +44,16 @@ def run(base, out, log, only=None):
         rig.start()
         rig.driver.get("about:blank")
         rig.quiet(settle=1.0, timeout=15)
+        if selftest:
+            from . import orca_selftest
+            t0 = time.time()
+            missed = orca_selftest.run(rig, log)
+            with open(os.path.join(folder, "selftest.txt"), "w", encoding="utf-8") as f:
+                f.write("\n".join(t for _, t in rig.heard()) + "\n")
+            log(f"  orca self-test: {'all planted defects caught' if not missed else f'{len(missed)} missed'} "
+                f"({time.time() - t0:.0f} s)")
+            if missed:
+                return missed, results
         for name, fn in journeys(base):
             if only and name not in only:
                 continue
@@ -51,7 +63,8 @@ def run(base, out, log, only=None):
             except Exception as e:  # noqa: BLE001
                 h = j.Heard(name)
                 h.problems.append(f"crashed: {type(e).__name__}: {e}")
-                h.utterances = [t for t_, t in rig.heard() if t_ >= t0]
+                h.timed = [(t_, t) for t_, t in rig.heard() if t_ >= t0]
+                h.utterances = [t for _, t in h.timed]
                 h.seconds = time.time() - t0
             if h is None:
                 log(f"  orca: {name}: skipped (no such pages in this Trakx yet)")
@@ -61,7 +74,7 @@ def run(base, out, log, only=None):
             results.append(h)
     finally:
         rig.stop(keep=folder)
-    return results
+    return [], results
 
 
 def save(folder, name, h):
@@ -69,4 +82,5 @@ def save(folder, name, h):
         f.write(f"# {h.line()}\n# keys: {' '.join(h.keys)}\n")
         for p in h.problems:
             f.write(f"# PROBLEM: {p}\n")
-        f.write("\n".join(h.utterances) + "\n")
+        f.write("# seconds from the journey's start, then what Orca said (one utterance a line)\n")
+        f.write("".join(f"{t - h.t0:6.1f}  {u}\n" for t, u in h.timed))

@@ -14,7 +14,7 @@ WHEN = r"(in \d+ (minutes?|hours?)|now\b)"
 class Heard:
     def __init__(self, name):
         self.name, self.keys, self.utterances, self.problems = name, [], [], []
-        self.t0, self.seconds = time.time(), 0.0
+        self.t0, self.seconds, self.timed = time.time(), 0.0, []
 
     def words(self):
         return orca_heard.words(self.utterances)
@@ -49,8 +49,11 @@ class Listener:
         heard = self.since(before)
         at = first_match(heard, key)
         mark = before + (at or 0)
-        # Orca starts reading the page from the top on load; a rider presses a key once it has begun
-        self.until(r"^\s*(main content|main landmark)|heading level 1", mark, timeout)
+        # Orca says the page's summary and starts reading it from the top; a rider presses a key once it has begun
+        self.until(r"^Page has ", mark, timeout)
+        at = first_match(self.since(mark), r"^Page has ")
+        if at is not None:
+            self.until(r".", mark + at + 1, 5)
         if wait_for:
             self.until(wait_for, mark, timeout)
         return mark
@@ -75,7 +78,8 @@ class Listener:
         # PTV's own words (disruption titles) are not Trakx's punctuation
         data = list(data) + (self.rig.driver.execute_script(
             "return [...document.querySelectorAll('a[href^=\"/disruptions/\"]')].map(a => a.textContent)") or [])
-        self.h.utterances = self.since()
+        self.h.timed = self.rig.heard()[self.mark:]
+        self.h.utterances = [t for _, t in self.h.timed]
         self.h.problems += orca_heard.problems(self.h.utterances, known, data)
         self.h.seconds = time.time() - self.h.t0
         return self.h
@@ -286,7 +290,8 @@ def favourite(rig, base, path="/stops/train/1071"):
     h.keys.append("space")
     rig.key("space")
     ls.until(r"Added .* to favourites", mark, 20)
-    rig.quiet(settle=1.5, timeout=30)
+    time.sleep(6)  # long enough to hear it a second time, as a live region and then read from the top
+    rig.key("ctrl")
     got = ls.since(mark)
     n = sum(1 for t in got if re.search(r"Added .* to favourites", t))
     if n != 1:
@@ -296,7 +301,7 @@ def favourite(rig, base, path="/stops/train/1071"):
         h.problems.append(f"focus did not return to the favourite button after adding: {focus!r}")
     mark = ls.open(base + "/", wait_for=r"favourite stops")
     mark += first_match(ls.since(mark), r"favourite stops") or 0
-    ls.until(WHEN, mark, 40)
+    ls.until(WHEN, mark, 20)
     heard = ls.since(mark)
     fav = first_match(heard, r"Flinders Street")
     if fav is None or first_match(heard[fav:], WHEN) is None:

@@ -147,11 +147,15 @@ class Rig:
         self._wait(lambda: os.path.exists(sock), "speech-dispatcher's socket")
         # 5. Orca, with a settings file (no first-start set-up; default punctuation, verbosity, keys)
         prefs = os.path.join(self.tmp, "orca")
+        if not os.path.exists("/usr/bin/orca"):
+            raise RigError("orca is not installed (Tests/Browser/install.sh installs it)")
         with open(os.path.join(prefs, "user-settings.conf"), "w") as f:
             json.dump(ORCA_SETTINGS, f, indent=1)
         self.orca_debug = os.path.join(self.tmp, "orca-debug.txt")
         debug = ["--debug-file", self.orca_debug] if os.environ.get("GATE_ORCA_DEBUG") else []
-        self._spawn("orca", ["orca", "--replace", "-u", prefs, *debug])
+        # not /usr/bin/orca: it refuses to start beside any other "orca" process of this user, and --replace
+        # kills them all (another gate run's, anyone's); orca_launch.py starts it without either
+        self._spawn("orca", ["/usr/bin/python3", os.path.join(HERE, "orca_launch.py"), "-u", prefs, *debug])
         self._wait(lambda: self.heard(), "Orca to speak (\"Screen reader on\")", timeout=60)
         # 6. Chromium, accessible to Orca, through chromedriver
         self.driver = self._chromium()

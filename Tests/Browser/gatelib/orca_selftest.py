@@ -1,0 +1,105 @@
+"""The screen-reader journeys' self-test: the same journeys, in the same Orca session, against a deliberately
+broken "Trakx" (selftest/orca/: a loopback server answering Trakx's paths with pages that have the defects
+issue 25 heard), and each assertion must fail there. Run before the journeys judge Trakx."""
+
+import http.server
+import os
+import threading
+import urllib.parse
+
+from . import orca_journeys as j
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGES = os.path.join(HERE, "..", "selftest", "orca")
+CSS = os.path.join(HERE, "..", "..", "..", "Public", "css", "trakx.css")
+
+# journey -> what its report must say (substrings of its problems), one per planted defect
+EXPECTED = {
+    "board": ["lacks time, destination", "punctuation spoken ('en dash')", "punctuation spoken ('colon')",
+              "words run together ('Refreshdepartures')", "an empty item is spoken", "a raw code is spoken",
+              "punctuation alone"],
+    "search": ["was heard before the count", "mode and suburb are not in its utterance",
+               "punctuation spoken ('left quote')"],
+    "ride": ["does not say that choosing a stop", "replaced or shrank", "did not say it is an update",
+             "heard 2 times", "was announced but the page says"],
+    "disruptions": ["did not say its status", "punctuation spoken ('left paren')"],
+    "favourite": ["focus did not return", "did not speak the favourite"],
+}
+
+
+def _page(name, title, added=False, script=""):
+    def read(n):
+        with open(os.path.join(PAGES, n), encoding="utf-8") as f:
+            return f.read()
+    banner = '<div class="banner" role="status"><p>Added Broken Station to favourites.</p></div>\n' if added else ""
+    head = read("head.html").replace("TITLE", title).replace("SCRIPT", script)
+    return (head + read(name).replace("BANNER", banner) + read("foot.html")).encode()
+
+
+class _Broken(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *a):
+        pass
+
+    def _send(self, status, body=b"", ctype="text/html; charset=utf-8", headers=()):
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in headers:
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):  # noqa: N802
+        u = urllib.parse.urlsplit(self.path)
+        q = urllib.parse.parse_qs(u.query)
+        ride_js = '<script src="/static/js/ride.js" defer></script>\n'
+        pages = {
+            "/": lambda: _page("home.html", "Melbourne departures"),
+            "/stops/train/1071": lambda: _page("board.html", "Broken Station departures", added="added" in q),
+            "/search": lambda: _page("search.html", "Search results for “richmond”"),
+            "/disruptions": lambda: _page("disruptions.html", "Disruptions"),
+            "/ride/train/1": lambda: (_page("ride.html", "Riding the Frankston line", script=ride_js) if "to" in q
+                                      else _page("ride-choose.html", "Riding the Frankston line")),
+        }
+        if u.path in pages:
+            return self._send(200, pages[u.path]())
+        files = {"/static/js/ride.js": (os.path.join(PAGES, "ride.js"), "text/javascript"),
+                 "/static/css/trakx.css": (CSS, "text/css")}
+        if u.path in files:
+            path, ctype = files[u.path]
+            with open(path, "rb") as f:
+                return self._send(200, f.read(), ctype)
+        self._send(404, b"<!doctype html><title>Not found</title><p>Not found</p>")
+
+    def do_POST(self):  # noqa: N802
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self._send(303, headers=[("Location", "/stops/train/1071?added=1")])
+
+
+def run(rig, log):
+    """Returns a list of problems with the journeys' detectors (empty: each planted defect was caught)."""
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Broken)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{srv.server_address[1]}"
+    missed = []
+    try:
+        from .orca_gate import journeys
+        for name, fn in journeys(base):
+            if name not in EXPECTED:
+                continue
+            try:
+                h = fn(rig)
+            except Exception as e:  # noqa: BLE001
+                missed.append(f"{name}: crashed on the broken page: {type(e).__name__}: {e}")
+                continue
+            got = "\n".join(h.problems)
+            for want in EXPECTED[name]:
+                if want not in got:
+                    missed.append(f"{name}: the broken page's defect was not caught ({want!r}); it reported: "
+                                  + (" | ".join(h.problems) or "nothing"))
+            log(f"  orca self-test: {name}: {len(EXPECTED[name])} planted defects, "
+                f"{sum(1 for w in EXPECTED[name] if w in got)} caught ({h.seconds:.0f} s)")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    return missed
