@@ -16,7 +16,7 @@ struct RideController {
             }
             return seconds
         }
-        let loaded = try await run.load(from: site)
+        let loaded = try await run.load(from: site.source)
         let journey = loaded.journey
         let noun = ModeWords.noun(run.type)
         let from = try fromStop.map { id in

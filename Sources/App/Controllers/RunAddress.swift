@@ -15,6 +15,12 @@ struct RunAddress {
         let disruptions: DisruptionNotes
     }
 
+    /// A run's address already read.
+    init(type: RouteType, ref: String) {
+        self.type = type
+        self.ref = ref
+    }
+
     /// Reads `mode` and `ref` from the path; either one malformed is a 400.
     init(_ context: RequestContext) throws {
         type = try Params.mode(context.require("mode"))
@@ -23,11 +29,11 @@ struct RunAddress {
 
     /// Loads the run's pattern and reads it as a journey, with the disruptions it names. A run PTV does not list
     /// is a 404 that says so without blaming the address (Trakx's own boards link runs); a failure says how PTV failed.
-    func load(from site: Site) async throws -> Loaded {
+    func load(from source: any TransitSource) async throws -> Loaded {
         let noun = ModeWords.noun(type)
         let missing = "PTV does not list the stops and times of this \(noun) service just now (run \(ref)). It may have finished for the day, or its times may have changed."
         let advice = "Go back to the departures and choose the service again."
-        let pattern = await Evidence.ask(.pattern) { try await site.source.pattern(runRef: ref, routeType: type.rawValue) }
+        let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
         guard let fetched = pattern.fetched else {
             var error = EvidenceWords.error(pattern.failure ?? .notFound, missing: missing)
             if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now: \(error.message)" }
@@ -39,7 +45,7 @@ struct RunAddress {
         let named = fetched.value.departures.map(\.disruptionIds)
         var known: [String: Disruption] = [:]
         for disruption in fetched.value.disruptions { known[String(disruption.disruptionId)] = disruption }
-        let looked = await site.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, looked: looked?.value ?? [:])
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }

@@ -9,7 +9,7 @@ struct RunController {
     func run(_ request: Request, _ context: RequestContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
-        let loaded = try await run.load(from: site)
+        let loaded = try await run.load(from: site.source)
         let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
