@@ -124,7 +124,7 @@ struct RunPage: Sendable {
         } else if let time = call.time {
             let until = words.until(time)
             text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
-            text += call.isLive ? ", live." : ", timetable."
+            text += !call.isLive ? ", timetable." : progress.staleSince.map { ", by the last live estimate, at \(words.clock($0))." } ?? ", live."
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {
             text += journey.isCancelled(next)
