@@ -92,14 +92,15 @@ struct JourneyProgress: Sendable {
         return time < now.addingTimeInterval(-30)
     }
 
-    /// When a call not yet departed is due, in words: "at the platform" (live), "in 5 minutes", or, for a time
-    /// already past without evidence that it has left, "due 8:29 am" (never "departed" without evidence).
+    /// When a call not yet departed is due, in words said after its clock time (never the time again): "at the
+    /// platform" (live), "in 5 minutes", or, for a time already past without evidence that it has left, "due 4
+    /// minutes ago" (never "departed" without evidence).
     func when(_ index: Int, words: TimeWords) -> String {
         let call = journey.calls[index]
         if call.cancelled { return "cancelled" }
         if place == .at(index) && evidence != nil { return "at the platform now" }
         guard let time = call.time else { return "time not known" }
-        return time < now.addingTimeInterval(-30) ? "due \(words.clock(time))" : words.until(time)
+        return time < now.addingTimeInterval(-30) ? words.due(time) : words.afterClock(time)
     }
 
     /// The first call not yet departed, or nil when the run has finished.

@@ -8,7 +8,7 @@ struct RidePage: Sendable {
         let name: String
         /// "6:08 pm".
         let time: String
-        /// "in 5 minutes", "due 6:08 pm", "cancelled".
+        /// Said after `time`: "in 5 minutes", "due in 5 minutes" (timetable), "cancelled".
         let when: String
         /// Link that makes this the rider's stop, when none is chosen yet.
         let chooseURL: String?
@@ -76,7 +76,7 @@ struct RidePage: Sendable {
         choosing = to == nil
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
+            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
