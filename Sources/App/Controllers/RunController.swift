@@ -11,7 +11,7 @@ struct RunController {
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let (journey, pattern) = try await run.load(from: site.source)
         if let fromStop, journey.index(of: fromStop) == nil {
-            throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
+            throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
         let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request))
         return site.templates.render(page, template: "run")

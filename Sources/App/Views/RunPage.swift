@@ -148,7 +148,7 @@ struct RunPage: Sendable {
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle: \(vehicle.description)")
+            notes.append("Vehicle: \(SpokenName.vehicle(vehicle.description))")
         }
         return notes
     }

@@ -20,7 +20,7 @@ struct StopFacts: Sendable {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
         }
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
-        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: stop.stopLandmark)) }
+        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }
         if let access = stop.accessibility {
             var features: [String] = []
             if access.lift { features.append("lift") }
