@@ -31,6 +31,8 @@ struct RidePage: Sendable {
     let stops: [Stop]
     /// Whether the rider still has to choose where to get off.
     let choosing: Bool
+    /// Said instead of the list's heading when no stop is left to list ("Richmond is the last stop …").
+    let noStopsLeft: String?
     /// Events for the live region, each announced once by the script.
     let events: [Event]
     /// Whether live information is in use (for the script: "lost"/"back").
@@ -80,6 +82,8 @@ struct RidePage: Sendable {
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
+        noStopsLeft = stops.isEmpty ? RunStopWords.noStopsLeft(choosing: to == nil, from: from.map { calls[$0].name },
+                                                                fromIsLast: from == calls.count - 1) : nil
         var events: [Event] = []
         if case .onTheWay(let next) = state, let to, to - next <= 3 {
             events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop: \(calls[next].name)."))
