@@ -16,7 +16,8 @@ struct RideController {
             }
             return seconds
         }
-        let (journey, pattern) = try await run.load(from: site.source)
+        let loaded = try await run.load(from: site)
+        let journey = loaded.journey
         var from: Int?
         if let fromStop {
             guard let index = journey.index(of: fromStop) else {
@@ -31,7 +32,8 @@ struct RideController {
             }
             to = index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
+        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: site.context(for: request),
+                            disruptions: loaded.disruptions)
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -16,23 +16,23 @@ struct StopController {
     func stop(_ request: Request, _ context: RequestContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
-        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
-        // Both PTV questions go out at once; departures decide the page, details only add facts.
-        async let detailsCall = site.source.stop(stopID, routeType: type.rawValue)
-        async let departuresCall = Upstream.call(missing: missing) {
+        // Both PTV questions go out at once; each answer is kept as evidence, whatever it was.
+        async let detailsCall = Evidence.ask(.stop) { try await site.source.stop(stopID, routeType: type.rawValue) }
+        async let departuresCall = Evidence.ask(.departures) {
             try await site.source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil, maxResults: PTVClient.departuresPerDirection)
         }
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
-        let departures = try await departuresCall
-        let details = try? await detailsCall
+        let (details, departures) = await (detailsCall, departuresCall)
         let favourites = try await favouritesCall
+        // Disruptions the departures name but whose text their answer left out are looked up (rarely needed).
+        let named = departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []
+        let known = (departures.value?.disruptions ?? [:]).merging(details.value?.disruptions ?? [:]) { first, _ in first }
+        let looked = await site.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
-        let context = await site.stopPageContext(for: request, type: type, stopID: stopID, favourites: favourites,
-                                                 details: details?.value, departures: departures.value)
-        guard let page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
-                                  favourites: favourites, context: context) else {
-            throw HTTPError(404, missing)
-        }
+        let pageContext = await site.stopPageContext(for: request, type: type, stopID: stopID, favourites: favourites,
+                                                     details: details.value, departures: departures.value)
+        let page = try StopPage(type: type, stopID: stopID, details: details, departures: departures, disruptions: looked,
+                                favourites: favourites, context: pageContext)
         return site.templates.render(page, template: "stop")
     }
 }

@@ -24,7 +24,7 @@ enum Params {
         }
         // Digits only, so what is wrong is the size: 0 is a whole number, just not one PTV uses.
         guard text.utf8.count <= 10, let value = Int(text), value <= Int(Int32.max) else {
-            throw HTTPError(400, "The \(what) is too long: it can be at most \(Int32.max), such as 1071.")
+            throw HTTPError(400, "The \(what) is too large: it can be at most \(Int32.max).")
         }
         guard value > 0 else { throw HTTPError(400, "The \(what) must be 1 or more, such as 1071.") }
         return value

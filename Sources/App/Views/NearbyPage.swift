@@ -120,7 +120,7 @@ struct NearbyPage: Sendable {
             nextRadius: nextRadius)
         self.init(form: form, errors: [], results: results,
                   head: PageHead(context.chrome(title: title, section: .nearby,
-                                                stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),
+                                                stale: context.staleNotice(found),
                                                 scripts: ["/static/js/location.js"]), heading: heading, summary: summary))
     }
 

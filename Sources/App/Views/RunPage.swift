@@ -35,7 +35,8 @@ struct RunPage: Sendable {
     let lineURL: String?
     let rideURL: String
     let updated: String
-    let disruptions: [Link]
+    /// Disruptions the pattern names, said as on the board and the ride page.
+    let disruptions: DisruptionNotes
 
     /// Builds the page.
     /// - Parameters:
@@ -43,9 +44,10 @@ struct RunPage: Sendable {
     ///   - fromStop: The rider's stop, if given (it must be one the run calls at).
     ///   - pattern: The fetched pattern (for its fetch time, staleness and disruptions).
     ///   - context: Words, demo mode, banner and path.
-    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
+         disruptions: DisruptionNotes? = nil) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
         let first = journey.first
@@ -74,7 +76,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? nil : ServiceWords.status(source, words: words),
+                when: when, status: call.cancelled ? nil : ServiceWords.status(source, words: words, staleSince: progress.staleSince),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -88,11 +90,11 @@ struct RunPage: Sendable {
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
-        disruptions = pattern.value.disruptions.map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey, looked: [:])
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
         head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
-                                       stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt)),
+                                       stale: context.staleNotice(pattern)),
                         heading: heading, summary: summary)
     }
 
@@ -130,6 +132,16 @@ struct RunPage: Sendable {
                 : " At \(journey.calls[next.start].name) it continues as the \(next.service) to \(next.destination)."
         }
         return text
+    }
+
+    /// The disruptions a pattern's departures name (with their lines), from its own map and any looked up since.
+    static func disruptions(in pattern: PatternResponse, journey: Journey, looked: [String: Disruption]) -> DisruptionNotes {
+        let named = pattern.departures.map { departure in
+            (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
+        }
+        var known = looked
+        for disruption in pattern.disruptions { known[String(disruption.disruptionId)] = disruption }
+        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
     }
 
     /// Express, via, extra service and the vehicle, from the run.

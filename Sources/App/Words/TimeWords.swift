@@ -86,9 +86,12 @@ public struct TimeWords: Sendable {
     /// A timetable time beside its clock: "due in 5 minutes", "due now", "due tomorrow"; once past (and nothing
     /// says it has gone), "due 4 minutes ago".
     public func due(_ d: Date) -> String {
-        let seconds = d.timeIntervalSince(now)
-        guard seconds < -30 else { return "due " + afterClock(d) }
-        return "due " + minutes(max(1, Int((-seconds / 60).rounded(.down)))) + " ago"
+        "due " + (d < now.addingTimeInterval(-30) ? ago(d) : afterClock(d))
+    }
+
+    /// How long ago `d` was, beside its clock time: "4 minutes ago" (at least "1 minute ago").
+    public func ago(_ d: Date) -> String {
+        minutes(max(1, Int((now.timeIntervalSince(d) / 60).rounded(.down)))) + " ago"
     }
 
     /// Whole minutes until `d`, rounded down; nil when it is under a minute away or more than 30 seconds past.
