@@ -49,4 +49,21 @@ struct RunAddress {
         let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, looked: looked?.value ?? [:])
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
+
+    /// The 400 message for a stop this run does not call at (or not after the rider's boarding stop), naming the stop:
+    /// from the run's own pattern, else from PTV's stop call, else by its number.
+    /// - Parameters:
+    ///   - stopID: The stop asked for.
+    ///   - journey: The run's journey.
+    ///   - source: Where PTV's stop call is made, when the pattern does not name the stop.
+    ///   - boarding: The rider's boarding call, when the stop was asked as the one to get off at.
+    func notServed(_ stopID: Int, in journey: Journey, source: any TransitSource, after boarding: Int? = nil) async -> String {
+        var name = journey.calls.first { $0.stopID == stopID }.map(\.name)
+        if name == nil, let details = try? await source.stop(stopID, routeType: type.rawValue).value.stop {
+            name = SpokenName.stop(details.stopName, withStopNumber: false)
+        }
+        // "after Richmond" only for a stop the run does call at, before the boarding stop.
+        let before = boarding.flatMap { journey.index(of: stopID) == nil ? nil : journey.calls[$0].name }
+        return RunStopWords.notServed(noun: ModeWords.noun(type), stop: name, stopID: stopID, after: before)
+    }
 }

@@ -12,7 +12,7 @@ struct RunController {
         let loaded = try await run.load(from: site.source)
         let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
-            throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
+            throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
         let page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: site.context(for: request),
                            disruptions: loaded.disruptions)

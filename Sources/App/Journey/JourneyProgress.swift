@@ -119,17 +119,18 @@ struct JourneyProgress: Sendable {
         return nextIndex
     }
 
-    /// When a call not yet departed is due, in words: "at the platform" (live), "in 5 minutes", or, for a time
-    /// already past without evidence that it has left, "due 8:29 am" (never "departed" without evidence): a live
-    /// estimate already past is "overdue", and a saved copy's past time "was due".
+    /// When a call not yet departed is due, in words said after its clock time (never the time again): "at the
+    /// platform" (live), "in 5 minutes", or, for a time already past without evidence that it has left, "due 4
+    /// minutes ago" (never "departed" without evidence): a live estimate already past is "overdue", and a saved
+    /// copy's past time "was due".
     func when(_ index: Int, words: TimeWords) -> String {
         let call = journey.calls[index]
         if call.cancelled { return "cancelled" }
         if place == .at(index) && evidence != nil { return "at the platform now" }
         guard let time = call.time else { return "time not known" }
-        guard time < now.addingTimeInterval(-30) else { return words.until(time) }
-        if staleSince != nil { return "was due \(words.clock(time))" }
-        return call.isLive ? "overdue: the live estimate was \(words.clock(time))" : "due \(words.clock(time))"
+        guard time < now.addingTimeInterval(-30) else { return words.afterClock(time) }
+        if staleSince != nil { return "was due " + words.ago(time) }
+        return call.isLive ? "overdue: the live estimate was " + words.ago(time) : words.due(time)
     }
 
     /// The first call not yet departed, or nil when the run has finished.

@@ -7,6 +7,8 @@ struct DepartureRow: Sendable {
     let time: String
     /// "in 5 minutes", "now", "tomorrow 6:08 pm"; "departed" only when `departed`.
     let until: String
+    /// The same, said after `time` without the clock again: "in 5 minutes", "tomorrow", "Wednesday 7 April 2027".
+    let afterTime: String
     /// Whether its time is more than 30 seconds past (on a fresh answer only: a saved copy's past times were due).
     let departed: Bool
     /// Whether its time is past on a saved copy: "was due", never "departed".
@@ -43,7 +45,7 @@ struct DepartureRow: Sendable {
 
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
-        var parts = [until]
+        var parts = [afterTime]
         if let platform, !cancelled { parts.append(ModeWords.midSentence(platform)) }
         if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { parts.append(status) }
         return (parts + notes).joined(separator: ", ")
@@ -199,7 +201,9 @@ struct DepartureBoard: Sendable {
             sentence += source == .timetable ? ", timetable." : ", \(staleSince == nil ? "live" : status)."
         }
         return DepartureRow(
-            time: words.clock(cancelled ? scheduled : best), until: until, departed: departed, wasDue: wasDue, source: source, status: status,
+            time: words.clock(cancelled ? scheduled : best), until: until,
+            afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
+            departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
             destination: destination, service: service, caption: caption, sentence: sentence,
             routeID: departure.routeId, directionID: departure.directionId, at: best)

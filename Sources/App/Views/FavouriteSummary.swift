@@ -16,10 +16,10 @@ struct FavouriteSummary: Sendable {
 }
 
 extension Site {
-    /// The request's favourites with their next departures (at most `limit` favourites).
-    func favouriteSummaries(for request: Request, limit: Int) async throws -> [FavouriteSummary] {
+    /// The request's favourites with their next departures (at most `limit` favourites), and how many it has in all.
+    func favouriteSummaries(for request: Request, limit: Int) async throws -> (shown: [FavouriteSummary], total: Int) {
         let favourites = try await lists.all(request)
-        return await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request))
+        return (await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request)), favourites.count)
     }
 
     /// Each favourite with its next departures, fetched concurrently (through the shared cache). A favourite

@@ -8,7 +8,7 @@ struct RidePage: Sendable {
         let name: String
         /// "6:08 pm".
         let time: String
-        /// "in 5 minutes", "due 6:08 pm", "cancelled".
+        /// Said after `time`: "in 5 minutes", "due in 5 minutes" (timetable), "cancelled".
         let when: String
         /// Link that makes this the rider's stop, when none is chosen yet.
         let chooseURL: String?
@@ -37,6 +37,8 @@ struct RidePage: Sendable {
     let nextFromStop: Link?
     /// Disruptions the pattern names, said as on the board and the run page.
     let disruptions: DisruptionNotes
+    /// Said instead of the list's heading when no stop is left to list ("Richmond is the last stop …").
+    let noStopsLeft: String?
     /// Events for the live region, each announced once by the script.
     let events: [Event]
     /// Whether live information is in use (for the script: "lost"/"back").
@@ -94,10 +96,12 @@ struct RidePage: Sendable {
         self.disruptions = disruptions
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
+            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
+        noStopsLeft = stops.isEmpty ? RunStopWords.noStopsLeft(choosing: to == nil, from: from.map { calls[$0].name },
+                                                                fromIsLast: from == calls.count - 1) : nil
         var events: [Event] = []
         if case .onTheWay(let next) = state, let to, to - next <= 3 {
             events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop: \(calls[next].name)."))

@@ -11,8 +11,8 @@ struct PatternRow: Sendable {
     let time: String
     /// "departed", "before your stop", "in 5 minutes", "your stop, in 5 minutes".
     let when: String
-    /// The same phrase as on the board: "Live, delayed 1 minute", "Timetable", "Cancelled".
-    let status: String
+    /// The same phrase as on the board: "live", "delayed 1 minute", "timetable"; nil when cancelled (`when` says so).
+    let status: String?
     let platform: String?
     let isChosen: Bool
     let departed: Bool
@@ -76,7 +76,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? "" : ServiceWords.status(source, words: words, staleSince: progress.staleSince),
+                when: when, status: call.cancelled ? nil : ServiceWords.status(source, words: words, staleSince: progress.staleSince),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -160,7 +160,7 @@ struct RunPage: Sendable {
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle: \(vehicle.description)")
+            notes.append("Vehicle: \(SpokenName.vehicle(vehicle.description))")
         }
         return notes
     }

@@ -104,6 +104,7 @@ extension DepartureRow: MustacheParent {
         switch name {
         case "time": time
         case "until": until
+        case "afterTime": afterTime
         case "departed": departed
         case "wasDue": wasDue
         case "status": status

@@ -27,7 +27,7 @@ enum ServiceWords {
         return .live(minutesLate: onTime ? 0 : Int((seconds / 60).rounded()))
     }
 
-    /// "cancelled", "live" (on time), "delayed 4 minutes", "early 1 minute" (only live data knows either), "timetable".
+    /// "cancelled", "live" (on time), "delayed 4 minutes", "1 minute early" (only live data knows either), "timetable".
     /// The board, the run page and the ride page say the same phrase.
     static func status(_ source: Source, words: TimeWords) -> String {
         status(source, words: words, staleSince: nil)
@@ -48,7 +48,7 @@ enum ServiceWords {
         case .timetable: "timetable"
         case .live(let late) where late == 0: "live"
         case .live(let late) where late > 0: "delayed \(words.minutes(late))"
-        case .live(let late): "early \(words.minutes(-late))"
+        case .live(let late): "\(words.minutes(-late)) early"
         }
     }
 
