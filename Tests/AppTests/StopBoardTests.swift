@@ -73,6 +73,13 @@ struct StopBoardTests {
                 #expect(board.next.allSatisfy { !$0.departed }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.until.contains(" hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.caption.isEmpty && !$0.caption.hasSuffix(" to ") }, "\(name)")
+                // One departure once, in time order, even when PTV repeats a row.
+                var repeated = response
+                repeated.departures += response.departures
+                let twice = DepartureBoard(repeated, routeType: .train, stopID: stop, words: TimeWords(now: first.addingTimeInterval(-300)))
+                #expect(twice.next.map(\.rideURL) == board.next.map(\.rideURL), "\(name)")
+                #expect(Set(board.next.map { "\($0.rideURL) \($0.time)" }).count == board.next.count, "\(name)")
+                #expect(zip(board.next, board.next.dropFirst()).allSatisfy { $0.at <= $1.at }, "\(name)")
             }
         }
     }

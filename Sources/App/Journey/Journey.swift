@@ -6,8 +6,9 @@ import PTV
 /// Real patterns need care: a through-run holds two `run_ref`s whose ends overlap (the Frankston train
 /// that continues from Flinders Street as a Werribee train lists Flinders Street and Southern Cross
 /// twice), a trip across midnight can carry the second part's times a day early, and estimates can be
-/// left on stops already passed. `Journey` orders by `departure_sequence`, joins the parts at the stop
-/// where the second begins, moves day-early times forward, and never lets a time run backwards.
+/// left on stops already passed. `Journey` orders parts by `departure_sequence` and each part's stops by time
+/// (`Journey+Order.swift`), reads a repeated row once, joins the parts at the stop where the second begins,
+/// moves day-early times forward, and sets aside (as doubtful) live estimates that would run time backwards.
 struct Journey: Sendable {
     /// One stop the vehicle calls at.
     struct Call: Sendable {
@@ -17,7 +18,8 @@ struct Journey: Sendable {
         let runRef: String
         let routeID: Int
         let scheduled: Date?
-        let estimated: Date?
+        /// The live estimate, unless the order of the stops contradicts it.
+        var estimated: Date?
         /// "3", or nil when not known.
         let platform: String?
         let atPlatform: Bool
@@ -27,6 +29,8 @@ struct Journey: Sendable {
         let flags: [String]
         let latitude: Double?
         let longitude: Double?
+        /// A live estimate PTV sent that the order of the stops contradicts (then `estimated` is nil).
+        var doubtfulEstimate: Date? = nil
 
         /// The live estimate, else the timetable.
         var time: Date? { estimated ?? scheduled }
@@ -59,9 +63,7 @@ struct Journey: Sendable {
     ///   - routeType: The run's route type.
     init(_ pattern: PatternResponse, routeType: RouteType) {
         self.routeType = routeType
-        let ordered = pattern.departures.enumerated()
-            .sorted { ($0.element.departureSequence, $0.offset) < ($1.element.departureSequence, $1.offset) }
-            .map(\.element)
+        let ordered = Self.ordered(pattern.departures)
         var calls: [Call] = []
         var legs: [Leg] = []
         var dayShift: TimeInterval = 0
@@ -105,7 +107,15 @@ struct Journey: Sendable {
         skipped = ordered.flatMap(\.skippedStops).map { SpokenName.stop($0.stopName) }.filter { !$0.isEmpty }
         // Legs whose calls were all replaced by the next part's are dropped; starts stay valid.
         self.legs = legs.indices.filter { $0 + 1 == legs.count || legs[$0 + 1].start > legs[$0].start }.map { legs[$0] }
-        self.calls = calls
+        // Estimates the order of the stops contradicts are set aside, and said to be doubtful.
+        let doubtful = Self.doubtfulEstimates(calls)
+        self.calls = calls.enumerated().map { index, call in
+            guard doubtful.contains(index) else { return call }
+            var call = call
+            call.doubtfulEstimate = call.estimated
+            call.estimated = nil
+            return call
+        }
     }
 
     /// The first part of the journey.

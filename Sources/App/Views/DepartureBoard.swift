@@ -108,10 +108,13 @@ struct DepartureBoard: Sendable {
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
+        // A row PTV repeats (same run, same time) is one departure.
+        var runs = Set<String>()
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
+            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted else { continue }
             let destination = destination(run, departure.directionId)
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
             // one place is one row.

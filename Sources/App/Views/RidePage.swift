@@ -76,7 +76,8 @@ struct RidePage: Sendable {
         choosing = to == nil
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
+            var when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
+            if let doubtful = call.doubtfulWords(words) { when += "; \(doubtful)" }
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []

@@ -74,7 +74,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? "" : ServiceWords.status(source, words: words),
+                when: when, status: call.cancelled ? "" : ([ServiceWords.status(source, words: words)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
