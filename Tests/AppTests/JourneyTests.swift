@@ -81,7 +81,7 @@ struct JourneyTests {
         #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
         #expect(page.earlierLabel == "Stops before yours (17, still to come)")
         #expect(page.stops.first?.when == "in 1 hour 1 minute")
-        #expect(page.head.chrome.title.text == "Hurstbridge line to Parliament, 11:37 am from Clifton Hill")
+        #expect(page.head.chrome.title.text == "Hurstbridge line to Flinders Street, 11:37 am from Clifton Hill")
     }
 
     @Test func atPlatformFurtherAlongMeansEarlierStopsHaveDeparted() throws {
@@ -147,6 +147,19 @@ struct JourneyTests {
             #expect(Set(visits).count == visits.count, "\(name): a stop listed twice")
             #expect(zip(journey.calls, journey.calls.dropFirst()).allSatisfy { $0.stopID != $1.stopID }, "\(name)")
             #expect(zip(times, times.dropFirst()).allSatisfy { $1 >= $0.addingTimeInterval(-60) }, "\(name): times run backwards")
+            // One destination for one train: the board at each stop names it as the run and ride pages opened there do.
+            for (index, call) in journey.calls.enumerated() {
+                let rows = pattern.departures.filter { $0.runRef == call.runRef && $0.stopId == call.stopID }
+                let answer = DeparturesResponse(DeparturesBody(departures: rows, stops: pattern.stops, routes: pattern.routes,
+                                                               runs: pattern.runs, directions: pattern.directions))
+                guard let row = DepartureBoard(answer, routeType: .train, stopID: call.stopID, words: TimeWords(now: first)).next.first else { continue }
+                let asked = Journey(pattern, routeType: .train, asked: call.runRef)
+                let fetched = Fetched(value: pattern, fetchedAt: first)
+                let run = RunPage(journey: asked, fromStop: call.stopID, pattern: fetched, context: Recorded.context(first))
+                let ride = RidePage(journey: asked, from: index, to: nil, auto: nil, pattern: fetched, context: Recorded.context(first))
+                #expect(run.head.heading == "\(row.service) to \(row.destination)", "\(name) at \(call.name): board \(row.caption)")
+                #expect(ride.head.heading == run.head.heading, "\(name) at \(call.name)")
+            }
             // A live estimate PTV sent that is not used is said to be doubtful on the row.
             let whole = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: first), context: Recorded.context(first))
             for (call, row) in zip(journey.calls, whole.stops) where !call.cancelled {

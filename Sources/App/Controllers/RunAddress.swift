@@ -18,7 +18,7 @@ struct RunAddress {
     func load(from source: any TransitSource) async throws -> (Journey, Fetched<PatternResponse>) {
         let missing = "There is no \(ModeWords.noun(type)) run with the reference \(ref). It may have finished for the day."
         let pattern = try await Upstream.call(missing: missing) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
-        let journey = Journey(pattern.value, routeType: type)
+        let journey = Journey(pattern.value, routeType: type, asked: ref)
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing) }
         return (journey, pattern)
     }

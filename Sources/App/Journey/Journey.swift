@@ -45,13 +45,17 @@ struct Journey: Sendable {
         let route: Route?
         /// "Frankston line".
         let service: String
-        /// "Flinders Street".
+        /// Where the run ends, as PTV names it: "Parliament".
+        let end: String
+        /// Where it goes as said from its first stop, the platform's name (``PlatformDestination``): "Flinders Street".
         let destination: String
         /// Index of its first call in `calls`.
         let start: Int
     }
 
     let routeType: RouteType
+    /// The run the page was asked for (its `run_ref`), when known: a page is headed by it.
+    let asked: String?
     let calls: [Call]
     let legs: [Leg]
     /// Names of the stops the run passes without stopping, where PTV lists them (`skipped_stops`).
@@ -61,8 +65,10 @@ struct Journey: Sendable {
     /// - Parameters:
     ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
     ///   - routeType: The run's route type.
-    init(_ pattern: PatternResponse, routeType: RouteType) {
+    ///   - asked: The run the page was asked for.
+    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil) {
         self.routeType = routeType
+        self.asked = asked
         let ordered = Self.ordered(pattern.departures)
         var calls: [Call] = []
         var legs: [Leg] = []
@@ -77,9 +83,11 @@ struct Journey: Sendable {
                 let run = pattern.runs[departure.runRef]
                 let route = pattern.routes[String(departure.routeId)] ?? run.flatMap { pattern.routes[String($0.routeId)] }
                 let direction = pattern.directions[String(departure.directionId)]
+                let end = Self.destination(run: run, direction: direction)
                 legs.append(Leg(runRef: departure.runRef, run: run, route: route,
-                                service: ModeWords.service(route, type: routeType),
-                                destination: Self.destination(run: run, direction: direction), start: calls.count))
+                                service: ModeWords.service(route, type: routeType), end: end,
+                                destination: PlatformDestination.name(end: end, boarding: departure.stopId, type: routeType).name,
+                                start: calls.count))
             }
             // A time more than 12 hours before the one before it belongs to the next day.
             if let scheduled = departure.scheduledDepartureUTC {
@@ -153,7 +161,11 @@ struct Journey: Sendable {
     /// The run's destination as said after "to": its own name, else the direction's, without the stop number
     /// and without "Station" ("to Frankston", "to Burke Road at Wattletree Road").
     static func destination(run: Run?, direction: Direction?) -> String {
-        let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
+        destination(named: run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? "")
+    }
+
+    /// A destination's name as said after "to" (see ``destination(run:direction:)``).
+    static func destination(named name: String) -> String {
         var spoken = SpokenName.stop(name)
         if let number = SpokenName.stopNumber(in: spoken) { spoken.removeSubrange(number.suffix) }
         // "Burke Road at Wattletree Road" names a terminus stop: the road is enough after "to".

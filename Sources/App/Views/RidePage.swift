@@ -64,7 +64,7 @@ struct RidePage: Sendable {
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }
         let toID = to.map { calls[$0].stopID }
-        let heading = "\(journey.first?.service ?? noun) to \(journey.destination)"
+        let heading = journey.heading(from: from)
         let live = progress.evidence != nil || progress.hasLiveTimes
         self.live = live
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
@@ -92,7 +92,7 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
         updated = RideWords.clockWithSeconds(words.now, words: words)
         runURL = Paths.run(type, ref, stop: fromID)
-        facts = RunPage.notes(journey: journey)
+        facts = RunPage.notes(journey: journey, from: from)
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         head = PageHead(context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
                                        scripts: ["/static/js/ride.js"]),
