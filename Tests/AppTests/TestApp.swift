@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Foundation
 import HTTPServer
 import Logging
@@ -20,7 +20,7 @@ struct TestApp: Sendable {
 
     /// Starts Trakx in a temporary folder, runs `body`, then stops it.
     static func with(now: Date? = fixedNow, logger: Logger? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
-                     _ body: (TestApp) async throws -> Void) async throws {
+                     middleware: [any Middleware<TrakxContext>] = [], _ body: (TestApp) async throws -> Void) async throws {
         try await withTemporaryDirectory { folder in
             var configuration = AppConfiguration(
                 server: ServerConfiguration(port: 0), databasePath: folder + "/trakx.sqlite",
@@ -32,7 +32,7 @@ struct TestApp: Sendable {
             let simulator = configuration.hasCredentials ? nil : try startSimulator(for: &configuration, logger: quiet)
             let app: TrakxApp
             do {
-                app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
+                app = try buildApplication(configuration: configuration, logger: logger ?? quiet, middleware: middleware)
             } catch {
                 await simulator?.shutdown()
                 throw error

@@ -6,7 +6,7 @@ import PTV
 struct DisruptionsController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/disruptions") { request, _ in try await list(request) }
         router.get("/disruptions/{id}") { request, context in try await detail(request, context) }
     }
@@ -18,7 +18,7 @@ struct DisruptionsController {
         return site.templates.render(page, template: "disruptions")
     }
 
-    func detail(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func detail(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try Params.disruptionID(context.require("id"))
         let missing = DisruptionPage.missing(id)
         let result = try await Upstream.call(missing: missing) { try await site.source.disruption(id) }

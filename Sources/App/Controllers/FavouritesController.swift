@@ -12,10 +12,10 @@ struct FavouritesController {
     /// Line types in their fixed order on the page.
     static let order: [RouteType] = [.train, .tram, .bus, .vline, .nightBus]
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/favourites") { request, context in try await page(request, context) }
         router.post("/favourites") { request, _ in try await add(request) }
-        router.post("/favourites/import") { request, _ in try await importFile(request) }
+        router.post("/favourites/import") { request, context in try await importFile(request, context) }
         router.get("/favourites/export") { request, _ in try await export(request) }
         router.post("/favourites/{mode}/{id}/rename") { request, context in try await rename(request, context) }
         router.post("/favourites/{mode}/{id}/remove") { request, context in try await remove(request, context) }
@@ -23,7 +23,7 @@ struct FavouritesController {
     }
 
     /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
-    func page(_ request: Request, _ context: RequestContext? = nil, errors: [FieldError] = [], typed: [String: String] = [:],
+    func page(_ request: Request, _ context: TrakxContext, errors: [FieldError] = [], typed: [String: String] = [:],
               status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
@@ -40,7 +40,7 @@ struct FavouritesController {
         let page = FavouritesPage(
             head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
                                        knownNames: knownNames), heading: "Favourite stops"),
-            groups: allGroups, token: FormToken.value(for: request, context), errors: errors,
+            groups: allGroups, token: context.visitor.token, errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
@@ -66,7 +66,7 @@ struct FavouritesController {
         }
     }
 
-    func rename(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func rename(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
         guard let list = site.lists.current(request), let existing = try await site.lists.store.find(key, in: list) else {
             throw HTTPError(404, "That is not in your favourites, so it cannot be renamed.")
@@ -75,7 +75,7 @@ struct FavouritesController {
         case .failure(let error):
             // The field shows what was typed, with the error, so it can be corrected rather than retyped.
             let fieldID = FavouriteWords.fieldID(key)
-            return try await page(request, errors: [FieldError(field: fieldID, message: error.message)],
+            return try await page(request, context, errors: [FieldError(field: fieldID, message: error.message)],
                                   typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
             defer { site.pages.invalidate() }
@@ -85,7 +85,7 @@ struct FavouritesController {
         }
     }
 
-    func remove(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func remove(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
         var query = "done=\(Banner.Code.removed.rawValue)"
         if let list = site.lists.current(request) {
@@ -108,24 +108,24 @@ struct FavouritesController {
         return response
     }
 
-    func importFile(_ request: Request) async throws -> Response {
+    func importFile(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let bytes: [UInt8]
-        if let multipart = MultipartForm(request: request), let part = multipart.parts.first(where: { $0.name == "file" }) {
+        if let multipart = request.multipart, let part = multipart.parts.first(where: { $0.name == "file" }) {
             bytes = part.body
         } else if let text = request.form("data") {
             bytes = Array(text.utf8)
         } else {
-            return try await page(request, errors: [FieldError(field: "file", message: "Choose a Trakx favourites file to import.")], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: "Choose a Trakx favourites file to import.")], status: 400)
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.Lenient.self, from: Data(bytes)),
               let reading = FavouritesFile.read(file, now: site.now()) else {
-            return try await page(request, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
         }
         // One bad entry does not stop the rest; but a file of nothing usable changes nothing and says why.
         if reading.favourites.isEmpty, !reading.skipped.isEmpty {
-            return try await page(request, errors: [FieldError(field: "file", message: Self.nothingUsable(reading.skipped))], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: Self.nothingUsable(reading.skipped))], status: 400)
         }
         var seen: Set<FavouriteKey> = []
         let favourites = reading.favourites.filter { seen.insert($0.key).inserted }
@@ -135,7 +135,7 @@ struct FavouritesController {
         switch try await site.lists.store.merge(favourites, into: list, limit: site.lists.limit) {
         case .full(let wouldHold):
             let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
-            return try await page(request, errors: [FieldError(field: "file", message: message)], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: message)], status: 400)
         case .added(let added):
             let query = Banner.importQuery(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
             var response = Response.seeOther("/favourites?" + query)

@@ -4,7 +4,7 @@ import HTTPServer
 struct HealthController {
     let demo: Bool
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         let body = #"{"status":"ok","mode":"\#(demo ? "demo" : "ptv")"}"#
         router.get("/healthz") { _, _ in Response.json(body) }
     }

@@ -4,13 +4,13 @@ import HTTPServer
 struct HomeController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/") { request, context in
             try await home(request, context)
         }
     }
 
-    func home(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func home(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let favourites = try await site.favouriteSummaries(for: request, limit: 3)
         let page = HomePage(
             head: PageHead(site.chrome(title: "Melbourne departures", section: .home, request: request), heading: "Melbourne departures"),

@@ -6,7 +6,7 @@ import PTV
 struct LineController {
     let site: Site
 
-    func line(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func line(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let routeID = try Params.id(context.require("id"), "line number")
         let wanted = try request.query("direction").flatMap { $0.isEmpty ? nil : $0 }.map { try Params.id($0, "direction") }

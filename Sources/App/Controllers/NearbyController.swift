@@ -6,7 +6,7 @@ import PTV
 struct NearbyController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/nearby") { request, _ in try await nearby(request) }
     }
 

@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// Registers the PTV-backed pages and favourites.
-func addPageRoutes(site: Site, to router: inout Router) {
+func addPageRoutes(site: Site, to router: inout Router<TrakxContext>) {
     DisruptionsController(site: site).addRoutes(to: &router)
     NearbyController(site: site).addRoutes(to: &router)
     StopController(site: site).addRoutes(to: &router)

@@ -6,7 +6,7 @@ import PTV
 struct RideController {
     let site: Site
 
-    func ride(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }

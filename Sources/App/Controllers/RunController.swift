@@ -6,7 +6,7 @@ import PTV
 struct RunController {
     let site: Site
 
-    func run(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let (journey, pattern) = try await run.load(from: site.source)

@@ -6,7 +6,7 @@ import PTV
 struct SearchController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/search") { request, _ in try await search(request) }
     }
 

@@ -7,13 +7,11 @@ import Storage
 struct StopController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/stops/{mode}/{id}") { request, context in
-            try await site.pages.response(for: request, context) { try await stop(request, context) }
-        }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/stops/{mode}/{id}", use: stop)
     }
 
-    func stop(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
         let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
@@ -33,6 +31,9 @@ struct StopController {
                                   favourites: favourites, context: context) else {
             throw HTTPError(404, missing)
         }
-        return site.templates.render(page, template: "stop")
+        // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
+        var response = site.templates.render(page, template: "stop")
+        response.storable = true
+        return response
     }
 }

@@ -6,12 +6,12 @@ import Storage
 struct PrivateLinkController {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/favourites/list/{id}") { request, context in try await confirm(request, context) }
         router.post("/favourites/list/{id}") { request, context in try await use(request, context) }
     }
 
-    func confirm(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func confirm(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
         let count = try await site.lists.store.all(in: id.storageKey).count
         let current = site.lists.id(request)
@@ -20,14 +20,14 @@ struct PrivateLinkController {
         let page = SwitchListPage(
             head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
                            heading: "Use this favourites list?"),
-            action: "/favourites/list/\(id.text)", token: FormToken.value(for: request, context),
+            action: "/favourites/list/\(id.text)", token: context.visitor.token,
             count: count == 1 ? "1 favourite" : "\(count) favourites",
             alreadyUsed: current == id, hasOwnList: current != id && ownCount > 0,
             ownCount: ownCount == 1 ? "1 favourite" : "\(ownCount) favourites")
         return FavouritesController.private(site.templates.render(page, template: "favourites-switch"))
     }
 
-    func use(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func use(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
         var response = Response.seeOther("/favourites?done=switched")
         response.headers.append(("Set-Cookie", site.lists.cookie(for: id)))
@@ -36,7 +36,7 @@ struct PrivateLinkController {
 
     /// The list named by the path, or a 404. Every request hashes what it was given and looks the hash up,
     /// so a malformed, guessed or real link all cost the same work, and the id is never compared as text.
-    private func existing(_ context: RequestContext) async throws -> ListID {
+    private func existing(_ context: TrakxContext) async throws -> ListID {
         let text = (try? context.require("id")) ?? ""
         let key = FavouriteListKey(hash: ListID.hash(String(text.prefix(64))))
         let stored = try await site.lists.store.exists(key)

@@ -13,8 +13,8 @@ struct Site: Sendable {
     let demo: Bool
     let now: @Sendable () -> Date
     let logger: Logger
-    /// Rendered pages reused for a few seconds.
-    let pages: PageCache
+    /// Rendered pages given again for a few seconds (the chain and the server's warm path answer from it).
+    let pages: PageStore
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
