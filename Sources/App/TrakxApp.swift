@@ -21,8 +21,12 @@ public final class TrakxApp: Sendable {
 
     let port: PortBox
 
-    init(server: HTTPServer, pages: PageStore, database: Database, ptv: PTVClient, port: PortBox, logger: Logger) {
+    /// Placeholder names waiting to be stored in the background.
+    let renames: PlaceholderRenames
+
+    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, database: Database, ptv: PTVClient, port: PortBox, logger: Logger) {
         self.pages = pages
+        self.renames = renames
         self.port = port
         self.server = server
         self.database = database
@@ -43,9 +47,15 @@ public final class TrakxApp: Sendable {
         return "http://\(shown):\(server.port)/"
     }
 
+    /// Waits until the work pages left for the background (storing real names for placeholder names) is done.
+    public func backgroundWorkSettled() async {
+        await renames.settled()
+    }
+
     /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
     public func shutdown() async {
         await server.shutdown()
+        await renames.settled()
         database.close()
     }
 
@@ -86,12 +96,13 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
-    let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), shared: configuration.favouritesAreShared,
+    let pages = PageStore(now: clock)
+    let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), pages: pages, shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
-                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock))
+                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock),
+                               logger: logger)
     let port = PortBox()
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists)
-    let pages = PageStore(now: clock)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
                     pages: pages)
 
@@ -111,7 +122,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, database: database, ptv: ptv, port: port, logger: logger)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, database: database, ptv: ptv, port: port, logger: logger)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

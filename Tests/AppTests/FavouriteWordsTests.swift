@@ -1,5 +1,6 @@
 import App
 import Foundation
+import HTTPServer
 import PTVSimulator
 import Storage
 import Testing
@@ -41,12 +42,33 @@ struct FavouriteWordsTests {
             #expect(page.text.contains("<h1>Hurstbridge Station"))
             #expect(Self.banner(page.text) == "Added Hurstbridge Station to favourites.")
             #expect(!page.text.contains("Stop 1099"))
+            await app.app.backgroundWorkSettled()
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
                 #expect(try await store.find(routeType: 0, stopID: 1099)?.stopName == "Hurstbridge Station")
             }
             let export = try await browser.get("/favourites/export").text
             #expect(export.contains("\"stop_name\" : \"Hurstbridge Station\""))
             #expect(!export.contains("Stop 1099"))
+        }
+    }
+
+    /// A page that sees a placeholder's real name leaves the storing to the background: its GET writes nothing
+    /// and keeps the stored pages, and the name is stored soon after.
+    @Test func aStopPageVisitWritesNothingAndKeepsTheStoredPages() async throws {
+        try await TestApp.with(configure: { _ in }) { app in
+            try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
+                try await store.add(FavouriteStop(routeType: 0, stopID: 1099, stopName: "Stop 1099"))
+            }
+            let browser = Browser(port: app.port)
+            #expect(try await browser.get("/stops/train/1071").status == 200)
+            #expect(app.app.pages.isCurrent("/stops/train/1071"))
+            let page = try await browser.get("/stops/train/1099")
+            #expect(page.text.contains("<h1>Hurstbridge Station"))
+            #expect(app.app.pages.isCurrent("/stops/train/1071"), "a stop page's visit forgets no stored page")
+            await app.app.backgroundWorkSettled()
+            try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
+                #expect(try await store.find(routeType: 0, stopID: 1099)?.stopName == "Hurstbridge Station")
+            }
         }
     }
 
@@ -60,6 +82,7 @@ struct FavouriteWordsTests {
             let page = try await browser.get("/favourites").text
             #expect(page.contains(">Home (Hurstbridge Station)</a>"))
             #expect(!page.contains("Stop 1099"))
+            await app.app.backgroundWorkSettled()
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
                 let stored = try #require(try await store.find(routeType: 0, stopID: 1099))
                 #expect(stored.stopName == "Hurstbridge Station")

@@ -55,8 +55,7 @@ struct FavouritesController {
         }
         let (list, cookie) = try await site.lists.writable(request)
         let favourite = await describe(key, ownName: name)
-        defer { site.pages.invalidate() }
-        switch try await site.lists.store.add(favourite, to: list, limit: site.lists.limit) {
+        switch try await site.lists.add(favourite, to: list) {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
@@ -68,7 +67,7 @@ struct FavouritesController {
 
     func rename(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        guard let list = site.lists.current(request), let existing = try await site.lists.store.find(key, in: list) else {
+        guard let list = site.lists.current(request), let existing = try await site.lists.find(key, in: list) else {
             throw HTTPError(404, "That is not in your favourites, so it cannot be renamed.")
         }
         switch Params.ownName(request.form("name")) {
@@ -78,8 +77,7 @@ struct FavouritesController {
             return try await page(request, context, errors: [FieldError(field: fieldID, message: error.message)],
                                   typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
-            defer { site.pages.invalidate() }
-            try await site.lists.store.rename(key, to: name, in: list)
+            try await site.lists.rename(key, to: name, in: list)
             let query = name.map { Banner.query(.renamed, existing, ownName: $0) } ?? Banner.query(.unnamed, existing)
             return redirect(request, fallback: "/favourites", query: query)
         }
@@ -89,9 +87,8 @@ struct FavouritesController {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
         var query = "done=\(Banner.Code.removed.rawValue)"
         if let list = site.lists.current(request) {
-            if let existing = try await site.lists.store.find(key, in: list) { query = Banner.query(.removed, existing) }
-            defer { site.pages.invalidate() }
-            try await site.lists.store.remove(key, from: list)
+            if let existing = try await site.lists.find(key, in: list) { query = Banner.query(.removed, existing) }
+            try await site.lists.remove(key, from: list)
         }
         return redirect(request, fallback: "/favourites", query: query)
     }
@@ -131,8 +128,7 @@ struct FavouritesController {
         let favourites = reading.favourites.filter { seen.insert($0.key).inserted }
         guard !favourites.isEmpty else { return Response.seeOther("/favourites?" + Banner.importQuery(added: 0, already: 0, skipped: [])) }
         let (list, cookie) = try await site.lists.writable(request)
-        defer { site.pages.invalidate() }
-        switch try await site.lists.store.merge(favourites, into: list, limit: site.lists.limit) {
+        switch try await site.lists.merge(favourites, into: list) {
         case .full(let wouldHold):
             let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
             return try await page(request, context, errors: [FieldError(field: "file", message: message)], status: 400)

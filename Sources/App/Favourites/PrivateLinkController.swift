@@ -13,10 +13,10 @@ struct PrivateLinkController {
 
     func confirm(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
-        let count = try await site.lists.store.all(in: id.storageKey).count
+        let count = try await site.lists.count(in: id.storageKey)
         let current = site.lists.id(request)
         var ownCount = 0
-        if let current { ownCount = try await site.lists.store.all(in: current.storageKey).count }
+        if let current { ownCount = try await site.lists.count(in: current.storageKey) }
         let page = SwitchListPage(
             head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
                            heading: "Use this favourites list?"),
@@ -39,7 +39,7 @@ struct PrivateLinkController {
     private func existing(_ context: TrakxContext) async throws -> ListID {
         let text = (try? context.require("id")) ?? ""
         let key = FavouriteListKey(hash: ListID.hash(String(text.prefix(64))))
-        let stored = try await site.lists.store.exists(key)
+        let stored = try await site.lists.exists(key)
         guard site.lists.shared, stored, let id = ListID.parse(text) else {
             throw HTTPError(404, "There is no favourites list at this link. Check that you copied the whole link. A list also goes away when its last favourite is removed.")
         }

@@ -29,4 +29,11 @@ struct Site: Sendable {
                 hasErrors: Bool = false, scripts: [String] = []) -> PageChrome {
         context(for: request).chrome(title: title, section: section, stale: stale, hasErrors: hasErrors, scripts: scripts)
     }
+
+    /// The layout chrome with a banner that names stops by the names the page knows.
+    func chrome(title: String, section: PageChrome.Section, request: Request, hasErrors: Bool,
+                knownNames: [FavouriteKey: String]) -> PageChrome {
+        PageChrome(title: title, section: section, demo: demo, banner: Banner.text(from: request, knownNames: knownNames),
+                   hasErrors: hasErrors)
+    }
 }
