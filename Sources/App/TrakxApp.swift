@@ -102,15 +102,19 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
                                limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock),
                                logger: logger)
     let port = PortBox()
-    let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists)
+    let notices = Notices(now: clock)
+    let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    pages: pages)
+                    notices: notices, pages: pages)
 
     var router = Router<TrakxContext>()
-    HealthController(demo: site.demo).addRoutes(to: &router)
-    HomeController(site: site).addRoutes(to: &router)
-    router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
-    addPageRoutes(site: site, to: &router)
+    let controllers: [any RouteCollection<TrakxContext>] = [
+        HealthController(demo: site.demo), MetricsController(ptv: ptv), HomeController(site: site),
+        DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
+        RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
+        FavouritesController(site: site), PrivateLinkController(site: site),
+    ]
+    for controller in controllers { controller.addRoutes(to: &router) }
 
     let demo = site.demo
     let responder = RouterResponder(

@@ -81,13 +81,14 @@ struct TestApp: Sendable {
         return response
     }
 
-    /// Follows a form's redirect: `answer` must be a 303 to an address starting with `prefix`; returns that page.
-    func follow(_ answer: RawResponse, to prefix: String) async throws -> RawResponse {
-        guard answer.status == 303, let location = answer.header("Location") else {
+    /// Follows a form's redirect as the browser that sent the form: `answer` must be a 303 to exactly `location`;
+    /// returns that page.
+    func follow(_ answer: RawResponse, to location: String, session: Browser) async throws -> RawResponse {
+        guard answer.status == 303, let given = answer.header("Location") else {
             throw TestFailure("expected a 303 with a Location, got \(answer.status)")
         }
-        guard location.hasPrefix(prefix) else { throw TestFailure("redirected to \(location), not \(prefix)…") }
-        return try await get(location)
+        guard given == location else { throw TestFailure("redirected to \(given), not \(location)") }
+        return try await session.get(location)
     }
 
     /// A browser that has loaded a page (the search form: no PTV call), so it holds a form token and its cookie.

@@ -6,7 +6,7 @@ import Storage
 
 /// Favourites: the page, add (a stop or a line at a stop), rename, remove, export and import, always on the
 /// request's own list (see `FavouriteLists`).
-struct FavouritesController {
+struct FavouritesController: RouteCollection {
     let site: Site
 
     /// Line types in their fixed order on the page.
@@ -14,12 +14,11 @@ struct FavouritesController {
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/favourites") { request, context in try await page(request, context) }
-        router.post("/favourites") { request, _ in try await add(request) }
-        router.post("/favourites/import") { request, context in try await importFile(request, context) }
-        router.get("/favourites/export") { request, _ in try await export(request) }
-        router.post("/favourites/{mode}/{id}/rename") { request, context in try await rename(request, context) }
-        router.post("/favourites/{mode}/{id}/remove") { request, context in try await remove(request, context) }
-        PrivateLinkController(site: site).addRoutes(to: &router)
+        router.post("/favourites", use: add)
+        router.post("/favourites/import", use: importFile)
+        router.get("/favourites/export", use: export)
+        router.post("/favourites/{mode}/{id}/rename", use: rename)
+        router.post("/favourites/{mode}/{id}/remove", use: remove)
     }
 
     /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
@@ -38,14 +37,14 @@ struct FavouritesController {
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
-            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
+            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, context, hasErrors: !errors.isEmpty,
                                        knownNames: knownNames), heading: "Favourite stops"),
             groups: allGroups, token: context.visitor.token, errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
 
-    func add(_ request: Request) async throws -> Response {
+    func add(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: request.form("mode") ?? "", stop: request.form("stop_id") ?? "", request)
         let type = RouteType(rawValue: key.routeType)
         let name: String?
@@ -59,7 +58,7 @@ struct FavouritesController {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
-            var response = redirect(request, fallback: Paths.stop(type, key.stopID), query: Banner.query(.added, favourite))
+            var response = redirect(request, context, fallback: Paths.stop(type, key.stopID), notice: Banner.fields(.added, favourite))
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
@@ -78,22 +77,22 @@ struct FavouritesController {
                                   typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
             try await site.lists.rename(key, to: name, in: list)
-            let query = name.map { Banner.query(.renamed, existing, ownName: $0) } ?? Banner.query(.unnamed, existing)
-            return redirect(request, fallback: "/favourites", query: query)
+            let notice = name.map { Banner.fields(.renamed, existing, ownName: $0) } ?? Banner.fields(.unnamed, existing)
+            return redirect(request, context, fallback: "/favourites", notice: notice)
         }
     }
 
     func remove(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        var query = "done=\(Banner.Code.removed.rawValue)"
+        var notice = [("done", Banner.Code.removed.rawValue)]
         if let list = site.lists.current(request) {
-            if let existing = try await site.lists.find(key, in: list) { query = Banner.query(.removed, existing) }
+            if let existing = try await site.lists.find(key, in: list) { notice = Banner.fields(.removed, existing) }
             try await site.lists.remove(key, from: list)
         }
-        return redirect(request, fallback: "/favourites", query: query)
+        return redirect(request, context, fallback: "/favourites", notice: notice)
     }
 
-    func export(_ request: Request) async throws -> Response {
+    func export(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let favourites = try await site.lists.all(request)
         let file = FavouritesFile(favourites: favourites)
         let encoder = JSONEncoder()
@@ -126,15 +125,17 @@ struct FavouritesController {
         }
         var seen: Set<FavouriteKey> = []
         let favourites = reading.favourites.filter { seen.insert($0.key).inserted }
-        guard !favourites.isEmpty else { return Response.seeOther("/favourites?" + Banner.importQuery(added: 0, already: 0, skipped: [])) }
+        guard !favourites.isEmpty else {
+            return site.redirect(to: "/favourites", notice: Banner.importFields(added: 0, already: 0, skipped: []), for: context)
+        }
         let (list, cookie) = try await site.lists.writable(request)
         switch try await site.lists.merge(favourites, into: list) {
         case .full(let wouldHold):
             let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
             return try await page(request, context, errors: [FieldError(field: "file", message: message)], status: 400)
         case .added(let added):
-            let query = Banner.importQuery(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
-            var response = Response.seeOther("/favourites?" + query)
+            let notice = Banner.importFields(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
+            var response = site.redirect(to: "/favourites", notice: notice, for: context)
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
@@ -178,11 +179,11 @@ struct FavouritesController {
         return head + ": " + (listed + more).joined(separator: "; ") + ". Nothing was changed."
     }
 
-    /// A 303 to the form's return path (else `fallback`) carrying a banner's `query`.
-    func redirect(_ request: Request, fallback: String, query: String) -> Response {
+    /// A 303 to the form's return path (else `fallback`), leaving `notice` for this browser on that page.
+    func redirect(_ request: Request, _ context: TrakxContext, fallback: String, notice: Banner.Fields) -> Response {
         var path = Params.returnPath(request.form("return"), fallback: fallback)
         if let mark = path.firstIndex(of: "?") { path = String(path[..<mark]) }
-        return Response.seeOther(path + "?" + query)
+        return site.redirect(to: path, notice: notice, for: context)
     }
 
     /// Marks a page that shows someone's list as theirs alone: never stored by shared caches.

@@ -3,8 +3,12 @@ import HTTPServer
 import PTV
 
 /// `GET /lines/{mode}/{route_id}[?direction=]`: the stops on a line for one direction.
-struct LineController {
+struct LineController: RouteCollection {
     let site: Site
+
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/lines/{mode}/{id}", use: line)
+    }
 
     func line(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
@@ -25,7 +29,7 @@ struct LineController {
             try await site.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: chosen?.directionId)
         }
         let page = LinePage(route: route, directions: directions, chosen: chosen, stops: stops,
-                            disruptions: await disruptionsCall?.value, context: site.context(for: request))
+                            disruptions: await disruptionsCall?.value, context: site.context(for: request, context))
         return site.templates.render(page, template: "line")
     }
 }

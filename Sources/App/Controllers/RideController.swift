@@ -3,8 +3,12 @@ import HTTPServer
 import PTV
 
 /// `GET /ride/{mode}/{run_ref}[?from=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
-struct RideController {
+struct RideController: RouteCollection {
     let site: Site
+
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/ride/{mode}/{ref}", use: ride)
+    }
 
     func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
@@ -28,7 +32,7 @@ struct RideController {
             }
             return index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
+        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request, context))
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -3,8 +3,12 @@ import HTTPServer
 import PTV
 
 /// `GET /runs/{mode}/{run_ref}[?stop=]`: a run's whole stopping pattern, opened at the traveller's stop.
-struct RunController {
+struct RunController: RouteCollection {
     let site: Site
+
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/runs/{mode}/{ref}", use: run)
+    }
 
     func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
@@ -13,7 +17,7 @@ struct RunController {
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
         }
-        let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request))
+        let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request, context))
         return site.templates.render(page, template: "run")
     }
 }

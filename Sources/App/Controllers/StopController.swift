@@ -4,7 +4,7 @@ import PTV
 import Storage
 
 /// `GET /stops/{mode}/{stop_id}`: the summary sentence first, then departures by line, then facts.
-struct StopController {
+struct StopController: RouteCollection {
     let site: Site
 
     func addRoutes(to router: inout Router<TrakxContext>) {
@@ -25,7 +25,7 @@ struct StopController {
         let details = try? await detailsCall
         let favourites = try await favouritesCall
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
-        let context = pageContext(for: request, type: type, stopID: stopID, favourites: favourites,
+        let context = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
                                   details: details?.value, departures: departures.value)
         guard let page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
                                   favourites: favourites, context: context) else {
@@ -37,7 +37,7 @@ struct StopController {
         return response
     }
 
-    /// The page's context, with a favourites banner that names the stop as the page's heading does; a favourite
+    /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite
     /// here stored with a placeholder name is noted for renaming in the background (this GET writes nothing).
     /// - Parameters:
     ///   - request: The request.
@@ -46,14 +46,14 @@ struct StopController {
     ///   - favourites: This browser's favourites at the stop.
     ///   - details: PTV's stop details, if fetched.
     ///   - departures: PTV's departures.
-    private func pageContext(for request: Request, type: RouteType, stopID: Int, favourites: [FavouriteStop],
+    private func pageContext(for request: Request, _ context: TrakxContext, type: RouteType, stopID: Int, favourites: [FavouriteStop],
                              details: StopDetailsResponse?, departures: DeparturesResponse) -> PageContext {
-        let plain = site.context(for: request)
-        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else { return plain }
+        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else {
+            return site.context(for: request, context)
+        }
         if let list = site.lists.current(request) {
             site.lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
         }
-        let known = [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName]
-        return PageContext(words: plain.words, demo: plain.demo, banner: Banner.text(from: request, knownNames: known), path: plain.path)
+        return site.context(for: request, context, knownNames: [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName])
     }
 }

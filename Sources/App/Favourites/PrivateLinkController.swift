@@ -3,12 +3,12 @@ import Storage
 
 /// `GET /favourites/list/{id}` asks, and `POST` switches this browser to the list behind a private link
 /// (shared server only). A guessed or malformed link is a 404 after the same hash and lookup as a real one.
-struct PrivateLinkController {
+struct PrivateLinkController: RouteCollection {
     let site: Site
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/favourites/list/{id}") { request, context in try await confirm(request, context) }
-        router.post("/favourites/list/{id}") { request, context in try await use(request, context) }
+        router.get("/favourites/list/{id}", use: confirm)
+        router.post("/favourites/list/{id}", use: use)
     }
 
     func confirm(_ request: Request, _ context: TrakxContext) async throws -> Response {
@@ -18,7 +18,7 @@ struct PrivateLinkController {
         var ownCount = 0
         if let current { ownCount = try await site.lists.count(in: current.storageKey) }
         let page = SwitchListPage(
-            head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
+            head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request, context),
                            heading: "Use this favourites list?"),
             action: "/favourites/list/\(id.text)", token: context.visitor.token,
             count: count == 1 ? "1 favourite" : "\(count) favourites",
@@ -29,7 +29,7 @@ struct PrivateLinkController {
 
     func use(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
-        var response = Response.seeOther("/favourites?done=switched")
+        var response = site.redirect(to: "/favourites", notice: [("done", Banner.Code.switched.rawValue)], for: context)
         response.headers.append(("Set-Cookie", site.lists.cookie(for: id)))
         return response
     }

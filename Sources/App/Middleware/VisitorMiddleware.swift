@@ -11,7 +11,8 @@ struct VisitorMiddleware: Middleware {
         let visitor = try visitors.visitor(for: request)
         var context = context
         context.visitor = visitor
-        let key = request.method == "GET" || request.method == "HEAD"
+        // A page with a notice on it is this visitor's alone: neither given from the store nor kept.
+        let key = (request.method == "GET" || request.method == "HEAD") && visitor.notice == nil
             ? PageStore.Key(variant: visitor.variant, target: request.target) : nil
         if let key, let page = pages.lookup(key) {
             return page.response(value: visitor.formToken, fresh: visitor.isNew)

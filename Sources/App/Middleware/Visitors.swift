@@ -12,6 +12,7 @@ final class Visitors: WarmVisitors {
     let allowedHosts: [String]
     let port: PortBox
     let lists: FavouriteLists
+    let notices: Notices
     /// `Host` values already admitted (a handful at most), so a warm answer does not check the name again.
     private let admitted = ReadMostly<[[UInt8]]>([])
     /// The form token cookie's name as a C string, for libmicrohttpd's lookup.
@@ -33,10 +34,11 @@ final class Visitors: WarmVisitors {
     static let pageSlot = VisitorSlot(placeholder: FormToken.placeholder, length: FormToken.length,
                                       freshHeader: ("Set-Cookie", FormToken.cookieName + "=", FormToken.cookieAttributes))
 
-    init(allowedHosts: [String], port: PortBox, lists: FavouriteLists) {
+    init(allowedHosts: [String], port: PortBox, lists: FavouriteLists, notices: Notices) {
         self.allowedHosts = allowedHosts
         self.port = port
         self.lists = lists
+        self.notices = notices
     }
 
     /// The visitor a request comes from; throws the refusal for another host, or for a change from another site or
@@ -60,7 +62,9 @@ final class Visitors: WarmVisitors {
                 throw HTTPError(403, "This form has expired or did not come from Trakx, so nothing was changed.")
             }
         }
-        return Visitor(formToken: cookie ?? FormToken.make(), isNew: cookie == nil, variant: lists.cacheVariant(request))
+        let notice = request.method == "GET" ? cookie.flatMap { notices.take(for: $0, path: request.rawPath) } : nil
+        return Visitor(formToken: cookie ?? FormToken.make(), isNew: cookie == nil, variant: lists.cacheVariant(request),
+                       notice: notice)
     }
 
     /// The response as it leaves for `visitor`: every header in `headers` it does not set itself and, on an HTML
@@ -107,10 +111,12 @@ final class Visitors: WarmVisitors {
     // MARK: The warm path's questions (on libmicrohttpd's thread, headers read in place)
 
     /// The same rules for a bodiless GET the server may answer from the page store: one admitted `Host`, and the
-    /// form token from the cookie (nil value: a fresh one). A shared server's pages always go through the chain.
+    /// form token from the cookie (nil value: a fresh one). A shared server's pages always go through the chain, and
+    /// so do a browser's with a notice waiting to be said.
     func visitor(_ head: RequestHead) -> WarmVisitor? {
         guard !lists.shared, let host = head.single("Host"), isAdmitted(host) else { return nil }
         let cookie = head.cookie(cookieName).flatMap { SecureRandom.isHex($0, length: FormToken.length) ? $0 : nil }
+        if let cookie, notices.isPending(cookie) { return nil }
         return WarmVisitor(variant: "", value: cookie)
     }
 
@@ -139,6 +145,8 @@ struct Visitor: Sendable {
     let isNew: Bool
     /// What this visitor's stored pages are kept under besides their address (a shared server's list).
     let variant: String
+    /// The one-time notice left for this browser by its last change, when this is the page it is for.
+    let notice: Banner.Fields?
 
     /// What a page writes where its form token goes: always the placeholder, which the visitor rules replace with
     /// each visitor's own token as the response leaves (so a stored page is right for every visitor). The one way
@@ -146,5 +154,5 @@ struct Visitor: Sendable {
     var token: String { FormToken.placeholder }
 
     /// Before the visitor rules have run (nothing is answered from it).
-    static let unknown = Visitor(formToken: "", isNew: false, variant: "")
+    static let unknown = Visitor(formToken: "", isNew: false, variant: "", notice: nil)
 }
