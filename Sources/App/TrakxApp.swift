@@ -93,13 +93,16 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)
     HomeController(site: site).addRoutes(to: &router)
-    router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
+    router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + budget.render()) }
+    RobotsController().addRoutes(to: &router)
     addPageRoutes(site: site, to: &router)
 
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [TimingMiddleware(), security, FormTokenMiddleware()],
+        middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
+                     security, FormTokenMiddleware(), VisitorBudgetMiddleware(budget: budget, now: clock)],
         staticFiles: staticFiles,
         defaultHeaders: SecurityMiddleware.headers,
         logger: logger,

@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
 
+    @OptionGroup(title: "Running Trakx for others")
+    var fairShare: FairShareOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -90,8 +93,10 @@ struct Serve: ParsableCommand {
             }
             fixedNow = parsed
         }
+        var server = ServerConfiguration(host: host, port: port, threadPoolSize: threads)
+        fairShare.apply(to: &server)
         var configuration = AppConfiguration(
-            server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
+            server: server,
             databasePath: database ?? Database.defaultPath(environment: environment),
             templatesDirectory: templates, publicDirectory: publicDirectory,
             ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",
@@ -100,6 +105,7 @@ struct Serve: ParsableCommand {
         configuration.sharedFavourites = shared
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
+        fairShare.apply(to: &configuration)
         let simulator = configuration.hasCredentials
             ? nil
             : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
