@@ -30,7 +30,7 @@ struct UpstreamBudgetTests {
         #expect(budget.render().contains("trakx_visitor_budget_refusals_total 1"))
     }
 
-    @Test func notFoundIsKeptAnHourForStopsAndMinutesForRuns() async throws {
+    @Test func notFoundIsKeptAnHourForStopsAndMinutesForRunsButFailuresNever() async throws {
         let clock = TestClock()
         let cache = ResponseCache(metrics: PTVMetrics(), now: { clock.now })
         let calls = Counter()
@@ -53,19 +53,15 @@ struct UpstreamBudgetTests {
         clock.advance(301)
         await #expect(throws: PTVError(.notFound, status: 404)) { try await cache.value(for: Self.run("9-X"), fetch: missing) }
         #expect(calls.count == 4)
-    }
 
-    @Test(arguments: [PTVError.Kind.badStatus, .timedOut, .malformedBody, .unreachable])
-    func failuresAreNeverKeptAsNotFound(_ kind: PTVError.Kind) async throws {
-        let cache = ResponseCache(metrics: PTVMetrics())
-        let calls = Counter()
-        await #expect(throws: PTVError(kind)) {
-            try await cache.value(for: Self.stop(5)) { () async throws -> Int in
+        // A failure is never kept as "not found": the next ask goes to PTV.
+        for kind in [PTVError.Kind.badStatus, .timedOut, .malformedBody, .unreachable] {
+            let failing: @Sendable () async throws -> Int = {
                 _ = calls.increment()
                 throw PTVError(kind)
             }
+            await #expect(throws: PTVError(kind)) { try await cache.value(for: Self.stop(5), fetch: failing) }
         }
-        let value = try await cache.value(for: Self.stop(5)) { calls.increment() }
-        #expect(value.value == 2)
+        #expect(calls.count == 8)
     }
 }
