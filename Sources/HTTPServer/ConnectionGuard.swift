@@ -7,22 +7,26 @@ import Synchronization
 /// thread closes any connection whose header has not fully arrived in time, with a 408 once its request line
 /// has come (an idle kept-alive or pre-opened connection is closed without one: a browser may be about to use it).
 ///
-/// Connections are known by an id that MHD keeps as their socket context (`MHD_OPTION_NOTIFY_CONNECTION`).
-/// A connection's socket stays open until MHD has told `closed`, which takes the same lock the watcher holds while
-/// it writes, so the watcher never touches a socket number that has been reused.
+/// Each connection's `Watch` is MHD's socket context for it (`MHD_OPTION_NOTIFY_CONNECTION`), so a request only
+/// stores into its own watch's atomics; the shared table is locked when a connection opens or closes, and by the
+/// watcher. A socket stays open until MHD has told `closed`, which takes the lock the watcher holds while it
+/// writes, so the watcher never touches a socket number that has been reused.
 final class ConnectionGuard: Sendable {
-    private struct Watch: Sendable {
+    /// One connection: its socket, when its header is due (0: a request is being answered), and whether the
+    /// current request's first line has arrived.
+    final class Watch: Sendable {
         let socket: Int32
-        /// When the header must have arrived; nil while a request is being answered.
-        var deadline: Moment?
-        /// Whether the current request's first line has arrived.
-        var requestLine: Bool
+        let deadline: Atomic<UInt64>
+        let requestLine = Atomic<Bool>(false)
+
+        init(socket: Int32, deadline: UInt64) {
+            self.socket = socket
+            self.deadline = Atomic(deadline)
+        }
     }
 
-    private let watches = Mutex<[UInt: Watch]>([:])
-    private let nextID = Atomic<UInt>(1)
+    private let watches = Mutex<[ObjectIdentifier: Watch]>([:])
     private let running = Atomic<Bool>(false)
-    private let cut = Atomic<Int>(0)
     private let limit: UInt64
 
     /// The 408 written to a connection whose header ran out of time.
@@ -37,9 +41,6 @@ final class ConnectionGuard: Sendable {
     init(deadline: Double) {
         limit = UInt64(max(0.05, deadline) * 1_000_000_000)
     }
-
-    /// Connections closed because their header took too long.
-    var closedForTime: Int { cut.load(ordering: .relaxed) }
 
     /// Starts the watcher thread (it checks a few times a second).
     func start() {
@@ -60,77 +61,67 @@ final class ConnectionGuard: Sendable {
         running.store(false, ordering: .releasing)
     }
 
-    /// A connection opened: its first header is due within the deadline. Returns its id.
+    /// A connection opened: its first header is due within the deadline.
     /// - Parameter socket: Its socket.
-    func opened(socket: Int32) -> UInt {
-        let id = nextID.add(1, ordering: .relaxed).oldValue
-        let watch = Watch(socket: socket, deadline: Moment(nanoseconds: Moment.now.nanoseconds &+ limit), requestLine: false)
-        watches.withLock { $0[id] = watch }
-        return id
+    func opened(socket: Int32) -> Watch {
+        let watch = Watch(socket: socket, deadline: Moment.now.nanoseconds &+ limit)
+        watches.withLock { $0[ObjectIdentifier(watch)] = watch }
+        return watch
     }
 
     /// A connection closed (its socket is about to be closed by MHD).
-    /// - Parameter id: Its id.
-    func closed(_ id: UInt) {
-        watches.withLock { _ = $0.removeValue(forKey: id) }
-    }
-
-    /// The request's first line has arrived: from now on, running out of time gets a 408.
-    /// - Parameter id: The connection's id.
-    func requestLineArrived(_ id: UInt) {
-        watches.withLock { $0[id]?.requestLine = true }
-    }
-
-    /// The whole header has arrived: no deadline while the request is answered.
-    /// - Parameter id: The connection's id.
-    func headerArrived(_ id: UInt) {
-        watches.withLock { $0[id]?.deadline = nil }
+    /// - Parameter watch: Its watch.
+    func closed(_ watch: Watch) {
+        watches.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(watch)) }
     }
 
     /// A response has gone: the next request on the kept-alive connection has its own deadline.
-    /// - Parameter id: The connection's id.
-    func requestFinished(_ id: UInt) {
-        let deadline = Moment(nanoseconds: Moment.now.nanoseconds &+ limit)
-        watches.withLock { watches in
-            watches[id]?.deadline = deadline
-            watches[id]?.requestLine = false
-        }
+    /// - Parameter watch: The connection's watch.
+    func requestFinished(_ watch: Watch) {
+        watch.requestLine.store(false, ordering: .relaxed)
+        watch.deadline.store(Moment.now.nanoseconds &+ limit, ordering: .relaxed)
     }
 
     /// Closes every connection past its deadline: MHD sees the socket shut and closes the connection itself.
     /// - Parameter now: The current moment.
     func sweep(now: Moment) {
         watches.withLock { watches in
-            for (id, watch) in watches {
-                guard let deadline = watch.deadline, deadline.nanoseconds <= now.nanoseconds else { continue }
-                if watch.requestLine {
+            for watch in watches.values {
+                let deadline = watch.deadline.load(ordering: .relaxed)
+                guard deadline != 0, deadline <= now.nanoseconds,
+                      watch.deadline.compareExchange(expected: deadline, desired: 0, ordering: .relaxed).exchanged else { continue }
+                if watch.requestLine.load(ordering: .relaxed) {
                     _ = Self.timeout.withUnsafeBytes { send(watch.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                 }
                 shutdown(watch.socket, Int32(SHUT_RDWR))
-                watches[id]?.deadline = nil
-                cut.add(1, ordering: .relaxed)
             }
         }
     }
 }
 
-/// MHD's connection callback: registers each new connection with the server's header deadline, and forgets it
-/// when it closes.
+/// MHD's connection callback: registers each new connection with the server's header deadline (its watch becomes
+/// the connection's socket context), and forgets it when it closes.
 func mhdConnection(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
                    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>, _ toe: MHD_ConnectionNotificationCode) {
     guard let cls else { return }
-    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    if cmhd_is_connection_start(toe) != 0 {
-        socketContext.pointee = UnsafeMutableRawPointer(bitPattern: server.connectionGuard.opened(socket: cmhd_connection_fd(connection)))
-    } else if let id = socketContext.pointee {
-        server.connectionGuard.closed(UInt(bitPattern: id))
+    Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+        if cmhd_is_connection_start(toe) != 0 {
+            let watch = server.connectionGuard.opened(socket: cmhd_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(watch).toOpaque()
+        } else if let raw = socketContext.pointee {
+            server.connectionGuard.closed(Unmanaged<ConnectionGuard.Watch>.fromOpaque(raw).takeRetainedValue())
+            socketContext.pointee = nil
+        }
     }
 }
 
 extension ConnectionGuard {
-    /// The id MHD keeps for `connection`, if it was registered.
-    /// - Parameter connection: An MHD connection.
-    static func id(of connection: OpaquePointer) -> UInt? {
-        cmhd_socket_context(connection).map { UInt(bitPattern: $0) }
+    /// Runs `body` with the watch MHD keeps for `connection`, if it has one (borrowed: it lives until closed).
+    /// - Parameters:
+    ///   - connection: An MHD connection.
+    ///   - body: What to do with the watch.
+    static func withWatch(of connection: OpaquePointer, _ body: (Watch) -> Void) {
+        guard let raw = cmhd_socket_context(connection) else { return }
+        Unmanaged<Watch>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
     }
 }
