@@ -93,10 +93,8 @@ struct Serve: ParsableCommand {
             }
             fixedNow = parsed
         }
-        var server = ServerConfiguration(host: host, port: port, threadPoolSize: threads)
-        fairShare.apply(to: &server)
         var configuration = AppConfiguration(
-            server: server,
+            server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
             databasePath: database ?? Database.defaultPath(environment: environment),
             templatesDirectory: templates, publicDirectory: publicDirectory,
             ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",

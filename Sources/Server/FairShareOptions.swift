@@ -15,8 +15,9 @@ struct FairShareOptions: ParsableArguments {
     var connectionLimit: UInt32 = 2000
 
     @Option(help: """
-        Most connections open at once from one client address (0: no cap). Default 100, or 0 with --trusted-proxy \
-        (the proxy's connections carry everyone; cap them in the proxy).
+        Most connections open at once from one client address (0: no cap). Default: 100 on a shared server \
+        (--shared, or --host beyond loopback) without --trusted-proxy (a proxy's connections carry everyone: cap \
+        them in the proxy), else 0.
         """)
     var connectionsPerAddress: UInt32?
 
@@ -35,18 +36,15 @@ struct FairShareOptions: ParsableArguments {
         }
     }
 
-    /// Sets the server's connection limits and header deadline.
-    /// - Parameter server: The server's configuration.
-    func apply(to server: inout ServerConfiguration) {
-        server.connectionLimit = max(1, connectionLimit)
-        server.connectionsPerAddress = connectionsPerAddress ?? (trustedProxies.isEmpty ? 100 : 0)
-        server.headerDeadlineSeconds = max(1, headerDeadline)
-    }
-
-    /// Sets the visitor budget and the trusted proxies.
+    /// Sets the visitor budget, the trusted proxies, the connection limits and the header deadline (after
+    /// `--shared` and `--host`: the cap per address is for shared servers).
     /// - Parameter configuration: The app's configuration.
     func apply(to configuration: inout AppConfiguration) {
         configuration.ptvCallsPerMinutePerVisitor = max(0, ptvCallsPerMinute)
         configuration.trustedProxies = trustedProxies
+        configuration.server.connectionLimit = max(1, connectionLimit)
+        let capped = configuration.favouritesAreShared && trustedProxies.isEmpty
+        configuration.server.connectionsPerAddress = connectionsPerAddress ?? (capped ? 100 : 0)
+        configuration.server.headerDeadlineSeconds = max(1, headerDeadline)
     }
 }
