@@ -34,10 +34,10 @@ struct FairShareTests {
             let refused = try #require(refusal, "40 made-up stops were all answered")
             // Each made-up stop costs two PTV calls (the stop and its departures): 10 pages spend 20 calls.
             #expect(pages == 10)
-            #expect(refused.text.contains("Too many new pages from this connection in a minute; try again at 8:32 am."))
+            #expect(refused.text.contains("Too many new pages from this connection in a minute; try again at 8:31 am."))
             #expect(pageProblems(refused.text) == [])
             let retry = try #require(refused.header("Retry-After").flatMap(Int.init))
-            #expect(retry > 0 && retry <= 120)
+            #expect(retry > 0 && retry <= 60)
             // A page whose PTV answers are cached costs nothing, so it still comes for the refused visitor.
             #expect(try await app.get("/stops/train/1071", from: "127.0.0.2").status == 200)
             // Another visitor is not affected: a page needing PTV comes at once.

@@ -24,7 +24,7 @@ struct VisitorBudgetMiddleware: Middleware {
         return response
     }
 
-    /// The 429 for a refusal: the time to try again (the visitor's minute rounded up) in words and in seconds.
+    /// The 429 for a refusal: the time to try again (the next minute, rounded up to be safe) in words and in seconds.
     /// - Parameters:
     ///   - refusal: The budget's refusal.
     ///   - now: The current time.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// How many PTV calls each visitor may cause in a minute, so one visitor cannot spend the shared PTV key for
+/// How many PTV calls each visitor may cause in a minute of the clock, so one visitor cannot spend the shared PTV key for
 /// everyone. Only calls that really reach PTV count: the cache charges the request's `Allowance` (carried as a
 /// task-local, like `UpstreamClock`) when it starts a fetch; cache hits and joined fetches are free.
 public final class UpstreamBudget: Sendable {
@@ -83,11 +83,13 @@ public final class UpstreamBudget: Sendable {
     /// full; later calls of an admitted request are counted but never refused.
     private func charge(_ visitor: String, opening: Bool) -> Exhausted? {
         guard callsPerMinute > 0 else { return nil }
+        // Minutes on the clock (9:40:00 to 9:41:00), so a refusal can say "try again at 9:41 am" exactly.
         let time = now()
+        let minute = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60)
         let refusal: Exhausted? = windows.withLock { windows in
-            if windows.count > 10_000 { windows = windows.filter { time.timeIntervalSince($0.value.start) < 60 } }
-            var window = windows[visitor] ?? Window(start: time, calls: 0)
-            if time.timeIntervalSince(window.start) >= 60 { window = Window(start: time, calls: 0) }
+            if windows.count > 10_000 { windows = windows.filter { $0.value.start == minute } }
+            var window = windows[visitor] ?? Window(start: minute, calls: 0)
+            if window.start != minute { window = Window(start: minute, calls: 0) }
             if opening, window.calls >= callsPerMinute { return Exhausted(until: window.start.addingTimeInterval(60)) }
             window.calls += 1
             windows[visitor] = window
