@@ -88,7 +88,8 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
         : ReadyPages(now: clock, admitsHost: security.isAllowed(host:), visitor: FormToken.visitorValue,
                      defaultHeaders: SecurityMiddleware.headers)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    pages: PageCache(now: clock, variant: lists.cacheVariant, ready: ready))
+                    pages: PageCache(now: clock, variant: lists.cacheVariant, ready: ready),
+                    ways: StopWays(source: ptv, now: clock))
 
     var router = Router()
     HealthController(demo: site.demo).addRoutes(to: &router)

@@ -36,7 +36,9 @@ struct NearbyController {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
         }
         let found = try await stops(near: latitude, longitude, form: form)
-        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context)
+        let ways = await site.ways.ways(at: StopWays.asked(found.value.stops, mode: form.mode), budget: StopWays.listBudget)
+        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context,
+                              ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 
@@ -49,9 +51,10 @@ struct NearbyController {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         let found = try await stops(near: latitude, longitude, form: form)
+        let ways = await site.ways.ways(at: StopWays.asked(found.value.stops, mode: form.mode), budget: StopWays.listBudget)
         let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius),
                               origin: .place(SpokenName.stop(match.stopName)), latitude: latitude, longitude: longitude,
-                              found: found, context: context)
+                              found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 

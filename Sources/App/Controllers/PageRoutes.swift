@@ -10,4 +10,5 @@ func addPageRoutes(site: Site, to router: inout Router) {
     SearchController(site: site).addRoutes(to: &router)
     router.get("/lines/{mode}/{id}", use: LineController(site: site).line)
     FavouritesController(site: site).addRoutes(to: &router)
+    WalkController(site: site).addRoutes(to: &router)
 }

@@ -29,10 +29,13 @@ struct StopController {
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
         let context = await site.stopPageContext(for: request, type: type, stopID: stopID, favourites: favourites,
                                                  details: details?.value, departures: departures.value)
-        guard let page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
+        guard var page = StopPage(type: type, stopID: stopID, departures: departures, details: details?.value,
                                   favourites: favourites, context: context) else {
             throw HTTPError(404, missing)
         }
+        let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures.value, details: details?.value)
+        let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)
+        page.door = StopDoor(type: type, stopID: stopID, ways: ways[StopWays.key(type, stopID)] ?? [])
         return site.templates.render(page, template: "stop")
     }
 }

@@ -15,6 +15,8 @@ struct Site: Sendable {
     let logger: Logger
     /// Rendered pages reused for a few seconds.
     let pages: PageCache
+    /// Which way services leave stops (routes' stops per direction, kept a day).
+    let ways: StopWays
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
