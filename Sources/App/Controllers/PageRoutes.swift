@@ -11,4 +11,5 @@ func addPageRoutes(site: Site, to router: inout Router) {
     router.get("/lines/{mode}/{id}", use: LineController(site: site).line)
     FavouritesController(site: site).addRoutes(to: &router)
     WalkController(site: site).addRoutes(to: &router)
+    ArrivalController(site: site).addRoutes(to: &router)
 }

@@ -28,7 +28,9 @@ struct RideController {
             }
             return index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
+        let pageContext = site.context(for: request)
+        var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: pageContext)
+        page.door = await door(journey: journey, from: from, to: to, words: pageContext.words)
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -13,7 +13,10 @@ struct RunController {
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
         }
-        let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request))
+        let pageContext = site.context(for: request)
+        var page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: pageContext)
+        page.strip = StripMap(journey: journey, progress: JourneyProgress(journey, now: pageContext.words.now),
+                              yours: fromStop.flatMap(journey.index(of:)), noun: ModeWords.noun(run.type))
         return site.templates.render(page, template: "run")
     }
 }

@@ -49,6 +49,11 @@ enum Paths {
         "/walk/\(ModeWords.slug(type))/\(id)" + (from.map { "?lat=\(coordinate($0.latitude))&lon=\(coordinate($0.longitude))" } ?? "")
     }
 
+    /// `/arrived/{mode}/{id}[?run=]`: where a rider is on getting off.
+    static func arrived(_ type: RouteType, _ id: Int, run: String? = nil) -> String {
+        "/arrived/\(ModeWords.slug(type))/\(id)" + (run.map { "?run=\(PercentEncoding.encode($0))" } ?? "")
+    }
+
     /// `/search?q=`.
     static func search(_ query: String) -> String { "/search?q=\(PercentEncoding.encode(query))" }
 

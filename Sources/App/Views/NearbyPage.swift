@@ -118,7 +118,8 @@ struct NearbyPage: Sendable {
             area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
             stops: listed.map { NearbyRow(stop: $0, usualSuburb: usual, ways: ways, from: (latitude, longitude)) },
             more: more.map { $0.capitalisedFirst },
-            nextRadius: nextRadius)
+            nextRadius: nextRadius,
+            map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius))
         self.init(form: form, errors: [], results: results,
                   head: PageHead(context.chrome(title: title, section: .nearby,
                                                 stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),

@@ -36,6 +36,8 @@ struct RunPage: Sendable {
     let rideURL: String
     let updated: String
     let disruptions: [Link]
+    /// The journey as a picture (set by the controller).
+    var strip: StripMap?
 
     /// Builds the page.
     /// - Parameters:

@@ -57,14 +57,7 @@ struct WalkPage: Sendable {
          errors: [FieldError], context: PageContext) {
         let name = SpokenName.stop(details.stopName)
         let noun = ModeWords.noun(type)
-        var facts: [StopFacts.Fact] = []
-        let parts = StreetWords.parts(details.stopName)
-        if let parts {
-            facts.append(.init(term: "Street", detail: parts.street))
-            facts.append(.init(term: StreetWords.isStreet(parts.cross) ? "Cross street" : "At", detail: parts.cross))
-        }
-        let landmark = details.stopLandmark.trimmingCharacters(in: .whitespaces)
-        if !landmark.isEmpty { facts.append(.init(term: "Landmark", detail: landmark)) }
+        var facts = StreetWords.facts(details.stopName, landmark: details.stopLandmark)
         let kerbside = type == .bus || type == .nightBus
         let side = kerbside ? WayWords.side(ways) : nil
         if let side { facts.append(.init(term: "Side of the road", detail: side.capitalisedFirst)) }

@@ -15,6 +15,22 @@ enum StreetWords {
         return (street, cross)
     }
 
+    /// The street, cross street (or the place a stop is named after) and landmark as facts, where the name and
+    /// PTV say them.
+    /// - Parameters:
+    ///   - official: PTV's stop name.
+    ///   - landmark: PTV's landmark ("" when none).
+    static func facts(_ official: String, landmark: String) -> [StopFacts.Fact] {
+        var facts: [StopFacts.Fact] = []
+        if let parts = parts(official) {
+            facts.append(.init(term: "Street", detail: parts.street))
+            facts.append(.init(term: isStreet(parts.cross) ? "Cross street" : "At", detail: parts.cross))
+        }
+        let landmark = landmark.trimmingCharacters(in: .whitespaces)
+        if !landmark.isEmpty { facts.append(.init(term: "Landmark", detail: landmark)) }
+        return facts
+    }
+
     /// Whether a spoken name is a street ("Hotham Street", "Punt Road"), not a place ("Elsternwick Station").
     static func isStreet(_ spoken: String) -> Bool {
         let kinds: Set<String> = ["Street", "Road", "Avenue", "Parade", "Highway", "Drive", "Boulevard", "Esplanade", "Lane",
