@@ -119,7 +119,7 @@ struct JourneyTests {
         let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
         #expect(journey.isCancelled)
         #expect(page.head.summary == "This service is cancelled.")
-        #expect(page.stops.allSatisfy { $0.when == "cancelled" && $0.status.isEmpty })
+        #expect(page.stops.allSatisfy { $0.when == "cancelled" && $0.status == nil })
     }
 
     @Test func liveStatusOnTheRunPageIsTheBoardsPhrase() throws {

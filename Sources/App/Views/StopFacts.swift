@@ -10,6 +10,9 @@ struct StopFacts: Sendable {
 
     let items: [Fact]
 
+    /// Said when PTV's answer has no access information for the stop: not knowing is not "no".
+    static let accessUnknown = "Not known; PTV has no access information for this stop"
+
     init(_ identity: StopIdentity, type: RouteType) {
         let stop = identity.details
         // The mode and suburb are already said by the heading and the board; only what adds to them is listed.
@@ -20,8 +23,9 @@ struct StopFacts: Sendable {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
         }
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
-        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: stop.stopLandmark)) }
-        items += Self.access(stop)
+        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }
+        let access = Self.access(stop)
+        items += access.isEmpty ? [Fact(term: "Step-free access", detail: Self.accessUnknown)] : access
         if let amenities = stop.amenities {
             var list: [String] = []
             if amenities.toilet { list.append("toilet") }
@@ -35,7 +39,7 @@ struct StopFacts: Sendable {
 }
 
 extension StopFacts {
-    /// Step-free access and the access features PTV lists for a station (nothing when PTV sends none).
+    /// Step-free access and the access features PTV lists for a station (nothing when PTV sends no accessibility).
     static func access(_ stop: StopDetails) -> [Fact] {
         guard let access = stop.accessibility else { return [] }
         var features: [String] = []
@@ -45,7 +49,7 @@ extension StopFacts {
         if access.hearingLoop { features.append("hearing loop") }
         if access.tactileGroundSurfaceIndicator { features.append("tactile ground indicators") }
         if access.audioCustomerInformation { features.append("audio announcements") }
-        var items = [Fact(term: "Step-free access", detail: access.stopAccessible ? "Yes" : "No")]
+        var items = [Fact(term: "Step-free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? accessUnknown)]
         if !features.isEmpty { items.append(Fact(term: "Accessibility", detail: features.joined(separator: ", ").capitalisedFirst)) }
         return items
     }
