@@ -29,10 +29,9 @@ struct WalkController {
             }
             if let latitude, let longitude { start = WalkPage.Start(name: "the point you gave", latitude: latitude, longitude: longitude) }
         } else if !form.place.isEmpty {
-            let found = try? await site.source.search(form.place).value.stops
-            if let match = found?.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
-               let latitude = match.stopLatitude, let longitude = match.stopLongitude {
-                start = WalkPage.Start(name: SpokenName.stop(match.stopName), latitude: latitude, longitude: longitude)
+            // The same best match the nearby page measures from (a station or a suburb before a street stop).
+            if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {
+                start = WalkPage.Start(name: match.name, latitude: match.latitude, longitude: match.longitude)
             } else {
                 errors.append(FieldError(field: "place", message: NearbyPage.unmatched(form.place)))
             }
