@@ -24,6 +24,7 @@
     3: 'Your location is not available: finding it took too long.'
   };
 
+  var LOST = 'Your location is not available just now. Trakx keeps trying.';
   var watch = null;
   var said = null;      // {metres, point} of the last distance said
   var state = '';       // '', 'guiding', 'unsure', 'arrived'
@@ -68,12 +69,14 @@
 
   function finish() {
     if (watch !== null) navigator.geolocation.clearWatch(watch);
+    if (gap !== null) { window.clearTimeout(gap); gap = null; }
     watch = null;
     start.hidden = false;
     stop.hidden = true;
   }
 
   function moved(position) {
+    if (gap !== null) { window.clearTimeout(gap); gap = null; }
     var c = position && position.coords;
     if (!c || !isFinite(c.latitude) || !isFinite(c.longitude) || state === 'arrived') return;
     var metres = distance(c.latitude, c.longitude);
@@ -105,7 +108,14 @@
     say((first ? 'The stop is ' : '') + metresWords(metres) + ' ' + here + relative + (first ? ', in a straight line.' : '.'));
   }
 
+  // A watch reports a passing "unavailable" or "timed out" now and then (Chromium does on every change of an
+  // emulated location): guiding goes on, and only a gap of 10 seconds without a location is said, once.
+  var gap = null;
   function failed(error) {
+    if (watch !== null && error && error.code !== 1) {
+      if (gap === null) gap = window.setTimeout(function () { say(LOST); }, 10000);
+      return;
+    }
     say((error && MESSAGES[error.code]) || 'Your location is not available.');
     finish();
   }
