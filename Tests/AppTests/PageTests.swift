@@ -72,7 +72,7 @@ struct PageTests {
     @Test func nearbyListsStopsByDistanceWithDirectionWords() async throws {
         try await TestApp.with { app in
             let html = try await app.get("/nearby?lat=-37.8183&lon=144.9671").text
-            #expect(html.contains("29 stops within 1 kilometre."))
+            #expect(html.contains("26 stops within 1 kilometre."))
             let distances = html.matches(of: #/(\d+) metres (north|south|east|west|north-east|north-west|south-east|south-west)/#).map { Int($0.1)! }
             #expect(distances.count > 3)
             #expect(distances == distances.sorted())

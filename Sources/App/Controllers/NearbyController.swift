@@ -36,7 +36,8 @@ struct NearbyController {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
         }
         let found = try await stops(near: latitude, longitude, form: form)
-        let ways = await site.ways.ways(at: StopWays.asked(found.value.stops, mode: form.mode), budget: StopWays.listBudget)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
         let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context,
                               ways: ways)
         return site.templates.render(page, template: "nearby")
@@ -50,7 +51,8 @@ struct NearbyController {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         let found = try await stops(near: match.latitude, match.longitude, form: form)
-        let ways = await site.ways.ways(at: StopWays.asked(found.value.stops, mode: form.mode), budget: StopWays.listBudget)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
         let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
                               latitude: match.latitude, longitude: match.longitude, found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")

@@ -118,7 +118,7 @@ struct NearbyPage: Sendable {
         if case .place(let match) = origin, !listed.isEmpty { summary += " Measured from \(match.described)." }
         let results = NearbyResults(
             area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
-            stops: listed.map { NearbyRow(stop: $0, usualSuburb: usual, ways: ways, from: (latitude, longitude)) },
+            stops: NearbyRow.rows(listed, usualSuburb: usual, ways: ways, from: (latitude, longitude)),
             more: more.map { $0.capitalisedFirst },
             nextRadius: nextRadius,
             map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius))

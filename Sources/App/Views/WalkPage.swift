@@ -71,10 +71,13 @@ struct WalkPage: Sendable {
         let position = details.location.flatMap { l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } }
         target = position.map { Target(latitude: String($0.0), longitude: String($0.1), name: name) }
         let summary: String
+        // With a start, the heading is the answer: "Walk 240 metres west to …".
+        var heading = "Walk to \(name)"
         if let start, let position {
             let metres = Compass.distance(fromLatitude: start.latitude, fromLongitude: start.longitude, toLatitude: position.0, toLongitude: position.1)
             let bearing = Compass.bearing(fromLatitude: start.latitude, fromLongitude: start.longitude, toLatitude: position.0, toLongitude: position.1)
             summary = StreetWords.distance(metres, bearing: bearing, from: start.name)
+            if metres >= 15 { heading = "Walk \(DistanceWords.metres(metres)) \(Compass.word(bearing)) to \(name)" }
         } else if start != nil {
             summary = "PTV does not say where this stop is, so Trakx cannot say how far it is."
         } else {
@@ -88,6 +91,6 @@ struct WalkPage: Sendable {
         nearby = start.map { Link("Stops near \($0.name)", href: Paths.nearby(latitude: $0.latitude, longitude: $0.longitude)) }
         head = PageHead(context.chrome(title: "Walk to \(name)", hasErrors: !errors.isEmpty,
                                        scripts: position == nil ? [] : ["/static/js/walk.js"]),
-                        heading: "Walk to \(name)", summary: summary)
+                        heading: heading, summary: summary)
     }
 }
