@@ -16,15 +16,16 @@ STOP = (-37.8844, 144.998)
 WALK_PATH = "/walk/bus/10639"
 EARTH = 6371008.8
 
-# (metres from the stop, bearing from the stop to the rider, accuracy in metres) for each step.
+# (metres from the stop, bearing from the stop to the rider, accuracy in metres, the rider's heading or None).
 STEPS = [
-    (150, 225, 5), (139, 225, 5), (128, 225, 5), (117, 225, 5), (106, 225, 5), (95, 225, 5), (84, 225, 5),
-    (73, 225, 5),
-    # The rider turns the corner: now due south of the stop, the stop is north (a compass point, under 20 m).
-    (70, 180, 5), (70, 180, 5), (59, 180, 5), (48, 180, 5), (37, 180, 5), (26, 180, 5),
+    (150, 225, 5, None), (139, 225, 5, None), (128, 225, 5, None), (117, 225, 5, None), (106, 225, 5, None),
+    (95, 225, 5, None), (84, 225, 5, None), (73, 225, 5, None),
+    # The rider turns the corner: now due south of the stop, the stop is north (a compass point, under 20 m),
+    # and the device reports a heading (north-west-ish, then north): the clock face is said too.
+    (70, 180, 5, 300), (70, 180, 5, 300), (59, 180, 5, 0), (48, 180, 5, 0), (37, 180, 5, 0), (26, 180, 5, 0),
     # The browser's location gets worse than the distance left.
-    (19, 180, 40),
-    (12, 180, 5), (5, 180, 5), (2, 180, 5),
+    (19, 180, 40, 0),
+    (12, 180, 5, 0), (5, 180, 5, 0), (2, 180, 5, 0),
 ]
 
 EXPECTED = [
@@ -33,9 +34,9 @@ EXPECTED = [
     "130 metres north-east.",
     "110 metres north-east.",
     "80 metres north-east.",
-    "70 metres north.",
-    "50 metres north.",
-    "30 metres north.",
+    "70 metres north, at 2 o'clock.",
+    "50 metres north, at 12 o'clock.",
+    "30 metres north, at 12 o'clock.",
     "Your location is accurate only to 40 metres, more than the 20 metres left. Stop here, and look or ask for the stop.",
     "You are within 15 metres of the stop.",
 ]
@@ -48,6 +49,15 @@ def point(metres, bearing):
     lat2 = math.asin(math.sin(lat1) * math.cos(d) + math.cos(lat1) * math.sin(d) * math.cos(b))
     lon2 = lon1 + math.atan2(math.sin(b) * math.sin(d) * math.cos(lat1), math.cos(d) - math.sin(lat1) * math.sin(lat2))
     return math.degrees(lat2), math.degrees(lon2)
+
+
+def override(metres, bearing, accuracy, heading):
+    """The DevTools geolocation override for one step (heading and a walking speed when the device reports them)."""
+    lat, lon = point(metres, bearing)
+    position = {"latitude": lat, "longitude": lon, "accuracy": accuracy}
+    if heading is not None:
+        position.update(heading=heading, speed=1.2)
+    return position
 
 
 LISTEN = """
@@ -65,9 +75,7 @@ def check(d, base):
     url = base + WALK_PATH
     origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
     d.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
-    first = point(*STEPS[0][:2])
-    d.execute_cdp_cmd("Emulation.setGeolocationOverride",
-                      {"latitude": first[0], "longitude": first[1], "accuracy": STEPS[0][2]})
+    d.execute_cdp_cmd("Emulation.setGeolocationOverride", override(*STEPS[0]))
     findings = []
     try:
         browser.load(d, url)
@@ -76,9 +84,8 @@ def check(d, base):
         d.execute_script(LISTEN)
         d.execute_script("document.getElementById('walk-start').click()")
         time.sleep(0.6)
-        for metres, bearing, accuracy in STEPS[1:]:
-            lat, lon = point(metres, bearing)
-            d.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": lat, "longitude": lon, "accuracy": accuracy})
+        for step in STEPS[1:]:
+            d.execute_cdp_cmd("Emulation.setGeolocationOverride", override(*step))
             time.sleep(0.35)
         heard = d.execute_script("return window.__heard")
         if heard != EXPECTED:
@@ -90,6 +97,6 @@ def check(d, base):
             findings.append(f"the location's accuracy is not shown in metres: {accuracy!r}")
     finally:
         d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
-    detail = f"{len(EXPECTED) - 1} announcements over {len(STEPS)} locations, each once, in order, arrival once" \
+    detail = f"{len(EXPECTED) - 1} announcements over {len(STEPS)} locations (clock face with a heading), each once, in order, arrival once" \
         if not findings else f"{len(findings)} problem(s)"
     return not findings, detail, findings
