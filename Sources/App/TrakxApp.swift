@@ -105,7 +105,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let notices = Notices(now: clock)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    notices: notices, pages: pages)
+                    notices: notices, pages: pages, ways: StopWays(source: ptv, now: clock))
 
     var router = Router<TrakxContext>()
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
@@ -113,7 +113,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         HealthController(demo: site.demo), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
-        FavouritesController(site: site), PrivateLinkController(site: site),
+        FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
     ]
     for controller in controllers { controller.addRoutes(to: &router) }
 

@@ -37,6 +37,8 @@ struct RunPage: Sendable {
     let updated: String
     /// Disruptions the pattern names, said as on the board and the ride page.
     let disruptions: DisruptionNotes
+    /// The journey as a picture (set by the controller).
+    var strip: StripMap?
 
     /// Builds the page.
     /// - Parameters:
