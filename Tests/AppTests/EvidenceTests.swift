@@ -115,7 +115,7 @@ struct EvidenceTests {
         let said = text.components(separatedBy: "Southern Cross lift out of service").count - 1
         #expect(said == 1, "\(text)")
         // 7. It names no stop: it is said of the lines, not "at this stop".
-        #expect(text.contains("Southern Cross lift out of service, on the Cranbourne line, Pakenham line, Lilydale line and Sunbury line"), "\(text)")
+        #expect(text.contains("Southern Cross lift out of service, on the Cranbourne, Pakenham, Lilydale and Sunbury lines"), "\(text)")
         #expect(!text.contains("service, at this stop"))
     }
 
@@ -123,7 +123,7 @@ struct EvidenceTests {
         var source = try source()
         source.allDisruptions = nil
         let text = try await RecordedPages.stop(source, stopID: 1099).get()
-        #expect(text.contains("PTV names a disruption on the Cranbourne line, Pakenham line, Lilydale line and Sunbury line; its details could not be loaded just now."), "\(text)")
+        #expect(text.contains("PTV names a disruption on the Cranbourne, Pakenham, Lilydale and Sunbury lines; its details could not be loaded just now."), "\(text)")
     }
 
     @Test func runAndRidePagesSayTheDisruptionsThePatternNames() async throws {
