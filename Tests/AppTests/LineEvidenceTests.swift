@@ -14,7 +14,7 @@ struct LineEvidenceTests {
             let page = try await app.get("/lines/train/6")
             #expect(page.status == 200)
             #expect(page.text.contains("<h1>Frankston line"), "\(page.text.prefix(3000))")
-            #expect(page.text.contains("This line&#39;s directions could not be loaded just now: PTV&#39;s service reported an error."))
+            #expect(page.text.contains("This line&#39;s directions could not be loaded just now, because PTV&#39;s service reported an error."))
             #expect(!page.text.contains("There is no"))
         }
     }
