@@ -40,7 +40,7 @@ struct RunAddress {
             error.advice = advice
             throw error
         }
-        let journey = Journey(fetched.value, routeType: type)
+        let journey = Journey(fetched.value, routeType: type, asked: ref)
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
         var known: [String: Disruption] = [:]
