@@ -60,6 +60,7 @@ struct NamesInFullTests {
             let refresh = try await app.get("/ride/train/abc?auto=45")
             #expect(refresh.status == 400)
             #expect(refresh.text.contains("every 30 or 60 seconds"), "\(refresh.text)")
+            #expect(try await app.get("/nearby?lat=-37.8&lon=144.9&radius=7").text.contains("one of 250, 500, 1000, 2000 or 5000 metres"))
             let zero = try await app.get("/stops/train/0")
             #expect(zero.status == 400)
             #expect(!zero.text.contains("must be a whole number"))

@@ -35,6 +35,7 @@ struct UnknownsSaidTests {
             let html = String(decoding: try Templates(directory: repositoryRoot + "/Templates").render(ride, template: "ride").body, as: UTF8.self)
             #expect(!html.contains("Where are you getting off?"), "\(name)")
             #expect(html.contains("\(journey.calls[journey.calls.count - 1].name) is the last stop of this service"), "\(name)")
+            #expect(pageProblems(html) == [], "\(name)")
         }
     }
 

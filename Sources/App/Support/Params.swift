@@ -64,7 +64,7 @@ enum Params {
     /// A radius in metres, one of `allowed`.
     static func radius(_ text: String, allowed: [Int]) throws -> Int {
         guard let metres = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(metres) else {
-            throw HTTPError(400, "The radius must be one of \(Plural.list(allowed.map { "\($0)" })) metres.")
+            throw HTTPError(400, "The radius must be one of \(Plural.either(allowed.map { "\($0)" })) metres.")
         }
         return metres
     }
