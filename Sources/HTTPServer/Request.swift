@@ -12,7 +12,7 @@ public struct Request: Sendable {
     public var headers: [(String, String)]
     /// The raw body bytes (bounded by the server's body limit).
     public var body: [UInt8]
-    /// The peer's address as text, for logs only.
+    /// The client's address as text: the connection's peer, or the forwarded client once middleware has read it.
     public var remoteAddress: String
 
     /// Builds a request from the raw target; decodes path and query strictly.
