@@ -22,7 +22,7 @@ struct RunAddress {
     }
 
     /// Reads `mode` and `ref` from the path; either one malformed is a 400.
-    init(_ context: RequestContext) throws {
+    init(_ context: TrakxContext) throws {
         type = try Params.mode(context.require("mode"))
         ref = try Params.runRef(context.require("ref"))
     }
@@ -36,11 +36,11 @@ struct RunAddress {
         let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
         guard let fetched = pattern.fetched else {
             var error = EvidenceWords.error(pattern.failure ?? .notFound, missing: missing)
-            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now: \(error.message)" }
+            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now, because \(error.message)" }
             error.advice = advice
             throw error
         }
-        let journey = Journey(fetched.value, routeType: type)
+        let journey = Journey(fetched.value, routeType: type, asked: ref)
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
         var known: [String: Disruption] = [:]

@@ -6,7 +6,7 @@ struct ClientAddressMiddleware: Middleware {
     /// Canonical addresses of proxies whose `X-Forwarded-For` is believed (`--trusted-proxy`).
     let trusted: Set<String>
 
-    func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
+    func handle(_ request: Request, _ context: TrakxContext, next: Handler<TrakxContext>) async throws -> Response {
         var request = request
         let forwarded = trusted.isEmpty ? []
             : request.headers.filter { $0.0.equalsIgnoringASCIICase("x-forwarded-for") }.map(\.1)

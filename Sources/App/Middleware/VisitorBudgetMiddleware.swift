@@ -9,7 +9,7 @@ struct VisitorBudgetMiddleware: Middleware {
     let budget: UpstreamBudget
     let now: @Sendable () -> Date
 
-    func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
+    func handle(_ request: Request, _ context: TrakxContext, next: Handler<TrakxContext>) async throws -> Response {
         guard budget.callsPerMinute > 0 else { return try await next(request, context) }
         let allowance = budget.allowance(for: ClientAddress.visitor(request.remoteAddress))
         let response: Response
