@@ -17,7 +17,7 @@ public struct Request: Sendable {
     public let formItems: [(String, String)]?
     /// A `multipart/form-data` body's parts, split once when the request is made; nil for any other body.
     public let multipart: MultipartForm?
-    /// The peer's address as text, for logs only.
+    /// The client's address as text: the connection's peer, or the forwarded client once middleware has read it.
     public var remoteAddress: String
 
     /// Builds a request from the raw target; decodes path and query strictly.
