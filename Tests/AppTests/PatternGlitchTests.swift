@@ -33,7 +33,7 @@ struct PatternGlitchTests {
         let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
         // North Richmond, Collingwood and Victoria Park carry estimates 19 minutes late; Clifton Hill's timetable and
         // Merri's estimate say the train is on time after them.
-        let doubtful = page.stops.filter { $0.status.contains("doubtful") }.map(\.name)
+        let doubtful = page.stops.filter { ($0.status ?? "").contains("doubtful") }.map(\.name)
         #expect(doubtful == ["North Richmond", "Collingwood", "Victoria Park"])
         let victoriaPark = try #require(page.stops.first { $0.name == "Victoria Park" })
         #expect(victoriaPark.time == "10:50 pm")

@@ -39,7 +39,7 @@ extension Site {
     ///   - details: PTV's stop details, if fetched.
     ///   - departures: PTV's departures.
     func stopPageContext(for request: Request, type: RouteType, stopID: Int, favourites: [FavouriteStop],
-                         details: StopDetailsResponse?, departures: DeparturesResponse) async -> PageContext {
+                         details: StopDetailsResponse?, departures: DeparturesResponse?) async -> PageContext {
         let plain = context(for: request)
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else { return plain }
         if let list = lists.current(request) {

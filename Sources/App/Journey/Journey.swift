@@ -158,19 +158,19 @@ struct Journey: Sendable {
         return nil
     }
 
-    /// The run's destination as said after "to": its own name, else the direction's, without the stop number
-    /// and without "Station" ("to Frankston", "to Burke Road at Wattletree Road").
+    /// The run's destination as said after "to": its own name, else the direction's, in full as
+    /// ``SpokenName/destination(_:rail:)`` says it ("to Frankston", "to Ringwood Station", "to Burke Road").
     static func destination(run: Run?, direction: Direction?) -> String {
-        destination(named: run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? "")
+        let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
+        let type = run?.routeType ?? direction?.routeType
+        return destination(named: name, rail: type == .train || type == .vline)
     }
 
     /// A destination's name as said after "to" (see ``destination(run:direction:)``).
-    static func destination(named name: String) -> String {
-        var spoken = SpokenName.stop(name)
-        if let number = SpokenName.stopNumber(in: spoken) { spoken.removeSubrange(number.suffix) }
-        // "Burke Road at Wattletree Road" names a terminus stop: the road is enough after "to".
-        if let at = spoken.firstRange(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
-        if spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
-        return spoken
+    /// - Parameters:
+    ///   - name: PTV's name for it.
+    ///   - rail: Whether it is a train's (a station keeps "Station").
+    static func destination(named name: String, rail: Bool) -> String {
+        SpokenName.destination(name, rail: rail)
     }
 }

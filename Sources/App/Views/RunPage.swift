@@ -11,8 +11,8 @@ struct PatternRow: Sendable {
     let time: String
     /// "departed", "before your stop", "in 5 minutes", "your stop, in 5 minutes".
     let when: String
-    /// The same phrase as on the board: "Live, delayed 1 minute", "Timetable", "Cancelled".
-    let status: String
+    /// The same phrase as on the board: "live", "delayed 1 minute", "timetable"; nil when cancelled (`when` says so).
+    let status: String?
     let platform: String?
     let isChosen: Bool
     let departed: Bool
@@ -35,7 +35,8 @@ struct RunPage: Sendable {
     let lineURL: String?
     let rideURL: String
     let updated: String
-    let disruptions: [Link]
+    /// Disruptions the pattern names, said as on the board and the ride page.
+    let disruptions: DisruptionNotes
 
     /// Builds the page.
     /// - Parameters:
@@ -43,9 +44,10 @@ struct RunPage: Sendable {
     ///   - fromStop: The rider's stop, if given (it must be one the run calls at).
     ///   - pattern: The fetched pattern (for its fetch time, staleness and disruptions).
     ///   - context: Words, demo mode, banner and path.
-    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
+         disruptions: DisruptionNotes? = nil) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
         let first = journey.leg(for: chosen)
@@ -75,7 +77,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? "" : ([ServiceWords.status(source, words: words)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
+                when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -89,11 +91,11 @@ struct RunPage: Sendable {
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
-        disruptions = pattern.value.disruptions.map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey, looked: [:])
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
         head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
-                                       stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt)),
+                                       stale: context.staleNotice(pattern)),
                         heading: heading, summary: summary)
     }
 
@@ -123,7 +125,7 @@ struct RunPage: Sendable {
         } else if let time = call.time {
             let until = words.until(time)
             text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
-            text += call.isLive ? ", live." : ", timetable."
+            text += !call.isLive ? ", timetable." : progress.staleSince.map { ", by the last live estimate, at \(words.clock($0))." } ?? ", live."
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {
             text += journey.isCancelled(next)
@@ -133,11 +135,21 @@ struct RunPage: Sendable {
         return text
     }
 
+    /// The disruptions a pattern's departures name (with their lines), from its own map and any looked up since.
+    static func disruptions(in pattern: PatternResponse, journey: Journey, looked: [String: Disruption]) -> DisruptionNotes {
+        let named = pattern.departures.map { departure in
+            (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
+        }
+        var known = looked
+        for disruption in pattern.disruptions { known[String(disruption.disruptionId)] = disruption }
+        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
+    }
+
     /// The City Loop stops it runs, express, via, extra service and the vehicle, from the run.
     /// - Parameters:
     ///   - journey: The run's journey.
     ///   - index: The rider's stop, when chosen.
-    static func notes(journey: Journey, from index: Int?) -> [String] {
+    static func notes(journey: Journey, from index: Int? = nil) -> [String] {
         // "via Flinders Street" says nothing more after "to Flinders Street".
         var notes = journey.afterDestination(from: index).map { [$0] } ?? []
         let said = "via \(journey.named(from: index).name)"
@@ -154,7 +166,7 @@ struct RunPage: Sendable {
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle: \(vehicle.description)")
+            notes.append("Vehicle: \(SpokenName.vehicle(vehicle.description))")
         }
         return notes
     }
