@@ -134,7 +134,7 @@ struct DepartureBoard: Sendable {
             if rowsByKey[key] == nil {
                 order.append(key)
                 lines[key] = LineAtStop(departure, service: service(route, departure.routeId),
-                                        direction: response.directions[String(departure.directionId)])
+                                        direction: response.directions[String(departure.directionId)], destination: destination)
             }
             // Where it goes on from there: a through-run PTV advertises, else the rest of a run past Flinders Street.
             let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
@@ -200,7 +200,7 @@ struct DepartureBoard: Sendable {
         // "via Flinders Street" says nothing more after "to Flinders Street".
         let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
                                                                      flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
-        let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
+        let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
         if cancelled {
