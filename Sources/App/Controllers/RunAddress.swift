@@ -22,7 +22,7 @@ struct RunAddress {
     }
 
     /// Reads `mode` and `ref` from the path; either one malformed is a 400.
-    init(_ context: RequestContext) throws {
+    init(_ context: TrakxContext) throws {
         type = try Params.mode(context.require("mode"))
         ref = try Params.runRef(context.require("ref"))
     }

@@ -166,11 +166,9 @@ struct Journey: Sendable {
         return destination(named: name, rail: type == .train || type == .vline)
     }
 
-    /// A destination's name as said after "to" (see ``destination(run:direction:)``).
-    /// - Parameters:
-    ///   - name: PTV's name for it.
-    ///   - rail: Whether it is a train's (a station keeps "Station").
-    static func destination(named name: String, rail: Bool) -> String {
+    /// A destination's name as said after "to" (see ``destination(run:direction:)``): a rail destination without
+    /// "Station" ("to Flinders Street"), a bus's with it ("to Ringwood Station").
+    static func destination(named name: String, rail: Bool = true) -> String {
         SpokenName.destination(name, rail: rail)
     }
 }
