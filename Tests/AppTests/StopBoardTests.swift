@@ -81,6 +81,15 @@ struct StopBoardTests {
                 #expect(twice.next.map(\.rideURL) == board.next.map(\.rideURL), "\(name)")
                 #expect(Set(board.next.map { "\($0.rideURL) \($0.time)" }).count == board.next.count, "\(name)")
                 #expect(zip(board.next, board.next.dropFirst()).allSatisfy { $0.at <= $1.at }, "\(name)")
+                // Every departure names where it goes, one train one destination, and a line's direction names no
+                // station its departures do not go to.
+                #expect(board.next.allSatisfy { !$0.destination.isEmpty && $0.caption == "\($0.service) to \($0.destination)" }, "\(name)")
+                let byRun = Dictionary(grouping: board.next) { $0.rideURL.split(separator: "?")[0] }
+                #expect(byRun.values.allSatisfy { Set($0.map(\.destination)).count == 1 }, "\(name)")
+                for group in board.groups {
+                    guard let towards = group.line?.directionName, let open = towards.firstIndex(of: "(") else { continue }
+                    #expect(towards[towards.index(after: open)...].hasPrefix(group.rows[0].destination), "\(name): \(towards)")
+                }
             }
         }
     }
