@@ -115,13 +115,19 @@ struct DepartureBoard: Sendable {
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
-        // A row PTV repeats (same run, same time) is one departure.
+        // One train once: a row PTV repeats (same run, same time) is one departure; a run PTV says continues as
+        // another run listed here too is said as that run from here (the Frankston train at Flinders Street is the
+        // Werribee train to Laverton); a run listed again at the stop where it ends is arriving there, not leaving.
         var runs = Set<String>()
+        var seenRuns = Set<String>()
+        let listed = Set(departures.map(\.runRef))
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted else { continue }
+            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted,
+                  !Self.continuesHere(run, listed: listed),
+                  seenRuns.insert(departure.runRef).inserted || run?.finalStopId != stopID else { continue }
             let named = destination(run, departure.directionId)
             let destination = named.name
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
@@ -175,6 +181,12 @@ struct DepartureBoard: Sendable {
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.caption == next.service ? "" : ", to \(next.destination)"
         return text + "Next: \(when)\(destination), \(next.live ? next.status : "timetable")."
+    }
+
+    /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
+    static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
+        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != run?.runRef else { return false }
+        return listed.contains(next.runRef)
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").
