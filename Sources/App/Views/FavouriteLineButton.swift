@@ -37,7 +37,7 @@ struct LineAtStop: Sendable, Hashable {
     static func directionName(_ direction: Direction?, routeID: Int, destination: String) -> String? {
         let own = direction.flatMap { $0.routeId == routeID ? SpokenName.stop($0.directionName) : nil } ?? ""
         guard !own.isEmpty else { return destination.isEmpty ? nil : destination }
-        if let open = own.firstIndex(of: "("), own.hasSuffix(")"), !destination.isEmpty,
+        if own.hasPrefix("City ("), let open = own.firstIndex(of: "("), own.hasSuffix(")"), !destination.isEmpty,
            own[own.index(after: open) ..< own.index(before: own.endIndex)] != destination {
             return own[..<open].trimmingCharacters(in: .whitespaces)
         }
