@@ -43,7 +43,7 @@ struct NearbyPlaceTests {
             #expect(page.status == 200)
             #expect(page.text.contains("<h1>Stops near Richmond Station"), "\(page.text.prefix(3000))")
             #expect(page.text.contains("Measured from Richmond Station, the best match for “Richmond”."))
-            #expect(!page.text.contains("Bridge Road at Hoddle Street<"))
+            #expect(!page.text.contains("<h1>Stops near Bridge Road at Hoddle Street"))
             #expect(pageProblems(page.text) == [])
         }
     }

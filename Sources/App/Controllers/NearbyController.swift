@@ -36,7 +36,10 @@ struct NearbyController: RouteCollection {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
         }
         let found = try await stops(near: latitude, longitude, form: form)
-        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
+        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context,
+                              ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 
@@ -48,8 +51,10 @@ struct NearbyController: RouteCollection {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         let found = try await stops(near: match.latitude, match.longitude, form: form)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
         let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
-                              latitude: match.latitude, longitude: match.longitude, found: found, context: context)
+                              latitude: match.latitude, longitude: match.longitude, found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 

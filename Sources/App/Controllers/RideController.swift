@@ -36,8 +36,11 @@ struct RideController: RouteCollection {
             }
             to = index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: site.context(for: request, context),
+        let pageContext = site.context(for: request, context)
+        var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
                             disruptions: loaded.disruptions)
+        let progress = JourneyProgress(journey, now: pageContext.words.now, staleSince: loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil)
+        page.door = await door(journey: journey, progress: progress, from: from, to: to, words: pageContext.words)
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -29,8 +29,15 @@ struct StopController: RouteCollection {
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
         let pageContext = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
                                       details: loaded.details.value, departures: loaded.departures.value)
-        let page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
+        var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                 disruptions: loaded.disruptions, favourites: favourites, context: pageContext)
+        if let departures = loaded.departures.value {
+            let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures, details: loaded.details.value)
+            let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)
+            page.door = StopDoor(type: type, stopID: stopID, ways: ways[StopWays.key(type, stopID)] ?? [])
+        } else {
+            page.door = StopDoor(type: type, stopID: stopID, ways: [])
+        }
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
         var response = site.templates.render(page, template: "stop")
         response.storable = true

@@ -17,6 +17,8 @@ struct Site: Sendable {
     let notices: Notices
     /// Rendered pages given again for a few seconds (the chain and the server's warm path answer from it).
     let pages: PageStore
+    /// Which way services leave stops (routes' stops per direction, kept a day).
+    let ways: StopWays
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }

@@ -58,6 +58,7 @@ extension Site {
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
         var unavailable: String?
+        var way: String?
         // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
         let asked: Evidence<DeparturesResponse> = index < 40
             ? await Evidence.ask(.departures) {
@@ -72,6 +73,7 @@ extension Site {
                 realName = identity.officialName
                 favourite.stopName = identity.officialName
             }
+            way = await favouriteWay(favourite, type: type, departures: result, index: index)
             if let routeID = favourite.routeID {
                 result.departures = result.departures.filter { departure in
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
@@ -95,7 +97,7 @@ extension Site {
         let summary = FavouriteSummary(
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
-                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
+                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: Paths.favourite(mode: slug, favourite.stopID),
                                   field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))

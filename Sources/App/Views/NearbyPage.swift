@@ -64,7 +64,9 @@ struct NearbyPage: Sendable {
     ///   - longitude: The point's longitude.
     ///   - found: PTV's answer.
     ///   - context: Words, demo mode, banner and path.
-    init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext) {
+    ///   - ways: Which way services leave each stop, by ``StopWays/key(_:_:)``.
+    init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext,
+         ways: [String: [StopWays.Way]] = [:]) {
         var seen = Set<String>()
         let within = found.value.stops
             .filter { form.mode == nil || $0.routeType == form.mode }
@@ -116,8 +118,10 @@ struct NearbyPage: Sendable {
         if case .place(let match) = origin, !listed.isEmpty { summary += " Measured from \(match.described)." }
         let results = NearbyResults(
             area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
-            stops: listed.map { NearbyRow(distance: $0.distance, stop: $0.link(usualSuburb: usual)) }, more: more.map { $0.capitalisedFirst },
-            nextRadius: nextRadius)
+            stops: NearbyRow.rows(listed, usualSuburb: usual, ways: ways, from: (latitude, longitude)),
+            more: more.map { $0.capitalisedFirst },
+            nextRadius: nextRadius,
+            map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius))
         self.init(form: form, errors: [], results: results,
                   head: PageHead(context.chrome(title: title, section: .nearby,
                                                 stale: context.staleNotice(found),

@@ -52,6 +52,8 @@ struct RidePage: Sendable {
     let updated: String
     let runURL: String
     let facts: [String]
+    /// The journey as a picture, and the rider's arrival (set by the controller).
+    var door: RideDoor?
 
     /// Builds the page.
     /// - Parameters:

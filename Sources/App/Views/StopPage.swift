@@ -34,6 +34,8 @@ struct StopPage: Sendable {
     let factsUnavailable: String?
     /// "Stops near here", when the stop's position is known.
     let nearbyURL: String?
+    /// Which way services leave, and walking here (set by the controller).
+    var door: StopDoor?
 
     /// Builds the page from what was loaded.
     /// - Parameters:

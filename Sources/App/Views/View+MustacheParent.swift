@@ -21,6 +21,7 @@ extension StopPage: MustacheParent {
         case "facts": facts
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
+        case "door": door
         default: nil
         }
     }
