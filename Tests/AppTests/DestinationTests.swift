@@ -49,6 +49,17 @@ struct DestinationTests {
         #expect(pakenham.notes.first == "via the City Loop: Parliament, Melbourne Central, Flagstaff and Southern Cross")
     }
 
+    @Test func whereTheThroughRunChangesNameTheBoardListsOneTrain() throws {
+        // Both parts list Flinders Street and Southern Cross: the train leaving there is the Werribee train to Laverton.
+        let pattern = try Recorded.load("metro-pattern-fkn-lav", as: PatternResponse.self)
+        for stop in [1071, 1181] {
+            let answer = DeparturesResponse(DeparturesBody(departures: pattern.departures.filter { $0.stopId == stop }, stops: pattern.stops,
+                                                           routes: pattern.routes, runs: pattern.runs, directions: pattern.directions))
+            let board = DepartureBoard(answer, routeType: .train, stopID: stop, words: TimeWords(now: Recorded.at("2024-11-07T07:30:00Z")))
+            #expect(board.next.map(\.caption) == ["Werribee line to Laverton"])
+        }
+    }
+
     @Test func aTrainInTheCityNamesWhereItGoesNext() throws {
         // At Parliament an Upfield train whose run ends at Southern Cross goes to Flinders Street first.
         let board = try board("city-loop-departures", stop: 1155, at: Recorded.at("2024-06-25T20:00:00Z"))

@@ -147,13 +147,18 @@ struct JourneyTests {
             #expect(Set(visits).count == visits.count, "\(name): a stop listed twice")
             #expect(zip(journey.calls, journey.calls.dropFirst()).allSatisfy { $0.stopID != $1.stopID }, "\(name)")
             #expect(zip(times, times.dropFirst()).allSatisfy { $1 >= $0.addingTimeInterval(-60) }, "\(name): times run backwards")
-            // One destination for one train: the board at each stop names it as the run and ride pages opened there do.
-            for (index, call) in journey.calls.enumerated() {
-                let rows = pattern.departures.filter { $0.runRef == call.runRef && $0.stopId == call.stopID }
+            // One destination for one train: the board at each stop (every row the pattern has there, of both parts
+            // of a through-run) lists the train once a visit, and names it as the run and ride pages opened there do.
+            for (index, call) in journey.calls.enumerated() where journey.index(of: call.stopID) == index {
+                let rows = pattern.departures.filter { $0.stopId == call.stopID }
                 let answer = DeparturesResponse(DeparturesBody(departures: rows, stops: pattern.stops, routes: pattern.routes,
                                                                runs: pattern.runs, directions: pattern.directions))
-                guard let row = DepartureBoard(answer, routeType: .train, stopID: call.stopID, words: TimeWords(now: first)).next.first else { continue }
-                let asked = Journey(pattern, routeType: .train, asked: call.runRef)
+                let board = DepartureBoard(answer, routeType: .train, stopID: call.stopID, words: TimeWords(now: first))
+                #expect(board.next.count <= journey.calls.filter { $0.stopID == call.stopID }.count, "\(name) at \(call.name): \(board.next.map(\.caption))")
+                guard let row = board.next.first else { continue }
+                #expect(Set(board.next.map(\.destination)).count == 1, "\(name) at \(call.name)")
+                let ref = String(row.rideURL.split(separator: "?")[0].split(separator: "/").last ?? "")
+                let asked = Journey(pattern, routeType: .train, asked: ref)
                 let fetched = Fetched(value: pattern, fetchedAt: first)
                 let run = RunPage(journey: asked, fromStop: call.stopID, pattern: fetched, context: Recorded.context(first))
                 let ride = RidePage(journey: asked, from: index, to: nil, auto: nil, pattern: fetched, context: Recorded.context(first))

@@ -43,7 +43,7 @@ struct StopBoardTests {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         response.runs["952217"]?.status = "cancelled"
         let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: Recorded.at("2024-04-25T01:20:00Z")))
-        #expect(board.summary == "The 11:27 am Cranbourne line is cancelled. Next: Pakenham line, in 12 minutes from platform 1, to Flinders Street, live.")
+        #expect(board.summary == "The 11:27 am Cranbourne line to Cranbourne is cancelled. Next: Pakenham line, in 12 minutes from platform 1, to Flinders Street, live.")
     }
 
     @Test func farOffDeparturesCarryTheirDay() throws {
@@ -81,6 +81,15 @@ struct StopBoardTests {
                 #expect(twice.next.map(\.rideURL) == board.next.map(\.rideURL), "\(name)")
                 #expect(Set(board.next.map { "\($0.rideURL) \($0.time)" }).count == board.next.count, "\(name)")
                 #expect(zip(board.next, board.next.dropFirst()).allSatisfy { $0.at <= $1.at }, "\(name)")
+                // Every departure names where it goes, one train one destination, and a line's direction names no
+                // station its departures do not go to.
+                #expect(board.next.allSatisfy { !$0.destination.isEmpty && $0.caption == "\($0.service) to \($0.destination)" }, "\(name)")
+                let byRun = Dictionary(grouping: board.next) { $0.rideURL.split(separator: "?")[0] }
+                #expect(byRun.values.allSatisfy { Set($0.map(\.destination)).count == 1 }, "\(name)")
+                for group in board.groups {
+                    guard let towards = group.line?.directionName, let open = towards.firstIndex(of: "(") else { continue }
+                    #expect(towards[towards.index(after: open)...].hasPrefix(group.rows[0].destination), "\(name): \(towards)")
+                }
             }
         }
     }

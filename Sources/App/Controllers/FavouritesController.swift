@@ -160,8 +160,8 @@ struct FavouritesController: RouteCollection {
             } else if let route = try? await site.source.route(routeID).value.route {
                 lineName = ModeWords.service(route, type: type)
             }
-            if let directionID = key.directionID {
-                directionName = departures?.value.directions[String(directionID)].map { SpokenName.stop($0.directionName) }
+            if let directionID = key.directionID, let answer = departures?.value {
+                directionName = LineAtStop.directionName(in: answer, routeID: routeID, directionID: directionID, stopID: key.stopID, type: type)
             }
         }
         return FavouriteStop(routeType: key.routeType, stopID: key.stopID, routeID: key.routeID, directionID: key.directionID,

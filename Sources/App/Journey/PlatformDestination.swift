@@ -49,7 +49,7 @@ enum PlatformDestination {
     ///   - type: The mode.
     static func continuation(of run: Run?, routes: [String: Route], type: RouteType) -> String? {
         guard let next = run?.interchange?.distributor, next.advertised, next.runRef != "0", next.runRef != run?.runRef else { return nil }
-        let end = Journey.destination(named: next.destinationName)
+        let end = Journey.destination(named: next.destinationName, rail: type == .train || type == .vline)
         guard !end.isEmpty else { return nil }
         // The line is named only when PTV names another line: a real answer gave the Frankston line's own route for
         // the Werribee train it continues as.

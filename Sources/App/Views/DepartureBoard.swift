@@ -115,13 +115,19 @@ struct DepartureBoard: Sendable {
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
-        // A row PTV repeats (same run, same time) is one departure.
+        // One train once: a row PTV repeats (same run, same time) is one departure; a run PTV says continues as
+        // another run listed here too is said as that run from here (the Frankston train at Flinders Street is the
+        // Werribee train to Laverton); a run listed again at the stop where it ends is arriving there, not leaving.
         var runs = Set<String>()
+        var seenRuns = Set<String>()
+        let listed = Set(departures.map(\.runRef))
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted else { continue }
+            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted,
+                  !Self.continuesHere(run, listed: listed),
+                  seenRuns.insert(departure.runRef).inserted || run?.finalStopId != stopID else { continue }
             let named = destination(run, departure.directionId)
             let destination = named.name
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
@@ -134,7 +140,7 @@ struct DepartureBoard: Sendable {
             if rowsByKey[key] == nil {
                 order.append(key)
                 lines[key] = LineAtStop(departure, service: service(route, departure.routeId),
-                                        direction: response.directions[String(departure.directionId)])
+                                        direction: response.directions[String(departure.directionId)], destination: destination)
             }
             // Where it goes on from there: a through-run PTV advertises, else the rest of a run past Flinders Street.
             let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
@@ -177,6 +183,12 @@ struct DepartureBoard: Sendable {
         return text + "Next: \(when)\(destination), \(next.live ? next.status : "timetable")."
     }
 
+    /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
+    static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
+        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != run?.runRef else { return false }
+        return listed.contains(next.runRef)
+    }
+
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").
     static func isCombined(_ route: Route?) -> Bool {
         route.map { $0.routeName.lowercased().contains("combined") || $0.routeNumber.lowercased().contains("combined") } ?? false
@@ -200,7 +212,7 @@ struct DepartureBoard: Sendable {
         // "via Flinders Street" says nothing more after "to Flinders Street".
         let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
                                                                      flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
-        let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
+        let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
         if cancelled {

@@ -151,7 +151,7 @@ struct RunPage: Sendable {
     /// - Parameters:
     ///   - journey: The run's journey.
     ///   - index: The rider's stop, when chosen.
-    static func notes(journey: Journey, from index: Int?) -> [String] {
+    static func notes(journey: Journey, from index: Int? = nil) -> [String] {
         // "via Flinders Street" says nothing more after "to Flinders Street".
         var notes = journey.afterDestination(from: index).map { [$0] } ?? []
         let said = "via \(journey.named(from: index).name)"

@@ -52,11 +52,10 @@ enum ServiceWords {
         }
     }
 
-    /// "Frankston line" (to its own end), "Frankston line to Flinders Street", "Route 86 tram to Bundoora RMIT".
-    static func caption(service: String, route: Route?, type: RouteType, destination: String) -> String {
-        guard !destination.isEmpty else { return service }
-        if type == .train || type == .vline, let route, SpokenName.route(route.routeName) == destination { return service }
-        return "\(service) to \(destination)"
+    /// "Cranbourne line to Cranbourne", "Frankston line to Flinders Street", "Route 86 tram to Bundoora RMIT": every
+    /// departure names where it goes, also to its line's own end (beside "Pakenham line to Flinders Street").
+    static func caption(service: String, destination: String) -> String {
+        destination.isEmpty ? service : "\(service) to \(destination)"
     }
 
     /// Notes a rider acts on, from the run and the departure: "Extra service", "Express", "via Metro Tunnel",
