@@ -123,9 +123,9 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         return cmhd_yes()
     case .complete:
         // A request that announced no body has none, so only the method, the target and the server's state decide.
-        if let ready = server.readyPages, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+        if let warm = server.warm, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
            !announcedBody, !server.stopping.load(ordering: .relaxed),
-           let answered = ready.answer(connection, target: target) {
+           let answered = warm.answer(connection, target: target) {
             if let lent = answered.lent { state.fields.withLock { $0.lent = lent } }
             server.accessLog.record(method: String(cString: method), target: target, status: answered.status, started: started)
             return answered.result

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Something that answers requests; `HTTPServer` calls it once for every request its ready pages do not answer.
+/// Something that answers requests; `HTTPServer` calls it once for every request its warm pages do not answer.
 public protocol Responder: Sendable {
     /// Produces the response for a request; never throws (errors become error pages).
     /// - Parameter request: The request.
@@ -23,8 +23,8 @@ extension Responder {
     }
 }
 
-/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. A plain GET for a page in `readyPages` is
-/// answered right there on MHD's thread. Any other request starts a task on MHD's thread: when it finishes
+/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. A plain GET for a current page in `warm`'s
+/// store, from a visitor its rules admit, is answered right there on MHD's thread. Any other request starts a task on MHD's thread: when it finishes
 /// without waiting (a static file, `/healthz`), the response is sent at once; otherwise the connection is
 /// suspended until the task has the response, then resumed.
 public final class HTTPServer: Sendable {
@@ -41,20 +41,20 @@ public final class HTTPServer: Sendable {
     let stopping = Atomic<Bool>(false)
     /// One line per request, written off the request threads.
     let accessLog: AccessLog
-    /// Pages answered on MHD's thread without the responder (nil: every request goes to the responder).
-    public let readyPages: ReadyPages?
+    /// Stored pages answered on MHD's thread without the responder (nil: every request goes to the responder).
+    let warm: WarmPages?
 
     /// Creates a server; call `start()` to listen.
     /// - Parameters:
     ///   - configuration: Address and limits.
     ///   - responder: What answers requests.
     ///   - logger: Logger for start/stop and faults.
-    ///   - readyPages: Rendered pages that plain GETs are answered from while they are current.
-    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger, readyPages: ReadyPages? = nil) {
+    ///   - warm: Stored pages that plain GETs are answered from while they are current, and the rules asked first.
+    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger, warm: WarmPages? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
-        self.readyPages = readyPages
+        self.warm = warm
         accessLog = AccessLog(logger: logger)
     }
 

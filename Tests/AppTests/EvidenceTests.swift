@@ -85,7 +85,7 @@ struct EvidenceTests {
         // Four minutes after the 11:28 am estimate; the copy was fetched before it.
         let now = Recorded.at("2024-04-25T01:30:30Z")
         let text = try await RecordedPages.stop(try source(now: now, faults: [.departures: .stale(age: 240)]), stopID: 1099).get()
-        #expect(text.contains("was due 11:28 am"), "\(text)")
+        #expect(text.contains("11:28 am, was due 2 minutes ago"), "\(text)")
         #expect(text.contains("last live estimate 11:26 am"))
         #expect(!text.contains("departed"))
         #expect(!text.contains(", live"))

@@ -43,7 +43,7 @@ struct NamesInFullTests {
         let text = try String(contentsOf: Recorded.folder.appendingPathComponent("tdn-C100-Z601-live.json"), encoding: .utf8)
             .replacingOccurrences(of: "3 Car Silver Hitachi", with: "7-car HCMT")
         let pattern = try JSONDecoder().decode(PatternResponse.self, from: Data(text.utf8))
-        let notes = RunPage.notes(journey: Journey(pattern, routeType: .train))
+        let notes = RunPage.notes(journey: Journey(pattern, routeType: .train), from: nil)
         #expect(notes.contains("Vehicle: 7-car High Capacity Metro Train"), "\(notes)")
     }
 

@@ -13,8 +13,8 @@ struct StopBoardTests {
         let board = try board("metro-departures-beg", stop: 1018, at: Recorded.at("2024-06-29T07:50:00Z"))
         let row = try #require(board.next.first)
         #expect(row.cancelled && row.status == "cancelled" && row.until == "cancelled")
-        #expect(board.summary == "The 6:02 pm Belgrave line to Parliament is cancelled, and no other departures are listed.")
-        #expect(row.notes == ["Express"])
+        #expect(board.summary == "The 6:02 pm Belgrave line to Flinders Street is cancelled, and no other departures are listed.")
+        #expect(row.notes == ["after Flinders Street, via the City Loop to Parliament", "Express"])
     }
 
     @Test func aFailedDetailsCallIsSaidNotTakenAsNothingToSay() throws {
@@ -33,7 +33,7 @@ struct StopBoardTests {
 
     @Test func extraServiceAndFlagsAreSaid() throws {
         let added = try board("parliament-only", stop: 1155, at: Recorded.at("2025-07-17T01:00:00Z"))
-        #expect(added.next.first?.notes == ["Extra service"])
+        #expect(added.next.first?.notes == ["after Flinders Street, via the City Loop to Parliament", "Extra service"])
         let rrb = try board("metro-departures-rrb", stop: 1032, at: Recorded.at("2024-04-28T13:55:00Z"))
         #expect(rrb.next.first?.notes == ["Wheelchair accessible", "Replacement bus"])
         #expect(rrb.next.allSatisfy { !$0.detail.contains("RUN") })
@@ -74,6 +74,13 @@ struct StopBoardTests {
                 #expect(board.next.allSatisfy { !$0.departed }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.until.contains(" hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.caption.isEmpty && !$0.caption.hasSuffix(" to ") }, "\(name)")
+                // One departure once, in time order, even when PTV repeats a row.
+                var repeated = response
+                repeated.departures += response.departures
+                let twice = DepartureBoard(repeated, routeType: .train, stopID: stop, words: TimeWords(now: first.addingTimeInterval(-300)))
+                #expect(twice.next.map(\.rideURL) == board.next.map(\.rideURL), "\(name)")
+                #expect(Set(board.next.map { "\($0.rideURL) \($0.time)" }).count == board.next.count, "\(name)")
+                #expect(zip(board.next, board.next.dropFirst()).allSatisfy { $0.at <= $1.at }, "\(name)")
             }
         }
     }

@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Foundation
 import HTTPServer
 import Logging
@@ -20,7 +20,7 @@ struct TestApp: Sendable {
 
     /// Starts Trakx in a temporary folder, runs `body`, then stops it.
     static func with(now: Date? = fixedNow, logger: Logger? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
-                     _ body: (TestApp) async throws -> Void) async throws {
+                     middleware: [any Middleware<TrakxContext>] = [], _ body: (TestApp) async throws -> Void) async throws {
         try await withTemporaryDirectory { folder in
             var configuration = AppConfiguration(
                 server: ServerConfiguration(port: 0), databasePath: folder + "/trakx.sqlite",
@@ -32,7 +32,7 @@ struct TestApp: Sendable {
             let simulator = configuration.hasCredentials ? nil : try startSimulator(for: &configuration, logger: quiet)
             let app: TrakxApp
             do {
-                app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
+                app = try buildApplication(configuration: configuration, logger: logger ?? quiet, middleware: middleware)
             } catch {
                 await simulator?.shutdown()
                 throw error
@@ -81,13 +81,14 @@ struct TestApp: Sendable {
         return response
     }
 
-    /// Follows a form's redirect: `answer` must be a 303 to an address starting with `prefix`; returns that page.
-    func follow(_ answer: RawResponse, to prefix: String) async throws -> RawResponse {
-        guard answer.status == 303, let location = answer.header("Location") else {
+    /// Follows a form's redirect as the browser that sent the form: `answer` must be a 303 to exactly `location`;
+    /// returns that page.
+    func follow(_ answer: RawResponse, to location: String, session: Browser) async throws -> RawResponse {
+        guard answer.status == 303, let given = answer.header("Location") else {
             throw TestFailure("expected a 303 with a Location, got \(answer.status)")
         }
-        guard location.hasPrefix(prefix) else { throw TestFailure("redirected to \(location), not \(prefix)…") }
-        return try await get(location)
+        guard given == location else { throw TestFailure("redirected to \(given), not \(location)") }
+        return try await session.get(location)
     }
 
     /// A browser that has loaded a page (the search form: no PTV call), so it holds a form token and its cookie.

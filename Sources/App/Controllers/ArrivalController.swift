@@ -3,14 +3,14 @@ import HTTPServer
 import PTV
 
 /// `GET /arrived/{mode}/{stop_id}[?run=]`: where a rider is on getting off (from a ride page, with the run).
-struct ArrivalController {
+struct ArrivalController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/arrived/{mode}/{id}") { request, context in try await arrived(request, context) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/arrived/{mode}/{id}", use: arrived)
     }
 
-    func arrived(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func arrived(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
         let ref = try request.query("run").map(Params.runRef)
@@ -19,7 +19,7 @@ struct ArrivalController {
             let journey = Journey(pattern.value, routeType: type)
             if let index = journey.calls.lastIndex(where: { $0.stopID == stopID }) { ride = (journey, index) }
         }
-        let pageContext = site.context(for: request)
+        let pageContext = site.context(for: request, context)
         let arrival = await site.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
         guard arrival.known else { throw HTTPError(404, "There is no \(ModeWords.noun(type)) stop with the number \(stopID).") }
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")

@@ -1,11 +1,21 @@
 import HTTPServer
+import PTV
 
 /// `GET /healthz`: a small JSON status for load balancers and the container health check.
-struct HealthController {
+struct HealthController: RouteCollection {
     let demo: Bool
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         let body = #"{"status":"ok","mode":"\#(demo ? "demo" : "ptv")"}"#
         router.get("/healthz") { _, _ in Response.json(body) }
+    }
+}
+
+/// `GET /metrics`: Prometheus counters of the PTV client.
+struct MetricsController: RouteCollection {
+    let ptv: PTVClient
+
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
     }
 }

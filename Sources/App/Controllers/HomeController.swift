@@ -1,19 +1,17 @@
 import HTTPServer
 
 /// `GET /`: search, stops near me, favourites with their next departures, and disruptions.
-struct HomeController {
+struct HomeController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/") { request, context in
-            try await home(request, context)
-        }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/", use: home)
     }
 
-    func home(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func home(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let (favourites, total) = try await site.favouriteSummaries(for: request, limit: 3)
         let page = HomePage(
-            head: PageHead(site.chrome(title: "Melbourne departures", section: .home, request: request), heading: "Melbourne departures"),
+            head: PageHead(site.chrome(title: "Melbourne departures", section: .home, request: request, context), heading: "Melbourne departures"),
             favourites: favourites, hasFavourites: !favourites.isEmpty, shownOf: HomePage.shownOf(favourites.count, total: total))
         return FavouritesController.private(site.templates.render(page, template: "home"))
     }

@@ -3,10 +3,14 @@ import HTTPServer
 import PTV
 
 /// `GET /lines/{mode}/{route_id}[?direction=]`: the stops on a line for one direction.
-struct LineController {
+struct LineController: RouteCollection {
     let site: Site
 
-    func line(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/lines/{mode}/{id}", use: line)
+    }
+
+    func line(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let routeID = try Params.id(context.require("id"), "line number")
         let wanted = try request.query("direction").flatMap { $0.isEmpty ? nil : $0 }.map { try Params.id($0, "direction") }
@@ -33,7 +37,7 @@ struct LineController {
             try await site.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: chosen?.directionId ?? wanted)
         }
         let page = LinePage(route: route, directions: directions, chosen: chosen, directionsAsked: directionsAsked, stops: stops,
-                            disruptions: await disruptionsCall, context: site.context(for: request))
+                            disruptions: await disruptionsCall, context: site.context(for: request, context))
         return site.templates.render(page, template: "line")
     }
 }

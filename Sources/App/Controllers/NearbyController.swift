@@ -3,20 +3,20 @@ import HTTPServer
 import PTV
 
 /// `GET /nearby[?lat=&lon=|?place=][&mode=][&radius=]`: stops near a point, nearest first, or the forms to give one.
-struct NearbyController {
+struct NearbyController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/nearby") { request, _ in try await nearby(request) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/nearby", use: nearby)
     }
 
-    func nearby(_ request: Request) async throws -> Response {
+    func nearby(_ request: Request, _ trakx: TrakxContext) async throws -> Response {
         func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         var form = NearbyPage.Form(lat: given("lat") ?? "", lon: given("lon") ?? "")
         form.mode = try given("mode").map(Params.mode)
         form.radius = try given("radius").map { try Params.radius($0, allowed: NearbyPage.radii) } ?? NearbyPage.defaultRadius
         form.place = try given("place").map(Params.query) ?? ""
-        let context = site.context(for: request)
+        let context = site.context(for: request, trakx)
         if given("lat") == nil, given("lon") == nil, !form.place.isEmpty {
             return try await near(place: form.place, form: form, context: context)
         }

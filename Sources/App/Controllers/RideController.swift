@@ -3,10 +3,14 @@ import HTTPServer
 import PTV
 
 /// `GET /ride/{mode}/{run_ref}[?from=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
-struct RideController {
+struct RideController: RouteCollection {
     let site: Site
 
-    func ride(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/ride/{mode}/{ref}", use: ride)
+    }
+
+    func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
@@ -32,7 +36,7 @@ struct RideController {
             }
             to = index
         }
-        let pageContext = site.context(for: request)
+        let pageContext = site.context(for: request, context)
         var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
                             disruptions: loaded.disruptions)
         let progress = JourneyProgress(journey, now: pageContext.words.now, staleSince: loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil)

@@ -22,7 +22,7 @@ struct RunAddress {
     }
 
     /// Reads `mode` and `ref` from the path; either one malformed is a 400.
-    init(_ context: RequestContext) throws {
+    init(_ context: TrakxContext) throws {
         type = try Params.mode(context.require("mode"))
         ref = try Params.runRef(context.require("ref"))
     }
@@ -40,7 +40,7 @@ struct RunAddress {
             error.advice = advice
             throw error
         }
-        let journey = Journey(fetched.value, routeType: type)
+        let journey = Journey(fetched.value, routeType: type, asked: ref)
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
         var known: [String: Disruption] = [:]

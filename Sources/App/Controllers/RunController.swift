@@ -3,10 +3,14 @@ import HTTPServer
 import PTV
 
 /// `GET /runs/{mode}/{run_ref}[?stop=]`: a run's whole stopping pattern, opened at the traveller's stop.
-struct RunController {
+struct RunController: RouteCollection {
     let site: Site
 
-    func run(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/runs/{mode}/{ref}", use: run)
+    }
+
+    func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let loaded = try await run.load(from: site.source)
@@ -14,7 +18,7 @@ struct RunController {
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
-        let pageContext = site.context(for: request)
+        let pageContext = site.context(for: request, context)
         var page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: pageContext,
                            disruptions: loaded.disruptions)
         let staleSince = loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil

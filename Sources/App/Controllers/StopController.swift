@@ -4,7 +4,7 @@ import PTV
 import Storage
 
 /// `GET /stops/{mode}/{stop_id}`: the summary sentence first, then departures by line, then facts.
-struct StopController {
+struct StopController: RouteCollection {
     let site: Site
 
     /// What the stop page is built from: each PTV question's evidence.
@@ -15,13 +15,11 @@ struct StopController {
         let disruptions: Evidence<[String: Disruption]>?
     }
 
-    func addRoutes(to router: inout Router) {
-        router.get("/stops/{mode}/{id}") { request, context in
-            try await site.pages.response(for: request, context) { try await stop(request, context) }
-        }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/stops/{mode}/{id}", use: stop)
     }
 
-    func stop(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
         async let loadedCall = Self.load(from: site.source, type: type, stopID: stopID)
@@ -29,8 +27,8 @@ struct StopController {
         let loaded = await loadedCall
         let favourites = try await favouritesCall
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
-        let pageContext = await site.stopPageContext(for: request, type: type, stopID: stopID, favourites: favourites,
-                                                     details: loaded.details.value, departures: loaded.departures.value)
+        let pageContext = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
+                                      details: loaded.details.value, departures: loaded.departures.value)
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                 disruptions: loaded.disruptions, favourites: favourites, context: pageContext)
         if let departures = loaded.departures.value {
@@ -40,11 +38,14 @@ struct StopController {
         } else {
             page.door = StopDoor(type: type, stopID: stopID, ways: [])
         }
-        return site.templates.render(page, template: "stop")
+        // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
+        var response = site.templates.render(page, template: "stop")
+        response.storable = true
+        return response
     }
 
     /// Asks PTV the stop page's questions: details and departures at once, each kept as evidence whatever it was;
-    /// then, rarely, the texts of disruptions the departures name but left out.
+    /// then, rarely, the texts of disruptions the departures (or the stop) name but left out.
     static func load(from source: any TransitSource, type: RouteType, stopID: Int) async -> Loaded {
         async let detailsCall = Evidence.ask(.stop) { try await source.stop(stopID, routeType: type.rawValue) }
         async let departuresCall = Evidence.ask(.departures) {
@@ -55,5 +56,18 @@ struct StopController {
         let known = (departures.value?.disruptions ?? [:]).merging(details.value?.disruptions ?? [:]) { first, _ in first }
         let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         return Loaded(details: details, departures: departures, disruptions: looked)
+    }
+
+    /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite
+    /// here stored with a placeholder name is noted for renaming in the background (this GET writes nothing).
+    private func pageContext(for request: Request, _ context: TrakxContext, type: RouteType, stopID: Int, favourites: [FavouriteStop],
+                             details: StopDetailsResponse?, departures: DeparturesResponse?) -> PageContext {
+        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else {
+            return site.context(for: request, context)
+        }
+        if let list = site.lists.current(request) {
+            site.lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
+        }
+        return site.context(for: request, context, knownNames: [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName])
     }
 }

@@ -3,14 +3,14 @@ import HTTPServer
 import PTV
 
 /// `GET /walk/{mode}/{id}[?place=|?lat=&lon=]`: walking to a stop, from a starting point when one is given.
-struct WalkController {
+struct WalkController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/walk/{mode}/{id}") { request, context in try await walk(request, context) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/walk/{mode}/{id}", use: walk)
     }
 
-    func walk(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let stopID = try Params.id(context.require("id"), "stop number")
         func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
@@ -42,7 +42,7 @@ struct WalkController {
         let asked = StopWays.Asked(routeType: type, stopID: stopID, routeIDs: details.routes.filter { $0.routeType == type }.map(\.routeId))
         let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)[StopWays.key(type, stopID)] ?? []
         let page = WalkPage(type: type, details: details, ways: ways, start: start, form: form, errors: errors,
-                            context: site.context(for: request))
+                            context: site.context(for: request, context))
         return site.templates.render(page, template: "walk", status: errors.isEmpty ? 200 : 400)
     }
 }

@@ -95,29 +95,35 @@ struct DepartureBoard: Sendable {
             .map(\.0)
         // Many departures share a line and a destination: each is worded once.
         var services: [Int: String] = [:]
-        var destinations: [String: String] = [:]
+        var destinations: [String: PlatformDestination.Named] = [:]
         func service(_ route: Route?, _ routeID: Int) -> String {
             if let known = services[routeID] { return known }
             let service = ModeWords.service(route, type: routeType)
             services[routeID] = service
             return service
         }
-        func destination(_ run: Run?, _ directionID: Int) -> String {
+        // Named as the platform at this stop names it, the same way as on the run and ride pages.
+        func destination(_ run: Run?, _ directionID: Int) -> PlatformDestination.Named {
             let key = "\(directionID)|\(run?.destinationName ?? "")"
             if let known = destinations[key] { return known }
-            let spoken = Journey.destination(run: run, direction: response.directions[String(directionID)])
-            destinations[key] = spoken
-            return spoken
+            let end = Journey.destination(run: run, direction: response.directions[String(directionID)])
+            let named = PlatformDestination.name(end: end, boarding: stopID, type: routeType)
+            destinations[key] = named
+            return named
         }
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
+        // A row PTV repeats (same run, same time) is one departure.
+        var runs = Set<String>()
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            let destination = destination(run, departure.directionId)
+            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted else { continue }
+            let named = destination(run, departure.directionId)
+            let destination = named.name
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
             // one place is one row.
             let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)"
@@ -130,8 +136,10 @@ struct DepartureBoard: Sendable {
                 lines[key] = LineAtStop(departure, service: service(route, departure.routeId),
                                         direction: response.directions[String(departure.directionId)])
             }
+            // Where it goes on from there: a through-run PTV advertises, else the rest of a run past Flinders Street.
+            let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
-                               service: service(route, departure.routeId), destination: destination, words: words,
+                               service: service(route, departure.routeId), destination: destination, onwards: onwards, words: words,
                                staleSince: staleSince)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
@@ -175,7 +183,7 @@ struct DepartureBoard: Sendable {
     }
 
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    service: String, destination: String, words: TimeWords, staleSince: Date? = nil) -> DepartureRow {
+                    service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -189,7 +197,9 @@ struct DepartureBoard: Sendable {
         let departed = past && staleSince == nil
         let wasDue = past && staleSince != nil
         let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
-        let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
+        // "via Flinders Street" says nothing more after "to Flinders Street".
+        let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
+                                                                     flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
         let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"

@@ -45,7 +45,7 @@ extension Site {
         }
         if let list {
             let renamed = found.compactMap { item in item.2.map { (favourites[item.0], $0) } }
-            await refreshPlaceholderNames(renamed, in: list)
+            lists.renames.note(renamed, in: list)
         }
         return found.map(\.1)
     }

@@ -12,6 +12,10 @@ struct PageContext: Sendable {
     /// The request's path and query, for refresh links and form returns.
     let path: String
 
+    /// What the page writes where the visitor's form token goes (`Visitor.token`: every visitor's own is put in
+    /// as the response leaves, so the page is right for all of them, stored or not).
+    var token: String { FormToken.placeholder }
+
     /// The layout chrome.
     func chrome(title: String, section: PageChrome.Section = .none, stale: String? = nil, hasErrors: Bool = false,
                 scripts: [String] = []) -> PageChrome {

@@ -75,7 +75,7 @@ struct RidePage: Sendable {
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }
         let toID = to.map { calls[$0].stopID }
-        let heading = "\(journey.first?.service ?? noun) to \(journey.destination)"
+        let heading = journey.heading(from: from)
         // "Live times" only when the stop that matters to the rider has a live estimate.
         let focus = to ?? (from.flatMap { progress.hasDeparted($0) ? nil : $0 }) ?? progress.nextIndex
         let liveTimes = focus.map { calls[$0].isLive && !calls[$0].cancelled } ?? false
@@ -98,7 +98,8 @@ struct RidePage: Sendable {
         self.disruptions = disruptions
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
+            var when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
+            if let doubtful = call.doubtfulWords(words) { when += "; \(doubtful)" }
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
@@ -115,7 +116,7 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
         updated = RideWords.clockWithSeconds(words.now, words: words)
         runURL = Paths.run(type, ref, stop: fromID)
-        facts = RunPage.notes(journey: journey)
+        facts = RunPage.notes(journey: journey, from: from)
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         head = PageHead(context.chrome(title: title, stale: context.staleNotice(pattern),
                                        scripts: ["/static/js/ride.js"]),

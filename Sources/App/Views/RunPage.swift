@@ -52,8 +52,9 @@ struct RunPage: Sendable {
         let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
-        let first = journey.first
-        let heading = "\(first?.service ?? ModeWords.service(nil, type: type)) to \(journey.destination)"
+        let first = journey.leg(for: chosen)
+        // Headed by the part the rider boards (else the run asked for), named as its platform names it.
+        let heading = journey.heading(from: chosen)
         var rows: [PatternRow] = []
         for (index, call) in journey.calls.enumerated() {
             let departed = progress.hasDeparted(index)
@@ -78,7 +79,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? nil : ServiceWords.status(source, words: words, staleSince: progress.staleSince),
+                when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -88,7 +89,7 @@ struct RunPage: Sendable {
         let departedEarlier = earlier.filter(\.departed).count
         earlierLabel = "Stops before yours (\(earlier.count)" + (departedEarlier == earlier.count ? ", departed)" : departedEarlier == 0 ? ", still to come)" : ", \(departedEarlier) departed)")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
-        notes = Self.notes(journey: journey)
+        notes = Self.notes(journey: journey, from: chosen)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
@@ -146,12 +147,17 @@ struct RunPage: Sendable {
         return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
     }
 
-    /// Express, via, extra service and the vehicle, from the run.
-    static func notes(journey: Journey) -> [String] {
-        var notes: [String] = []
+    /// The City Loop stops it runs, express, via, extra service and the vehicle, from the run.
+    /// - Parameters:
+    ///   - journey: The run's journey.
+    ///   - index: The rider's stop, when chosen.
+    static func notes(journey: Journey, from index: Int?) -> [String] {
+        // "via Flinders Street" says nothing more after "to Flinders Street".
+        var notes = journey.afterDestination(from: index).map { [$0] } ?? []
+        let said = "via \(journey.named(from: index).name)"
         for leg in journey.legs {
             let call = journey.calls[leg.start]
-            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) {
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) && note != said {
                 if note == "Express", !journey.skipped.isEmpty {
                     notes.append("Express: runs past \(Plural.list(journey.skipped)) without stopping")
                 } else if note == "Express", let count = leg.run?.expressStopCount {

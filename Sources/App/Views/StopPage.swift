@@ -76,8 +76,8 @@ struct StopPage: Sendable {
         updated = departures.fetchedAt.map { words.clock($0) } ?? words.clock(words.now)
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },
-                                    token: PageCache.tokenPlaceholder, returnPath: context.path)
-        let fields = FavouriteStopFields(token: PageCache.tokenPlaceholder, returnPath: context.path,
+                                    token: context.token, returnPath: context.path)
+        let fields = FavouriteStopFields(token: context.token, returnPath: context.path,
                                          mode: ModeWords.slug(type), stopID: stopID)
         lines = FavouriteLineButton.star(board.groups, type: type, fields: fields, favourites: favourites)
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
