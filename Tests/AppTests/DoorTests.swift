@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import PTVSimulator
 import Testing
 import TestSupport
 
@@ -68,6 +69,19 @@ struct DoorTests {
             _ = try await app.page(query, status: 200)
             #expect(count(try await app.get("/metrics").text, "directions") == routes)
             #expect(routes > StopWays.listBudget)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aStopPageDoesNotWaitForAHangingRouteQuestion() async throws {
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15 }) { app in
+            let simulator = try #require(app.simulator)
+            simulator.faults.set(.hang, forPathPrefix: "/v3/directions")
+            let (page, ms) = try await milliseconds { try await app.get("/stops/bus/10639") }
+            #expect(page.status == 200)
+            #expect(ms < 3_500, "took \(ms) ms")
+            #expect(!page.text.contains("id=\"way\""))
+            simulator.faults.clear()
         }
     }
 

@@ -60,6 +60,8 @@ final class StopWays: Sendable {
     static let freshness: TimeInterval = 86_400
     /// How long a route PTV failed to describe is left alone before asking again.
     static let retryAfter: TimeInterval = 300
+    /// The longest a page waits for routes being learnt (PTV may hang for its whole timeout).
+    static let deadline: Duration = .milliseconds(1500)
     /// Most routes kept.
     static let capacity = 2_000
 
@@ -91,11 +93,11 @@ final class StopWays: Sendable {
                 wanted.append((routeID, stop.routeType))
             }
         }
-        await withTaskGroup(of: Void.self) { group in
-            for route in wanted.prefix(max(budget, 0)) {
-                group.addTask { await self.learn(routeID: route.routeID, type: route.type) }
-            }
+        // Learning goes on after the deadline (the next view uses it); the page waits no longer than that.
+        let learning = wanted.prefix(max(budget, 0)).map { route in
+            Task { await self.learn(routeID: route.routeID, type: route.type) }
         }
+        await Self.wait(for: learning, upTo: Self.deadline)
         let table = routes.withLock { $0 }
         var found: [String: [Way]] = [:]
         for stop in stops {
@@ -108,6 +110,25 @@ final class StopWays: Sendable {
             if !ways.isEmpty { found[Self.key(stop.routeType, stop.stopID)] = ways }
         }
         return found
+    }
+
+    /// Waits until every task is done or `limit` has passed, whichever is first.
+    static func wait(for tasks: [Task<Void, Never>], upTo limit: Duration) async {
+        guard !tasks.isEmpty else { return }
+        let resumed = Mutex(false)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resume: @Sendable () -> Void = {
+                if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
+            }
+            Task {
+                for task in tasks { await task.value }
+                resume()
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                resume()
+            }
+        }
     }
 
     /// The key `ways(at:budget:)` answers under.
