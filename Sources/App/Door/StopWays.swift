@@ -97,7 +97,7 @@ final class StopWays: Sendable {
         let learning = wanted.prefix(max(budget, 0)).map { route in
             Task { await self.learn(routeID: route.routeID, type: route.type) }
         }
-        await Self.wait(for: learning, upTo: Self.deadline)
+        _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
         let table = routes.withLock { $0 }
         var found: [String: [Way]] = [:]
         for stop in stops {
@@ -110,25 +110,6 @@ final class StopWays: Sendable {
             if !ways.isEmpty { found[Self.key(stop.routeType, stop.stopID)] = ways }
         }
         return found
-    }
-
-    /// Waits until every task is done or `limit` has passed, whichever is first.
-    static func wait(for tasks: [Task<Void, Never>], upTo limit: Duration) async {
-        guard !tasks.isEmpty else { return }
-        let resumed = Mutex(false)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resume: @Sendable () -> Void = {
-                if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
-            }
-            Task {
-                for task in tasks { await task.value }
-                resume()
-            }
-            Task {
-                try? await Task.sleep(for: limit)
-                resume()
-            }
-        }
     }
 
     /// The key `ways(at:budget:)` answers under.
