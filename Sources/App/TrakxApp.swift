@@ -108,19 +108,22 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
                     notices: notices, pages: pages, ways: StopWays(source: ptv, now: clock))
 
     var router = Router<TrakxContext>()
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo), MetricsController(ptv: ptv), HomeController(site: site),
+        HealthController(demo: site.demo), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
-        FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site),
-        ArrivalController(site: site),
+        FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
     ]
     for controller in controllers { controller.addRoutes(to: &router) }
 
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [TimingMiddleware(), VisitorMiddleware(visitors: visitors, pages: pages)] + middleware,
+        // The client address first (the list limit and the budget count by it); stored pages are answered inside the
+        // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
+        middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
+                     VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget, now: clock)] + middleware,
         staticFiles: staticFiles,
         defaultHeaders: Visitors.headers,
         logger: logger,

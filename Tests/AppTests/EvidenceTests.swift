@@ -54,7 +54,7 @@ struct EvidenceTests {
         unsure.stops = [:]
         let error = try #require(await RecordedPages.stop(unsure, stopID: 1099).error)
         #expect(error.status == 502)
-        #expect(error.message == "Trakx could not check train stop 1099 just now: PTV's service reported an error.")
+        #expect(error.message == "Trakx could not check train stop 1099 just now, because PTV's service reported an error.")
     }
 
     @Test func aRunTrakxLinkedThatPTVNoLongerListsDoesNotBlameTheAddress() async throws {
@@ -74,7 +74,7 @@ struct EvidenceTests {
         source.allDisruptions = try Self.allDisruptions(stops: [Stop(stopId: 1099, stopName: "Huntingdale Station")])
         let text = try await RecordedPages.stop(source, stopID: 1099).get()
         #expect(text.contains("Huntingdale"))
-        #expect(text.contains("Departures could not be loaded just now: \(words)."), "\(text)")
+        #expect(text.contains("Departures could not be loaded just now, because \(words)."), "\(text)")
         #expect(text.contains("Add to favourites"))
         #expect(text.contains("Southern Cross lift out of service, at this stop"), "\(text)")
         #expect(!text.contains("could not read") && !text.contains("could not reach"))
@@ -104,7 +104,7 @@ struct EvidenceTests {
         source.faults[.pattern] = .stale(age: 240)
         let stale = try await RecordedPages.ride(source, from: nil, to: 20).get()
         #expect(!stale.contains("at the platform") && !stale.contains("is at Richmond") && !stale.contains("heading"), "\(stale)")
-        #expect(stale.contains("Live information lost at 7:13:00 pm: PTV did not answer in time."))
+        #expect(stale.contains("Live information lost at 7:13:00 pm, because PTV did not answer in time."))
         let run = try await RecordedPages.run(source, from: 1162).get()
         #expect(!run.contains("at the platform now") && !run.contains(", live"), "\(run)")
     }
@@ -115,7 +115,7 @@ struct EvidenceTests {
         let said = text.components(separatedBy: "Southern Cross lift out of service").count - 1
         #expect(said == 1, "\(text)")
         // 7. It names no stop: it is said of the lines, not "at this stop".
-        #expect(text.contains("Southern Cross lift out of service, on the Cranbourne line, Pakenham line, Lilydale line and Sunbury line"), "\(text)")
+        #expect(text.contains("Southern Cross lift out of service, on the Cranbourne, Pakenham, Lilydale and Sunbury lines"), "\(text)")
         #expect(!text.contains("service, at this stop"))
     }
 
@@ -123,7 +123,7 @@ struct EvidenceTests {
         var source = try source()
         source.allDisruptions = nil
         let text = try await RecordedPages.stop(source, stopID: 1099).get()
-        #expect(text.contains("PTV names a disruption on the Cranbourne line, Pakenham line, Lilydale line and Sunbury line; its details could not be loaded just now."), "\(text)")
+        #expect(text.contains("PTV names a disruption on the Cranbourne, Pakenham, Lilydale and Sunbury lines. Its details could not be loaded just now."), "\(text)")
     }
 
     @Test func runAndRidePagesSayTheDisruptionsThePatternNames() async throws {
@@ -132,7 +132,7 @@ struct EvidenceTests {
         let run = try await RecordedPages.run(source, from: nil).get()
         let ride = try await RecordedPages.ride(source, from: nil, to: 20).get()
         for text in [run, ride] {
-            #expect(text.contains("PTV names 3 disruptions on the Lilydale line; their details could not be loaded just now."), "\(text)")
+            #expect(text.contains("PTV names 3 disruptions on the Lilydale line. Their details could not be loaded just now."), "\(text)")
         }
     }
 }

@@ -41,7 +41,7 @@ struct LinePageTests {
 
     @Test func aFailedDisruptionsCheckIsNeverAnAllClear() throws {
         let failed = try page(stops: "stops-on-route-86-direction-21", disruptions: nil)
-        #expect(failed.disruptionsUnavailable == "Disruptions on this line could not be checked just now: PTV did not answer in time.")
+        #expect(failed.disruptionsUnavailable == "Disruptions on this line could not be checked just now, because PTV did not answer in time.")
         #expect(failed.disruptions.isEmpty)
         let clear = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
         #expect(clear.disruptionsUnavailable == nil)

@@ -87,11 +87,9 @@ struct RecordedFaultWalkTests {
                             #expect(!(error?.message ?? "").contains("There is no") && !(error?.advice ?? "").contains("address"), "\(label)")
                         }
                     case .status500?, .hang?, .truncated?:
-                        let kind = try #require(fault)
-                        let words = try #require(Self.words(kind, .pattern))
-                        let reason = String(words.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+                        let kind: PTVError.Kind = fault == .status500 ? .badStatus : fault == .hang ? .timedOut : .truncated
                         for error in [run.error, ride.error] {
-                            #expect(error.map { $0.message.contains(reason.dropLast()) } == true, "\(label): \(String(describing: error))")
+                            #expect(error.map { $0.message.contains(EvidenceWords.reason(kind)) } == true, "\(label): \(String(describing: error))")
                         }
                     case .stale?:
                         for text in [try run.get(), try ride.get()] {

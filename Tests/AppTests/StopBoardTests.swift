@@ -24,7 +24,7 @@ struct StopBoardTests {
                                          details: nil, favourites: [], context: Recorded.context(now)))
         // Named from the departures answer, not "Stop 1099"; what could not be fetched is said.
         #expect(page.name == "Huntingdale")
-        #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now: PTV's service reported an error.")
+        #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now, because PTV's service reported an error.")
         let fine = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now),
                                          details: StopDetailsResponse(StopDetailsBody(stop: StopDetails(stopId: 1099, stopName: "Huntingdale Station"))),
                                          favourites: [], context: Recorded.context(now)))

@@ -7,7 +7,7 @@ struct ArrivalController: RouteCollection {
     let site: Site
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/arrived/{mode}/{id}", use: arrived)
+        router.get("/arrived/{mode}/{id}") { request, context in try await arrived(request, context) }
     }
 
     func arrived(_ request: Request, _ context: TrakxContext) async throws -> Response {

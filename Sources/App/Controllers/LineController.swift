@@ -23,7 +23,7 @@ struct LineController: RouteCollection {
         guard let route = routeAsked.value?.route else {
             guard let failure = routeAsked.failure else { throw HTTPError(404, missing) }
             let error = EvidenceWords.error(failure, missing: missing)
-            throw HTTPError(error.status, "Trakx could not load this line just now: \(error.message)", headers: error.headers)
+            throw HTTPError(error.status, "Trakx could not load this line just now, because \(error.message)", headers: error.headers)
         }
         guard route.routeType == type else { throw HTTPError(404, LinePage.notFound(type, route: route)) }
         let directionsAsked = await directionsCall

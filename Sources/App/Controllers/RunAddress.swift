@@ -36,7 +36,7 @@ struct RunAddress {
         let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
         guard let fetched = pattern.fetched else {
             var error = EvidenceWords.error(pattern.failure ?? .notFound, missing: missing)
-            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now: \(error.message)" }
+            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now, because \(error.message)" }
             error.advice = advice
             throw error
         }

@@ -7,7 +7,7 @@ struct WalkController: RouteCollection {
     let site: Site
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/walk/{mode}/{id}", use: walk)
+        router.get("/walk/{mode}/{id}") { request, context in try await walk(request, context) }
     }
 
     func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {

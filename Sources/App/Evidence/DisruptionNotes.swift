@@ -10,7 +10,7 @@ struct DisruptionNotes: Sendable {
     /// Disruptions on the lines here (or on this service) that do not name the stop; each link's detail says
     /// which lines ("the Frankston line").
     let onLines: [Link]
-    /// "PTV names 2 other disruptions on the Frankston line; their details could not be loaded just now."
+    /// "PTV names 2 other disruptions on the Frankston line. Their details could not be loaded just now."
     let unread: String?
 
     /// Whether there is anything to say.
@@ -64,17 +64,24 @@ struct DisruptionNotes: Sendable {
                 atStop.append(link)
             } else {
                 let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
-                onLines.append(Link(disruption.title, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Plural.list(lineNames)))
+                onLines.append(Link(disruption.title, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames)))
             }
         }
         var unread: String?
         if unreadCount > 0 {
             let some = unreadCount == 1 ? "a disruption" : "\(unreadCount) disruptions"
             let other = atStop.isEmpty && onLines.isEmpty ? some : (unreadCount == 1 ? "another disruption" : "\(unreadCount) other disruptions")
-            let place = unreadLines.isEmpty ? (stopID == nil ? " on this service" : " at this stop") : " on the \(Plural.list(unreadLines))"
-            unread = "PTV names \(other)\(place); " + (unreadCount == 1 ? "its" : "their") + " details could not be loaded just now."
+            let place = unreadLines.isEmpty ? (stopID == nil ? " on this service" : " at this stop") : " on the \(Self.lines(unreadLines))"
+            unread = "PTV names \(other)\(place). " + (unreadCount == 1 ? "Its" : "Their") + " details could not be loaded just now."
         }
         return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread)
+    }
+
+    /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole.
+    static func lines(_ names: [String]) -> String {
+        let suffix = " line"
+        guard names.count > 1, names.allSatisfy({ $0.hasSuffix(suffix) }) else { return Plural.list(names) }
+        return Plural.list(names.map { String($0.dropLast(suffix.count)) }) + suffix + "s"
     }
 
     /// The disruption ids `named` mentions that `known` has no text for.

@@ -23,9 +23,9 @@ enum EvidenceWords {
         }
     }
 
-    /// "Departures could not be loaded just now: PTV did not answer in time."
+    /// "Departures could not be loaded just now, because PTV did not answer in time."
     static func couldNotLoad(_ question: Question, _ kind: PTVError.Kind) -> String {
-        "\(question.rawValue) could not be loaded just now: \(reason(kind))."
+        "\(question.rawValue) could not be loaded just now, because \(reason(kind))."
     }
 
     /// What a page says of a part that did not load (nil when it loaded).

@@ -102,7 +102,7 @@ struct RideWords {
                        staleBecause: PTVError.Kind? = nil) -> String {
         let listen = "Listen for the on-board announcement or ask the driver."
         if let since = progress.staleSince {
-            let why = staleBecause.map { ": \(EvidenceWords.reason($0))" } ?? ""
+            let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
             return "Live information lost at \(clockWithSeconds(since, words: words))\(why). Times are "
                 + (live ? "the last live estimates from then" : "from the timetable") + ", and where the \(noun) is now is not known. " + listen
         }

@@ -6,7 +6,7 @@ import Storage
 /// The stop page's view model: the summary first, then departures by line, then facts.
 ///
 /// Built from evidence (`Evidence`): the stop exists when the stop call or the departures answer names it; a part
-/// that did not load is said in words ("Departures could not be loaded just now: …") and the rest of the page stays.
+/// that did not load is said in words ("Departures could not be loaded just now, because …") and the rest of the page stays.
 struct StopPage: Sendable {
     /// The name without a tram or bus stop number as the heading ("Federation Square at Swanston Street"), the board's summary.
     let head: PageHead
@@ -83,7 +83,7 @@ struct StopPage: Sendable {
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
         factsUnavailable = switch details.outcome {
-        case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now: \(EvidenceWords.reason(kind))."
+        case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.reason(kind))."
         case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
         case .answered, .notAsked: nil
         }
@@ -101,7 +101,7 @@ struct StopPage: Sendable {
         // A failure on either question means Trakx cannot say the stop does not exist.
         guard let failure = departures.failure ?? details.failure else { return HTTPError(404, missing) }
         let error = EvidenceWords.error(failure, missing: missing)
-        return HTTPError(error.status, "Trakx could not check \(ModeWords.noun(type)) stop \(stopID) just now: \(error.message)",
+        return HTTPError(error.status, "Trakx could not check \(ModeWords.noun(type)) stop \(stopID) just now, because \(error.message)",
                          headers: error.headers)
     }
 }
