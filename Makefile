@@ -38,7 +38,7 @@ run: build
 ## fuzz suite ran beside it); they run afterwards, one at a time. FastPathTests is among them: its pipelined
 ## request waits 20 ms on Swift's cooperative pool, which the parallel suites' blocking work can hold for
 ## longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone).
-TIMED_SUITES := LoadTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut
+TIMED_SUITES := LoadTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'

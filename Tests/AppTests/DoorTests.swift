@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import PTVSimulator
 import Testing
 import TestSupport
 
@@ -10,6 +11,18 @@ struct DoorTests {
     static let west = "towards Clifton Hill and Elwood, heading west"
     static let east = "towards Elsternwick and Monash University, heading east"
 
+    /// The page at `path` once it says `words`: a route PTV has not yet described is learnt while the page waits at
+    /// most `StopWays.deadline`, and on a loaded machine the next view is the one that says it.
+    func eventually(_ app: TestApp, _ path: String, says words: String, browser: Browser? = nil) async throws -> String {
+        var html = ""
+        for _ in 0 ..< 20 {
+            if let browser { html = try await browser.get(path).text } else { html = try await app.page(path, status: 200).text }
+            if html.contains(words) { break }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        return html
+    }
+
     /// The text of the list item linking to `href`.
     func row(_ html: String, _ href: String) -> String? {
         html.components(separatedBy: "<li").first { $0.contains("href=\"\(href)\"") }
@@ -17,7 +30,7 @@ struct DoorTests {
 
     @Test func nearbyTellsTheTwoSidesOfTheRoadApart() async throws {
         try await TestApp.with { app in
-            let html = try await app.page("/nearby?lat=-37.8843&lon=144.9982&mode=bus", status: 200).text
+            let html = try await eventually(app, "/nearby?lat=-37.8843&lon=144.9982&mode=bus", says: Self.east)
             let south = try require_(row(html, "/stops/bus/10639"), "row for 10639")
             let north = try require_(row(html, "/stops/bus/10640"), "row for 10640")
             #expect(south.contains("Hotham Street at Glen Huntly Road") && north.contains("Hotham Street at Glen Huntly Road"))
@@ -30,10 +43,10 @@ struct DoorTests {
 
     @Test func searchStopPageAndFavouritesSayWhichWay() async throws {
         try await TestApp.with { app in
-            let search = try await app.page("/search?q=Hotham", status: 200).text
+            let search = try await eventually(app, "/search?q=Hotham", says: Self.east)
             #expect(try require_(row(search, "/stops/bus/10639")).contains(Self.west))
             #expect(try require_(row(search, "/stops/bus/10640")).contains(Self.east))
-            let stop = try await app.page("/stops/bus/10640", status: 200).text
+            let stop = try await eventually(app, "/stops/bus/10640", says: "heading east.</p>")
             #expect(stop.contains("<p class=\"fact\" id=\"way\">Buses from here go towards"))
             #expect(stop.contains("heading east.</p>"))
             #expect(stop.contains("<a href=\"/walk/bus/10640\">Walk to this stop</a>"))
@@ -41,7 +54,7 @@ struct DoorTests {
             let added = try await app.post("/favourites", form: [("mode", "bus"), ("stop_id", "10639"), ("return", "/favourites")],
                                            session: session)
             #expect(added.status == 303)
-            let favourites = try await session.get("/favourites").text
+            let favourites = try await eventually(app, "/favourites", says: "Buses from here go", browser: session)
             #expect(favourites.contains("Buses from here go \(Self.west)."))
         }
     }
@@ -68,6 +81,19 @@ struct DoorTests {
             _ = try await app.page(query, status: 200)
             #expect(count(try await app.get("/metrics").text, "directions") == routes)
             #expect(routes > StopWays.listBudget)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aStopPageDoesNotWaitForAHangingRouteQuestion() async throws {
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15 }) { app in
+            let simulator = try #require(app.simulator)
+            simulator.faults.set(.hang, forPathPrefix: "/v3/directions")
+            let (page, ms) = try await milliseconds { try await app.get("/stops/bus/10639") }
+            #expect(page.status == 200)
+            #expect(ms < 3_500, "took \(ms) ms")
+            #expect(!page.text.contains("id=\"way\""))
+            simulator.faults.clear()
         }
     }
 

@@ -11,18 +11,26 @@ extension Site {
     ///   - words: Time words.
     func arrival(type: RouteType, stopID: Int, ride: (journey: Journey, index: Int)?, words: TimeWords) async -> Arrival {
         let call = ride.map { $0.journey.calls[$0.index] }
-        async let detailsCall = try? source.stop(stopID, routeType: type.rawValue).value.stop
-        async let departuresCall = try? source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil,
-                                                          maxResults: PTVClient.departuresPerDirection).value
-        let details = await detailsCall
-        let point = details?.location.flatMap { l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } }
-            ?? call.flatMap { c in c.latitude.flatMap { lat in c.longitude.map { (lat, $0) } } }
-        var near: [Stop] = []
-        if let point {
-            near = (try? await source.stopsNearby(latitude: point.0, longitude: point.1, routeTypes: [],
-                                                  maxResults: 12, maxDistance: 400).value.stops) ?? []
+        let source = source
+        // All three at once (the stop's position from the journey when known), each waited for at most
+        // `Arrival.deadline`: a part PTV has not answered by then says so.
+        let detailsTask = Task { try? await source.stop(stopID, routeType: type.rawValue).value.stop }
+        let departuresTask = Task {
+            try? await source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil,
+                                         maxResults: PTVClient.departuresPerDirection).value
         }
-        return Arrival(type: type, stopID: stopID, details: details, departures: await departuresCall, near: near,
-                       ride: ride, words: words)
+        let nearTask = Task { () -> [Stop]? in
+            let known = call.flatMap { c in c.latitude.flatMap { lat in c.longitude.map { (lat, $0) } } }
+            let detailed = known == nil ? await detailsTask.value : nil
+            guard let point = known ?? detailed?.location.flatMap({ l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } })
+            else { return nil }
+            return try? await source.stopsNearby(latitude: point.0, longitude: point.1, routeTypes: [], maxResults: 12,
+                                                 maxDistance: 400).value.stops
+        }
+        async let details = Deadline.value(of: detailsTask, within: Arrival.deadline)
+        async let departures = Deadline.value(of: departuresTask, within: Arrival.deadline)
+        async let near = Deadline.value(of: nearTask, within: Arrival.deadline)
+        return await Arrival(type: type, stopID: stopID, details: details ?? nil, departures: departures ?? nil,
+                             near: (near ?? nil) ?? [], ride: ride, words: words)
     }
 }

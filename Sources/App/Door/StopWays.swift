@@ -60,6 +60,8 @@ final class StopWays: Sendable {
     static let freshness: TimeInterval = 86_400
     /// How long a route PTV failed to describe is left alone before asking again.
     static let retryAfter: TimeInterval = 300
+    /// The longest a page waits for routes being learnt (PTV may hang for its whole timeout).
+    static let deadline: Duration = .milliseconds(1500)
     /// Most routes kept.
     static let capacity = 2_000
 
@@ -91,11 +93,11 @@ final class StopWays: Sendable {
                 wanted.append((routeID, stop.routeType))
             }
         }
-        await withTaskGroup(of: Void.self) { group in
-            for route in wanted.prefix(max(budget, 0)) {
-                group.addTask { await self.learn(routeID: route.routeID, type: route.type) }
-            }
+        // Learning goes on after the deadline (the next view uses it); the page waits no longer than that.
+        let learning = wanted.prefix(max(budget, 0)).map { route in
+            Task { await self.learn(routeID: route.routeID, type: route.type) }
         }
+        _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
         let table = routes.withLock { $0 }
         var found: [String: [Way]] = [:]
         for stop in stops {
@@ -116,24 +118,38 @@ final class StopWays: Sendable {
     /// Fetches a route's directions and each direction's stops, and keeps them (or, on failure, keeps the failure
     /// briefly so a failing route is not asked for on every view).
     private func learn(routeID: Int, type: RouteType) async {
-        let directions = (try? await source.directions(routeID: routeID).value.directions) ?? []
-        let lines = await withTaskGroup(of: Line?.self) { group in
+        let directions: [Direction]
+        do {
+            directions = try await source.directions(routeID: routeID).value.directions
+        } catch is UpstreamBudget.Exhausted {
+            return  // This visitor's PTV calls are spent: the route stays unknown, for whoever asks next.
+        } catch {
+            directions = []
+        }
+        // Each direction: its line, nil when PTV answered without an order to read, or the error it failed with.
+        let answers = await withTaskGroup(of: Result<Line?, any Error>.self) { group in
             for direction in directions where direction.routeId == routeID || direction.routeId == 0 {
                 group.addTask {
-                    guard let answer = try? await self.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue,
-                                                                           directionID: direction.directionId) else { return nil }
-                    // Only stops with a place in this direction's order: a stop without one is not known to be called at.
-                    let ordered = answer.value.stops.filter { $0.stopSequence > 0 }
-                    guard ordered.count >= 2 else { return nil }
-                    let stops = ordered.sorted { $0.stopSequence < $1.stopSequence }
-                    return Line(name: direction.directionName.trimmingCharacters(in: .whitespaces), stops: stops)
+                    do {
+                        let answer = try await self.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue,
+                                                                        directionID: direction.directionId)
+                        // Only stops with a place in this direction's order: a stop without one is not known to be called at.
+                        let ordered = answer.value.stops.filter { $0.stopSequence > 0 }.sorted { $0.stopSequence < $1.stopSequence }
+                        return .success(ordered.count < 2 ? nil : Line(name: direction.directionName.trimmingCharacters(in: .whitespaces),
+                                                                       stops: ordered))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
-            var lines: [Line] = []
-            for await line in group { if let line { lines.append(line) } }
-            return lines.sorted { $0.name < $1.name }
+            var answers: [Result<Line?, any Error>] = []
+            for await answer in group { answers.append(answer) }
+            return answers
         }
-        let complete = !directions.isEmpty && lines.count == directions.count
+        let failures = answers.compactMap { answer -> (any Error)? in if case .failure(let error) = answer { error } else { nil } }
+        if failures.contains(where: { $0 is UpstreamBudget.Exhausted }) { return }
+        let lines = answers.compactMap { try? $0.get() }.compactMap { $0 }.sorted { $0.name < $1.name }
+        let complete = !directions.isEmpty && failures.isEmpty
         let until = now().addingTimeInterval(complete ? Self.freshness : Self.retryAfter)
         routes.withLock { table in
             if table.count >= Self.capacity { table = table.filter { $0.value.until > now() } }

@@ -18,6 +18,8 @@ struct Arrival: Sendable {
 
     /// How far ahead connections are listed.
     static let connectionWindow: TimeInterval = 30 * 60
+    /// The longest the arrival waits for any of its PTV questions.
+    static let deadline: Duration = .seconds(2)
     /// Most stops near here listed.
     static let nearbyListed = 5
 
@@ -66,7 +68,8 @@ struct Arrival: Sendable {
         if let ride, let went = Self.wentOn(ride.journey, from: ride.index) { place.append(.init(term: "The \(ModeWords.noun(type))", detail: went)) }
         self.place = place
         access = details.map { StopFacts.access($0) } ?? []
-        accessUnknown = access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil
+        accessUnknown = details == nil ? "This stop's access facts could not be checked just now."
+            : (access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil)
         let ridden = Set(ride?.journey.legs.compactMap { $0.route?.routeId } ?? [])
         let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words).next } ?? []
         var lines: [String] = []
