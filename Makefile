@@ -36,7 +36,7 @@ run: build
 ## answers to latency budgets under load (idle and trickling connections, PTV hanging or failing), which only
 ## measure Trakx when no other suite competes for the CPU (a 1 s PTV timeout was seen to take 12 s while the
 ## fuzz suite ran beside it); they run afterwards, one at a time.
-TIMED_SUITES := LoadTests|UpstreamFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut
+TIMED_SUITES := LoadTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'

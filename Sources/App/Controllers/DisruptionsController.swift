@@ -23,7 +23,7 @@ struct DisruptionsController: RouteCollection {
         let missing = DisruptionPage.missing(id)
         let result = try await Upstream.call(missing: missing) { try await site.source.disruption(id) }
         guard let disruption = result.value.disruption else { throw HTTPError(404, missing) }
-        let page = DisruptionPage(disruption, fetchedAt: result.fetchedAt, isStale: result.isStale, context: site.context(for: request, context))
+        let page = DisruptionPage(disruption, fetched: result, context: site.context(for: request, context))
         return site.templates.render(page, template: "disruption")
     }
 }

@@ -40,18 +40,16 @@ struct NearbyController: RouteCollection {
         return site.templates.render(page, template: "nearby")
     }
 
-    /// Stops near the first stop whose name or suburb matches `place`.
+    /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop).
     func near(place: String, form: NearbyPage.Form, context: PageContext) async throws -> Response {
         let result = try await Upstream.call(missing: SearchPage.missing(place)) { try await site.source.search(place) }
-        guard let match = result.value.stops.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
-              let latitude = match.stopLatitude, let longitude = match.stopLongitude else {
+        guard let match = PlaceMatch.best(place, in: result.value.stops) else {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
-        let found = try await stops(near: latitude, longitude, form: form)
-        let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius),
-                              origin: .place(SpokenName.stop(match.stopName)), latitude: latitude, longitude: longitude,
-                              found: found, context: context)
+        let found = try await stops(near: match.latitude, match.longitude, form: form)
+        let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
+                              latitude: match.latitude, longitude: match.longitude, found: found, context: context)
         return site.templates.render(page, template: "nearby")
     }
 

@@ -16,23 +16,28 @@ struct RideController: RouteCollection {
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
         let auto = try request.query("auto").map { text in
             guard let seconds = Int(text), RideRefresh.allowed.contains(seconds) else {
-                throw HTTPError(400, "Automatic refresh can be every \(Plural.list(RideRefresh.allowed.map(String.init))) seconds.")
+                throw HTTPError(400, "Automatic refresh can be every \(Plural.either(RideRefresh.allowed.map(String.init))) seconds.")
             }
             return seconds
         }
-        let (journey, pattern) = try await run.load(from: site.source)
-        let noun = ModeWords.noun(run.type)
-        let from = try fromStop.map { id in
-            guard let index = journey.index(of: id) else { throw HTTPError(400, "This \(noun) does not stop at stop number \(id), so you cannot board it there.") }
-            return index
-        }
-        let to = try toStop.map { id in
-            guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == id && $0 > (from ?? -1) }) else {
-                throw HTTPError(400, "This \(noun) does not stop at stop number \(id)" + (from == nil ? "." : " after the stop you board at."))
+        let loaded = try await run.load(from: site.source)
+        let journey = loaded.journey
+        var from: Int?
+        if let fromStop {
+            guard let index = journey.index(of: fromStop) else {
+                throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source) + " You cannot board it there.")
             }
-            return index
+            from = index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request, context))
+        var to: Int?
+        if let toStop {
+            guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == toStop && $0 > (from ?? -1) }) else {
+                throw HTTPError(400, await run.notServed(toStop, in: journey, source: site.source, after: from))
+            }
+            to = index
+        }
+        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: site.context(for: request, context),
+                            disruptions: loaded.disruptions)
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

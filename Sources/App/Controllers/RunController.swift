@@ -13,11 +13,13 @@ struct RunController: RouteCollection {
     func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
-        let (journey, pattern) = try await run.load(from: site.source)
+        let loaded = try await run.load(from: site.source)
+        let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
-            throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
+            throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
-        let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request, context))
+        let page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: site.context(for: request, context),
+                           disruptions: loaded.disruptions)
         return site.templates.render(page, template: "run")
     }
 }

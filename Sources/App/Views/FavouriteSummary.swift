@@ -16,10 +16,10 @@ struct FavouriteSummary: Sendable {
 }
 
 extension Site {
-    /// The request's favourites with their next departures (at most `limit` favourites).
-    func favouriteSummaries(for request: Request, limit: Int) async throws -> [FavouriteSummary] {
+    /// The request's favourites with their next departures (at most `limit` favourites), and how many it has in all.
+    func favouriteSummaries(for request: Request, limit: Int) async throws -> (shown: [FavouriteSummary], total: Int) {
         let favourites = try await lists.all(request)
-        return await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request))
+        return (await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request)), favourites.count)
     }
 
     /// Each favourite with its next departures, fetched concurrently (through the shared cache). A favourite
@@ -58,12 +58,15 @@ extension Site {
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
         var unavailable: String?
-        do {
-            // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
-            guard index < 40 else { throw CancellationError() }
-            // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
-            var result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
-                                                     maxResults: PTVClient.departuresPerDirection).value
+        // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
+        let asked: Evidence<DeparturesResponse> = index < 40
+            ? await Evidence.ask(.departures) {
+                // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
+                try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
+                                            maxResults: PTVClient.departuresPerDirection)
+            }
+            : Evidence(.departures, outcome: .notAsked)
+        if var result = asked.value {
             if favourite.hasPlaceholderName,
                let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {
                 realName = identity.officialName
@@ -73,16 +76,17 @@ extension Site {
                 result.departures = result.departures.filter { departure in
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
                 }
-                let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next
-                next = (rows.first { !$0.cancelled && !$0.departed } ?? rows.first).map { [$0] } ?? []
+            }
+            let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words, staleSince: asked.staleSince).next
+            if favourite.routeID != nil {
+                next = (rows.first { !$0.cancelled && !$0.departed && !$0.wasDue } ?? rows.first).map { [$0] } ?? []
             } else {
-                next = Array(DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
+                next = Array(rows.prefix(3))
             }
             if next.isEmpty { unavailable = "No departures in the next few hours." }
-        } catch is CancellationError {
-            unavailable = "Open the stop to see its departures."
-        } catch {
-            unavailable = "Departures are unavailable right now."
+        } else {
+            // The same words the stop page says for the same outcome.
+            unavailable = EvidenceWords.missing(asked, notFound: EvidenceWords.departuresNotFound) ?? "Open the stop to see its departures."
         }
         let slug = ModeWords.slug(type)
         let fieldID = FavouriteWords.fieldID(favourite.key)

@@ -1,4 +1,5 @@
 import Foundation
+import PTV
 
 /// What every page builder gets besides its data: the clock's words, demo mode, the one-off banner and the path.
 struct PageContext: Sendable {
@@ -22,8 +23,8 @@ struct PageContext: Sendable {
                    scripts: scripts)
     }
 
-    /// "PTV is not answering right now, so this page shows information from 10:42 am." for a stale copy.
-    func staleNotice(isStale: Bool, fetchedAt: Date) -> String? {
-        isStale ? "PTV is not answering right now, so this page shows information from \(words.clock(fetchedAt))." : nil
+    /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy (`EvidenceWords`).
+    func staleNotice<Value>(_ fetched: Fetched<Value>) -> String? {
+        fetched.staleBecause.map { EvidenceWords.staleNotice(because: $0, fetchedAt: fetched.fetchedAt, words: words) }
     }
 }

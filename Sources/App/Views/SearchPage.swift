@@ -55,7 +55,7 @@ struct SearchPage: Sendable {
             summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match “\(query)”."
         }
         head = PageHead(context.chrome(title: "Search results for \(query)", section: .search,
-                                       stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt)),
+                                       stale: context.staleNotice(result)),
                         heading: "Search results for “\(query)”", summary: summary)
     }
 }

@@ -10,6 +10,9 @@ struct StopFacts: Sendable {
 
     let items: [Fact]
 
+    /// Said when PTV's answer has no access information for the stop: not knowing is not "no".
+    static let accessUnknown = "Not known; PTV has no access information for this stop"
+
     init(_ identity: StopIdentity, type: RouteType) {
         let stop = identity.details
         // The mode and suburb are already said by the heading and the board; only what adds to them is listed.
@@ -20,7 +23,7 @@ struct StopFacts: Sendable {
             items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
         }
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
-        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: stop.stopLandmark)) }
+        if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }
         if let access = stop.accessibility {
             var features: [String] = []
             if access.lift { features.append("lift") }
@@ -29,8 +32,10 @@ struct StopFacts: Sendable {
             if access.hearingLoop { features.append("hearing loop") }
             if access.tactileGroundSurfaceIndicator { features.append("tactile ground indicators") }
             if access.audioCustomerInformation { features.append("audio announcements") }
-            items.append(Fact(term: "Step-free access", detail: access.stopAccessible ? "Yes" : "No"))
+            items.append(Fact(term: "Step-free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? Self.accessUnknown))
             if !features.isEmpty { items.append(Fact(term: "Accessibility", detail: features.joined(separator: ", ").capitalisedFirst)) }
+        } else {
+            items.append(Fact(term: "Step-free access", detail: Self.accessUnknown))
         }
         if let amenities = stop.amenities {
             var list: [String] = []
