@@ -112,8 +112,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
                     notices: notices, pages: pages)
 
     var router = Router<TrakxContext>()
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo), MetricsController(ptv: ptv), HomeController(site: site),
+        HealthController(demo: site.demo), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site),
@@ -123,7 +124,10 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [TimingMiddleware(), VisitorMiddleware(visitors: visitors, pages: pages)] + middleware,
+        // The client address first (the list limit and the budget count by it); stored pages are answered inside the
+        // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
+        middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
+                     VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget, now: clock)] + middleware,
         staticFiles: staticFiles,
         defaultHeaders: Visitors.headers,
         logger: logger,

@@ -43,6 +43,8 @@ public final class HTTPServer: Sendable {
     let accessLog: AccessLog
     /// Stored pages answered on MHD's thread without the responder (nil: every request goes to the responder).
     let warm: WarmPages?
+    /// Closes connections whose request header takes longer than the configured deadline.
+    let connectionGuard: ConnectionGuard
 
     /// Creates a server; call `start()` to listen.
     /// - Parameters:
@@ -56,6 +58,7 @@ public final class HTTPServer: Sendable {
         self.logger = logger
         self.warm = warm
         accessLog = AccessLog(logger: logger)
+        connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 
     deinit {
@@ -77,7 +80,8 @@ public final class HTTPServer: Sendable {
             host: nil, port: configuration.port, thread_pool_size: configuration.threadPoolSize,
             connection_limit: configuration.connectionLimit,
             connection_timeout_seconds: configuration.connectionTimeoutSeconds,
-            connection_memory_limit: configuration.headerMemoryLimit)
+            connection_memory_limit: configuration.headerMemoryLimit,
+            per_ip_connection_limit: configuration.connectionsPerAddress, notify_connection: mhdConnection)
         let started: OpaquePointer? = configuration.host.withCString { host in
             var withHost = settings
             withHost.host = host
@@ -90,6 +94,7 @@ public final class HTTPServer: Sendable {
         boundPort.store(cmhd_bound_port(started), ordering: .releasing)
         daemon.withLock { $0 = DaemonBox(pointer: started) }
         accessLog.start()
+        connectionGuard.start()
     }
 
     /// Stops taking work (requests from now on get 503), lets in-flight requests finish (up to `grace` seconds), then closes.
@@ -142,6 +147,7 @@ public final class HTTPServer: Sendable {
 
     private func finishStop(_ box: DaemonBox) {
         defer { accessLog.close() }
+        connectionGuard.stop()
         guard inFlight.load(ordering: .acquiring) == 0 else {
             // MHD aborts if stopped with suspended connections; the process is ending, so leave it be.
             logger.warning("Stopped with \(inFlight.load(ordering: .acquiring)) requests still running")

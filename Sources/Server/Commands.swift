@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
 
+    @OptionGroup(title: "Running Trakx for others")
+    var fairShare: FairShareOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -100,6 +103,7 @@ struct Serve: ParsableCommand {
         configuration.sharedFavourites = shared
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
+        fairShare.apply(to: &configuration)
         let simulator = configuration.hasCredentials
             ? nil
             : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)

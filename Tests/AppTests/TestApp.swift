@@ -63,8 +63,8 @@ struct TestApp: Sendable {
     /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a
     /// roomy timeout: these tests also run on loaded two-core CI boxes.
     func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], host: String? = nil,
-             timeout: Double = 30) async throws -> RawResponse {
-        try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout)
+             timeout: Double = 30, from source: String? = nil) async throws -> RawResponse {
+        try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout, source: source)
     }
 
     /// GETs `target` and checks the answer is `status` as a whole page in the site's layout.

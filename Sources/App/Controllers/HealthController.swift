@@ -14,8 +14,10 @@ struct HealthController: RouteCollection {
 /// `GET /metrics`: Prometheus counters of the PTV client.
 struct MetricsController: RouteCollection {
     let ptv: PTVClient
+    /// The visitors' PTV budget, whose refusals are counted here too.
+    let budget: UpstreamBudget
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
+        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + budget.render()) }
     }
 }

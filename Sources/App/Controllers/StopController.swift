@@ -26,6 +26,7 @@ struct StopController: RouteCollection {
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let loaded = await loadedCall
         let favourites = try await favouritesCall
+        // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
         let pageContext = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
                                       details: loaded.details.value, departures: loaded.departures.value)
         let page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
@@ -36,29 +37,8 @@ struct StopController: RouteCollection {
         return response
     }
 
-    /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite
-    /// here stored with a placeholder name is noted for renaming in the background (this GET writes nothing).
-    /// - Parameters:
-    ///   - request: The request.
-    ///   - context: Its context (the visitor and their notice).
-    ///   - type: The stop's mode.
-    ///   - stopID: The stop.
-    ///   - favourites: This browser's favourites at the stop.
-    ///   - details: PTV's stop details, if they came.
-    ///   - departures: PTV's departures, if they came.
-    private func pageContext(for request: Request, _ context: TrakxContext, type: RouteType, stopID: Int, favourites: [FavouriteStop],
-                             details: StopDetailsResponse?, departures: DeparturesResponse?) -> PageContext {
-        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else {
-            return site.context(for: request, context)
-        }
-        if let list = site.lists.current(request) {
-            site.lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
-        }
-        return site.context(for: request, context, knownNames: [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName])
-    }
-
     /// Asks PTV the stop page's questions: details and departures at once, each kept as evidence whatever it was;
-    /// then, rarely, the texts of disruptions the departures name but left out.
+    /// then, rarely, the texts of disruptions the departures (or the stop) name but left out.
     static func load(from source: any TransitSource, type: RouteType, stopID: Int) async -> Loaded {
         async let detailsCall = Evidence.ask(.stop) { try await source.stop(stopID, routeType: type.rawValue) }
         async let departuresCall = Evidence.ask(.departures) {
@@ -69,5 +49,18 @@ struct StopController: RouteCollection {
         let known = (departures.value?.disruptions ?? [:]).merging(details.value?.disruptions ?? [:]) { first, _ in first }
         let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         return Loaded(details: details, departures: departures, disruptions: looked)
+    }
+
+    /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite
+    /// here stored with a placeholder name is noted for renaming in the background (this GET writes nothing).
+    private func pageContext(for request: Request, _ context: TrakxContext, type: RouteType, stopID: Int, favourites: [FavouriteStop],
+                             details: StopDetailsResponse?, departures: DeparturesResponse?) -> PageContext {
+        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else {
+            return site.context(for: request, context)
+        }
+        if let list = site.lists.current(request) {
+            site.lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
+        }
+        return site.context(for: request, context, knownNames: [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName])
     }
 }

@@ -124,7 +124,7 @@ struct RunPage: Sendable {
             text += " It was due to leave \(call.name) at \(words.clock(time)); PTV has not said it has left."
         } else if let time = call.time {
             let until = words.until(time)
-            text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
+            text += " Leaves \(call.name) \(until)"
             text += !call.isLive ? ", timetable." : progress.staleSince.map { ", by the last live estimate, at \(words.clock($0))." } ?? ", live."
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {

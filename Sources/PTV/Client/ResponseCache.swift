@@ -31,7 +31,8 @@ public struct Fetched<Value: Sendable>: Sendable {
     }
 }
 
-/// The shared response cache: per-endpoint freshness, single-flight, stale-if-error, and an LRU bound.
+/// The shared response cache: per-endpoint freshness, single-flight, stale-if-error, PTV's "not found" kept
+/// (never a failure), the visitor's budget charged for each fetch it starts, and an LRU bound.
 public final class ResponseCache: Sendable {
     private struct Entry: @unchecked Sendable {
         // `value` is always a Sendable value boxed as Any; only `Fetched<T>` with the T that stored it reads it.
@@ -51,6 +52,7 @@ public final class ResponseCache: Sendable {
         case hit(Entry)
         /// A fetch to wait for, and the saved copy (expired) if there is one.
         case wait(Task<Entry, any Error>, saved: Entry?)
+        case refused(UpstreamBudget.Exhausted)
     }
 
     private let state = Mutex(State())
@@ -87,8 +89,8 @@ public final class ResponseCache: Sendable {
         let time = now()
         let lookup: Lookup = state.withLock { state in
             state.tick += 1
-            if var entry = state.entries[key], time.timeIntervalSince(entry.fetchedAt) < endpoint.freshness,
-               entry.value is T {
+            if var entry = state.entries[key], entry.value is T || entry.value is PTVError,
+               time.timeIntervalSince(entry.fetchedAt) < (entry.value is T ? endpoint.freshness : endpoint.notFoundFreshness) {
                 entry.lastUsed = state.tick
                 state.entries[key] = entry
                 return .hit(entry)
@@ -98,6 +100,8 @@ public final class ResponseCache: Sendable {
                 metrics.coalesced(endpoint)
                 return .wait(running.task, saved: saved)
             }
+            // Only a call that would really reach PTV is charged to the visitor's budget.
+            if let refusal = UpstreamBudget.current?.spend() { return .refused(refusal) }
             metrics.miss(endpoint)
             let id = state.tick
             // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
@@ -108,6 +112,10 @@ public final class ResponseCache: Sendable {
                     let entry = Entry(value: value, fetchedAt: now(), lastUsed: 0)
                     store(entry, key: key, fetchID: id)
                     return entry
+                } catch let error as PTVError where error.kind == .notFound {
+                    // PTV's "no such stop, run or route" is kept too, for `notFoundFreshness`.
+                    store(Entry(value: error, fetchedAt: now(), lastUsed: 0), key: key, fetchID: id)
+                    throw error
                 } catch {
                     retire(key: key, fetchID: id)
                     throw error
@@ -122,7 +130,9 @@ public final class ResponseCache: Sendable {
         case .hit(let cached):
             metrics.hit(endpoint)
             if let value = cached.value as? T { return Fetched(value: value, fetchedAt: cached.fetchedAt) }
-            throw PTVError(.malformedBody)
+            throw cached.value as? PTVError ?? PTVError(.malformedBody)
+        case .refused(let refusal):
+            throw refusal
         case .wait(let running, let copy):
             (task, saved) = (running, copy)
         }
