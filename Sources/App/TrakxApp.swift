@@ -56,8 +56,12 @@ public final class TrakxApp: Sendable {
     public func shutdown() async {
         await server.shutdown()
         await renames.settled()
-        database.close()
+        await ptv.shutdown()
+        await database.shutdown()
     }
+
+    /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
+    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs) }
 
     /// Stops accepting, finishes in-flight requests and closes the database.
     public func stop() {

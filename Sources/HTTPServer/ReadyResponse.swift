@@ -1,7 +1,7 @@
 import CMicroHTTPD
 import Foundation
 
-/// One ready page's MHD response, lent to one request at a time and then used again.
+/// One stored page's MHD response, lent to one request at a time and then used again.
 ///
 /// libmicrohttpd counts references to a response so that many connections can send the same one. Trakx lends
 /// each of these to a single connection, and takes it back when MHD reports that request completed (all of it

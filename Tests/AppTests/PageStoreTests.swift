@@ -4,7 +4,7 @@ import HTTPServer
 import Testing
 import TestSupport
 
-/// A warm stop page is answered from the server's ready pages (on libmicrohttpd's thread, without the
+/// A warm stop page is answered from the page store on the server's warm path (on libmicrohttpd's thread, without the
 /// middleware chain), and still says what the ordinary way would: the visitor's own form token, the
 /// security headers, refusals for other hosts, and nothing out of date.
 struct PageStoreTests {
@@ -69,7 +69,7 @@ struct PageStoreTests {
         }
     }
 
-    /// Checks one answer from a ready page: `expected` in every form and, for a fresh visitor, in exactly one
+    /// Checks one answer from a warm page: `expected` in every form and, for a fresh visitor, in exactly one
     /// `Set-Cookie` (a returning visitor gets none). Returns the token the page carries.
     static func checked(_ response: RawResponse, returning expected: String?) throws -> String {
         #expect(response.status == 200)
@@ -178,7 +178,7 @@ struct PageStoreTests {
         }
     }
 
-    @Test func aReadyPageLastsOnlyAsLongAsThePageCacheOnTheAppsClock() async throws {
+    @Test func aWarmPageLastsOnlyAsLongAsItsStoreSaysOnTheAppsClock() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
             let ready = app.app.pages

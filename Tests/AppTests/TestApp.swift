@@ -45,24 +45,19 @@ struct TestApp: Sendable {
                 await simulator?.shutdown()
                 throw error
             }
+            // Every suite's apps leave no thread of their own behind once stopped.
+            let threads = app.threadIDs
             await app.shutdown()
             await simulator?.shutdown()
+            let left = await threadsStillRunning(threads)
+            #expect(left.isEmpty, "threads of a stopped app still running: \(left.sorted())")
         }
     }
 
-    /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data.
+    /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data, as
+    /// `trakx serve` does.
     private static func startSimulator(for configuration: inout AppConfiguration, logger: Logger) throws -> PTVSimulator {
-        let clock = configuration.clock ?? configuration.makeClock()
-        let devID = "3000165"
-        let key = UUID().uuidString.lowercased()
-        let simulator = try PTVSimulator(devID: devID, key: key, seed: 7, now: clock, logger: logger)
-        try simulator.start(port: 0)
-        configuration.clock = clock
-        configuration.ptvBaseURL = simulator.baseURL
-        configuration.ptvDevID = devID
-        configuration.ptvKey = key
-        configuration.demo = true
-        return simulator
+        try DemoUpstream.start(for: &configuration, seed: 7, latencyMilliseconds: 0, logger: logger)
     }
 
     /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a

@@ -63,8 +63,9 @@ final class Visitors: WarmVisitors {
             }
         }
         let notice = request.method == "GET" ? cookie.flatMap { notices.take(for: $0, path: request.rawPath) } : nil
-        return Visitor(formToken: cookie ?? FormToken.make(), isNew: cookie == nil, variant: lists.cacheVariant(request),
-                       notice: notice)
+        // Only a GET or HEAD can be given a stored page, so only they need the variant (a hash on a shared server).
+        let variant = request.method == "GET" || request.method == "HEAD" ? lists.cacheVariant(request) : ""
+        return Visitor(formToken: cookie ?? FormToken.make(), isNew: cookie == nil, variant: variant, notice: notice)
     }
 
     /// The response as it leaves for `visitor`: every header in `headers` it does not set itself and, on an HTML

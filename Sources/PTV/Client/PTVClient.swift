@@ -39,6 +39,14 @@ public final class PTVClient: Sendable {
         self.now = now
     }
 
+    /// Ends the client's transfer threads (after the transfers in progress); call once nothing fetches any more.
+    public func shutdown() async {
+        await http.shutdown()
+    }
+
+    /// The client's transfer threads (kernel ids while they run), for tests.
+    public var threadIDs: Set<Int32> { http.threadIDs }
+
     /// Fetches through the cache.
     /// - Parameters:
     ///   - request: The request.
