@@ -35,8 +35,10 @@ run: build
 ## each database lives in its own temporary folder), so they run in parallel, except TIMED_SUITES: they hold
 ## answers to latency budgets under load (idle and trickling connections, PTV hanging or failing), which only
 ## measure Trakx when no other suite competes for the CPU (a 1 s PTV timeout was seen to take 12 s while the
-## fuzz suite ran beside it); they run afterwards, one at a time.
-TIMED_SUITES := LoadTests|UpstreamFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut
+## fuzz suite ran beside it); they run afterwards, one at a time. FastPathTests is among them: its pipelined
+## request waits 20 ms on Swift's cooperative pool, which the parallel suites' blocking work can hold for
+## longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone).
+TIMED_SUITES := LoadTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'

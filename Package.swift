@@ -90,6 +90,7 @@ let package = Package(
                 "HTTPClient",
                 "Storage",
                 "PTV",
+                "PTVSimulator",
                 crypto,
                 mustache,
                 logging,

@@ -516,6 +516,26 @@ def cmd_pages(args):
 # ---------------------------------------------------------------------------------------------------------
 # Resident memory
 
+def cmd_stale(args):
+    """The saved copy's grace: once the instance's simulator has stopped answering departures and the copy has
+    expired, one stop page is timed; it must come from the saved copy, said as such, within the grace."""
+    wait = args.ready_at - time.time()
+    if wait > 0:
+        time.sleep(wait)
+    start = time.monotonic()
+    try:
+        with urllib.request.urlopen(args.base + args.path, timeout=30) as response:
+            body = response.read().decode("utf-8", "replace")
+            status = response.status
+    except Exception as error:  # noqa: BLE001 - any failure is recorded as such
+        merge_results(args.results, args.key, {"status": f"error: {error}"})
+        return
+    seconds = time.monotonic() - start
+    said = "so this page shows information from" in body
+    merge_results(args.results, args.key, {"status": status, "seconds": seconds, "said_stale": said})
+    print(json.dumps({"status": status, "seconds": round(seconds, 3), "said_stale": said}))
+
+
 def cmd_rss(args):
     with open(f"/proc/{args.pid}/status") as f:
         status = f.read()
@@ -599,6 +619,14 @@ def main():
     p.add_argument("--key", required=True)
     p.add_argument("--results", required=True)
     p.set_defaults(func=cmd_pages)
+
+    p = sub.add_parser("stale")
+    p.add_argument("base")
+    p.add_argument("path")
+    p.add_argument("--ready-at", type=float, required=True, help="epoch seconds after which the copy has expired")
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.set_defaults(func=cmd_stale)
 
     p = sub.add_parser("rss")
     p.add_argument("pid", type=int)

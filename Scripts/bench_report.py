@@ -23,6 +23,7 @@ RSS_GROWTH_REL = 0.02           # ... or 2% of the 50k figure, whichever is larg
 STARTUP_MAX_MS = 300.0          # exec to the first 200 from /healthz
 HTML_MAX_BYTES = 30 * KIB       # per page
 CSS_MAX_BYTES = 10 * KIB        # all of Public/css/*.css
+STALE_MAX_S = 2.5               # a saved copy answers within the 2 s grace (plus the page's own time)
 
 
 class Table:
@@ -226,6 +227,15 @@ def main():
     runs = ", ".join("fail" if x is None else f"{x:.0f}" for x in start.get("runs_ms", []))
     t.check("start-up (median)", median, f"{ms(median)} (runs: {runs} ms)", f"<= {STARTUP_MAX_MS:.0f} ms",
             median is not None and median <= STARTUP_MAX_MS)
+
+    # 8. The saved copy's grace.
+    t.section("8. saved copy while PTV hangs (15 s timeout)")
+    stale = r.get("stale", {})
+    seconds = stale.get("seconds")
+    shown = "n/a" if seconds is None else f"{seconds * 1000:.0f} ms, status {stale.get('status')}, " + (
+        "said as a saved copy" if stale.get("said_stale") else "NOT said as a saved copy")
+    t.check("stale stop page answered", seconds, shown, f"<= {STALE_MAX_S:.1f} s, said as such",
+            seconds is not None and seconds <= STALE_MAX_S and stale.get("status") == 200 and bool(stale.get("said_stale")))
 
     # 7. Weight and third parties.
     t.section("7. page weight and other hosts")

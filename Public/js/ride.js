@@ -99,7 +99,7 @@
       var doc = new DOMParser().parseFromString(html, 'text/html');
       var fresh = doc.getElementById('ride');
       if (!fresh) throw new Error('no ride');
-      ['ride-state', 'ride-source', 'ride-events', 'stops-heading', 'updated'].forEach(function (id) { replace(id, doc); });
+      ['ride-state', 'ride-source', 'ride-events', 'arrival', 'stops-heading', 'updated'].forEach(function (id) { replace(id, doc); });
       var list = document.querySelector('ol.pattern');
       var freshList = doc.querySelector('ol.pattern');
       if (list && freshList) updateList(list, freshList);

@@ -34,6 +34,10 @@ public struct AppConfiguration: Sendable {
     public var favouritesPerList: Int = 100
     /// Most favourites lists one client address may start per minute on a shared server.
     public var listsPerMinutePerAddress: Int = 10
+    /// Most PTV calls one visitor (client address) may cause in a minute; 0 turns the budget off.
+    public var ptvCallsPerMinutePerVisitor: Int = 300
+    /// Reverse proxies whose `X-Forwarded-For` names the client (numeric addresses).
+    public var trustedProxies: [String] = []
 
     /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
     public var favouritesAreShared: Bool {

@@ -11,6 +11,8 @@ import Synchronization
 public final class TrakxApp: Sendable {
     /// The web server.
     public let server: HTTPServer
+    /// Stored pages (the stop pages) that the chain and the server's warm path answer from.
+    public let pages: PageStore
     /// The favourites database.
     public let database: Database
     /// The PTV client.
@@ -19,7 +21,12 @@ public final class TrakxApp: Sendable {
 
     let port: PortBox
 
-    init(server: HTTPServer, database: Database, ptv: PTVClient, port: PortBox, logger: Logger) {
+    /// Placeholder names waiting to be stored in the background.
+    let renames: PlaceholderRenames
+
+    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, database: Database, ptv: PTVClient, port: PortBox, logger: Logger) {
+        self.pages = pages
+        self.renames = renames
         self.port = port
         self.server = server
         self.database = database
@@ -40,11 +47,21 @@ public final class TrakxApp: Sendable {
         return "http://\(shown):\(server.port)/"
     }
 
+    /// Waits until the work pages left for the background (storing real names for placeholder names) is done.
+    public func backgroundWorkSettled() async {
+        await renames.settled()
+    }
+
     /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
     public func shutdown() async {
         await server.shutdown()
-        database.close()
+        await renames.settled()
+        await ptv.shutdown()
+        await database.shutdown()
     }
+
+    /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
+    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs) }
 
     /// Stops accepting, finishes in-flight requests and closes the database.
     public func stop() {
@@ -60,6 +77,11 @@ public final class TrakxApp: Sendable {
 ///   - logger: Logger.
 /// - Throws: `StartupError` without PTV credentials or when the database cannot be opened; template errors.
 public func buildApplication(configuration: AppConfiguration, logger: Logger) throws -> TrakxApp {
+    try buildApplication(configuration: configuration, logger: logger, middleware: [])
+}
+
+/// `buildApplication(configuration:logger:)` with more middleware inside the visitor rules (tests).
+func buildApplication(configuration: AppConfiguration, logger: Logger, middleware: [any Middleware<TrakxContext>]) throws -> TrakxApp {
     guard let devID = configuration.ptvDevID, let key = configuration.ptvKey, configuration.hasCredentials else {
         throw StartupError("No PTV developer id and key: set PTV_DEVID and PTV_KEY, or run the demo simulator")
     }
@@ -78,34 +100,41 @@ public func buildApplication(configuration: AppConfiguration, logger: Logger) th
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
-    let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), shared: configuration.favouritesAreShared,
+    let pages = PageStore(now: clock)
+    let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), pages: pages, shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
-                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock))
+                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock),
+                               logger: logger)
     let port = PortBox()
-    let security = SecurityMiddleware(allowedHosts: configuration.allowedHosts, port: port)
-    // A shared server's pages differ by the visitor's list: those always go through the chain.
-    let ready = configuration.favouritesAreShared ? nil
-        : ReadyPages(now: clock, admitsHost: security.isAllowed(host:), visitor: FormToken.visitorValue,
-                     defaultHeaders: SecurityMiddleware.headers)
+    let notices = Notices(now: clock)
+    let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    pages: PageCache(now: clock, variant: lists.cacheVariant, ready: ready))
+                    notices: notices, pages: pages, ways: StopWays(source: ptv, now: clock))
 
-    var router = Router()
-    HealthController(demo: site.demo).addRoutes(to: &router)
-    HomeController(site: site).addRoutes(to: &router)
-    router.get("/metrics") { _, _ in Response.text(ptv.metrics.render()) }
-    addPageRoutes(site: site, to: &router)
+    var router = Router<TrakxContext>()
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
+    let controllers: [any RouteCollection<TrakxContext>] = [
+        HealthController(demo: site.demo), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
+        DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
+        RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
+        FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
+    ]
+    for controller in controllers { controller.addRoutes(to: &router) }
 
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        middleware: [TimingMiddleware(), security, FormTokenMiddleware()],
+        // The client address first (the list limit and the budget count by it); stored pages are answered inside the
+        // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
+        middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
+                     VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget, now: clock)] + middleware,
         staticFiles: staticFiles,
-        defaultHeaders: SecurityMiddleware.headers,
+        defaultHeaders: Visitors.headers,
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
-    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger, readyPages: ready)
-    return TrakxApp(server: server, database: database, ptv: ptv, port: port, logger: logger)
+    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
+                            warm: WarmPages(store: pages, visitors: visitors))
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, database: database, ptv: ptv, port: port, logger: logger)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

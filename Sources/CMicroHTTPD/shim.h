@@ -28,6 +28,10 @@ typedef void (*cmhd_completed)(void *_Nullable cls, struct MHD_Connection *_Nonn
                                void *_Nullable *_Nonnull con_cls,
                                enum MHD_RequestTerminationCode toe);
 
+typedef void (*cmhd_notify_connection)(void *_Nullable cls, struct MHD_Connection *_Nonnull connection,
+                                       void *_Nullable *_Nonnull socket_context,
+                                       enum MHD_ConnectionNotificationCode toe);
+
 /// Settings for `cmhd_start_daemon`, so Swift need not build a variadic option list.
 typedef struct {
     const char *_Nullable host;     /* numeric IPv4 or IPv6 address */
@@ -36,6 +40,8 @@ typedef struct {
     unsigned int connection_limit;
     unsigned int connection_timeout_seconds;
     size_t connection_memory_limit; /* caps request line + headers */
+    unsigned int per_ip_connection_limit; /* 0 = no cap per client address */
+    cmhd_notify_connection _Nullable notify_connection; /* told when each connection opens and closes */
 } cmhd_settings;
 
 /// MHD_start_daemon is variadic, which Swift cannot call; this fixes the flags and options
@@ -74,6 +80,8 @@ static inline struct MHD_Daemon *_Nullable cmhd_start_daemon(cmhd_settings setti
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings.connection_memory_limit,
                             MHD_OPTION_URI_LOG_CALLBACK, logger, cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, settings.per_ip_connection_limit,
+                            MHD_OPTION_NOTIFY_CONNECTION, settings.notify_connection, cls,
                             MHD_OPTION_END);
 }
 
@@ -159,6 +167,23 @@ static inline int cmhd_has_body(struct MHD_Connection *_Nonnull connection) {
 /// A request header's first value; NULL when absent.
 static inline const char *_Nullable cmhd_header(struct MHD_Connection *_Nonnull connection, const char *_Nonnull name) {
     return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, name);
+}
+
+/// The connection's socket, which MHD_get_connection_info returns through a union pointer.
+static inline int cmhd_connection_fd(struct MHD_Connection *_Nonnull connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/// What the connection callback stored for this connection (see `cmhd_notify_connection`).
+static inline void *_Nullable cmhd_socket_context(struct MHD_Connection *_Nonnull connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// MHD_CONNECTION_NOTIFY_STARTED, which does not import as a plain constant.
+static inline int cmhd_is_connection_start(enum MHD_ConnectionNotificationCode toe) {
+    return toe == MHD_CONNECTION_NOTIFY_STARTED;
 }
 
 #endif

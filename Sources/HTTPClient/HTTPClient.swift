@@ -56,6 +56,15 @@ public final class HTTPClient: Sendable {
         workers = WorkerPool(name: "trakx-curl", threads: configuration.maxConcurrent)
     }
 
+    /// Lets transfers in progress finish, then ends the client's threads and lets its connections go.
+    public func shutdown() async {
+        await workers.shutdown()
+        pool.withLock { $0.removeAll() }
+    }
+
+    /// The client's transfer threads (kernel ids while they run), for tests.
+    public var threadIDs: Set<Int32> { workers.threadIDs }
+
     /// GETs `url` (an absolute http or https URL) and returns status and body; throws `CurlError` on transport failure.
     /// - Parameters:
     ///   - url: The URL, already encoded exactly as it must be sent.

@@ -74,7 +74,7 @@ final class AccessLog: Sendable {
         if signal { wake.signal() }
     }
 
-    /// Notes one request answered without a `Request` value (a ready page): the path is cut from the target
+    /// Notes one request answered without a `Request` value (a warm page): the path is cut from the target
     /// only when lines are kept.
     func record(method: String, target: String, status: Int, started: Moment) {
         guard enabled else { return }

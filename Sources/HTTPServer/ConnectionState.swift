@@ -17,8 +17,8 @@ final class ConnectionState: Sendable {
         /// Whether MHD suspended the connection to wait for the response (so the task must resume it).
         var suspended = false
         var started: Moment = .now
-        /// The ready page's response this request was answered with, given back when it completes.
-        var lent: ReadyPages.Lent?
+        /// The stored page's response this request was answered with, given back when it completes.
+        var lent: WarmPages.Lent?
     }
 
     /// The request target exactly as received; nil when it was not valid UTF-8.

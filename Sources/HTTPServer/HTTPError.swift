@@ -6,16 +6,21 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Extra headers, e.g. `Allow` on a 405.
     public var headers: [(String, String)]
+    /// What to try, when the status's usual advice would be wrong (a missing run whose link Trakx made itself
+    /// should not say "check the address").
+    public var advice: String?
 
     /// Creates an error.
     /// - Parameters:
     ///   - status: Status code.
     ///   - message: Text for the user.
     ///   - headers: Extra response headers.
-    public init(_ status: Int, _ message: String, headers: [(String, String)] = []) {
+    ///   - advice: What to try instead of the status's usual advice.
+    public init(_ status: Int, _ message: String, headers: [(String, String)] = [], advice: String? = nil) {
         self.status = status
         self.message = message
         self.headers = headers
+        self.advice = advice
     }
 
     /// Status and message.

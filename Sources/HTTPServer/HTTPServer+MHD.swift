@@ -10,6 +10,8 @@ import Synchronization
 /// MHD's raw URI callback: runs first for every request and creates its state with the undecoded target.
 func mhdURILog(_ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>, _ connection: OpaquePointer) -> UnsafeMutableRawPointer? {
     let state = ConnectionState(target: String(validatingCString: uri))
+    // From here on, running out of time for the header gets a 408.
+    ConnectionGuard.withWatch(of: connection) { $0.requestLine.store(true, ordering: .relaxed) }
     return Unmanaged.passRetained(state).toOpaque()
 }
 
@@ -23,8 +25,11 @@ func mhdCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer,
     }
     // MHD has sent all of the response (or given up on the connection): it reads none of it from here on.
     lent?.giveBack()
-    if let cls, counted {
-        Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().finishedOne()
+    if let cls {
+        Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef { server in
+            ConnectionGuard.withWatch(of: connection, server.connectionGuard.requestFinished)
+            if counted { server.finishedOne() }
+        }
     }
     conCls.pointee = nil
 }
@@ -103,6 +108,8 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         guard let response else { return cmhd_no() }
         return send(response, on: connection)
     case .headersRead:
+        // The whole header is here: no deadline while the request is answered.
+        ConnectionGuard.withWatch(of: connection) { $0.deadline.store(0, ordering: .relaxed) }
         // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
         if announcedBody,
            let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
@@ -123,9 +130,9 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
         return cmhd_yes()
     case .complete:
         // A request that announced no body has none, so only the method, the target and the server's state decide.
-        if let ready = server.readyPages, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
+        if let warm = server.warm, let target = state.target, strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0,
            !announcedBody, !server.stopping.load(ordering: .relaxed),
-           let answered = ready.answer(connection, target: target) {
+           let answered = warm.answer(connection, target: target) {
             if let lent = answered.lent { state.fields.withLock { $0.lent = lent } }
             server.accessLog.record(method: String(cString: method), target: target, status: answered.status, started: started)
             return answered.result

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Something that answers requests; `HTTPServer` calls it once for every request its ready pages do not answer.
+/// Something that answers requests; `HTTPServer` calls it once for every request its warm pages do not answer.
 public protocol Responder: Sendable {
     /// Produces the response for a request; never throws (errors become error pages).
     /// - Parameter request: The request.
@@ -23,8 +23,8 @@ extension Responder {
     }
 }
 
-/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. A plain GET for a page in `readyPages` is
-/// answered right there on MHD's thread. Any other request starts a task on MHD's thread: when it finishes
+/// An HTTP/1.1 server on libmicrohttpd with an epoll thread pool. A plain GET for a current page in `warm`'s
+/// store, from a visitor its rules admit, is answered right there on MHD's thread. Any other request starts a task on MHD's thread: when it finishes
 /// without waiting (a static file, `/healthz`), the response is sent at once; otherwise the connection is
 /// suspended until the task has the response, then resumed.
 public final class HTTPServer: Sendable {
@@ -41,21 +41,24 @@ public final class HTTPServer: Sendable {
     let stopping = Atomic<Bool>(false)
     /// One line per request, written off the request threads.
     let accessLog: AccessLog
-    /// Pages answered on MHD's thread without the responder (nil: every request goes to the responder).
-    public let readyPages: ReadyPages?
+    /// Stored pages answered on MHD's thread without the responder (nil: every request goes to the responder).
+    let warm: WarmPages?
+    /// Closes connections whose request header takes longer than the configured deadline.
+    let connectionGuard: ConnectionGuard
 
     /// Creates a server; call `start()` to listen.
     /// - Parameters:
     ///   - configuration: Address and limits.
     ///   - responder: What answers requests.
     ///   - logger: Logger for start/stop and faults.
-    ///   - readyPages: Rendered pages that plain GETs are answered from while they are current.
-    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger, readyPages: ReadyPages? = nil) {
+    ///   - warm: Stored pages that plain GETs are answered from while they are current, and the rules asked first.
+    public init(configuration: ServerConfiguration, responder: any Responder, logger: Logger, warm: WarmPages? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.logger = logger
-        self.readyPages = readyPages
+        self.warm = warm
         accessLog = AccessLog(logger: logger)
+        connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 
     deinit {
@@ -77,7 +80,8 @@ public final class HTTPServer: Sendable {
             host: nil, port: configuration.port, thread_pool_size: configuration.threadPoolSize,
             connection_limit: configuration.connectionLimit,
             connection_timeout_seconds: configuration.connectionTimeoutSeconds,
-            connection_memory_limit: configuration.headerMemoryLimit)
+            connection_memory_limit: configuration.headerMemoryLimit,
+            per_ip_connection_limit: configuration.connectionsPerAddress, notify_connection: mhdConnection)
         let started: OpaquePointer? = configuration.host.withCString { host in
             var withHost = settings
             withHost.host = host
@@ -90,6 +94,7 @@ public final class HTTPServer: Sendable {
         boundPort.store(cmhd_bound_port(started), ordering: .releasing)
         daemon.withLock { $0 = DaemonBox(pointer: started) }
         accessLog.start()
+        connectionGuard.start()
     }
 
     /// Stops taking work (requests from now on get 503), lets in-flight requests finish (up to `grace` seconds), then closes.
@@ -142,6 +147,7 @@ public final class HTTPServer: Sendable {
 
     private func finishStop(_ box: DaemonBox) {
         defer { accessLog.close() }
+        connectionGuard.stop()
         guard inFlight.load(ordering: .acquiring) == 0 else {
             // MHD aborts if stopped with suspended connections; the process is ending, so leave it be.
             logger.warning("Stopped with \(inFlight.load(ordering: .acquiring)) requests still running")

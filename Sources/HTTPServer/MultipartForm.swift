@@ -15,17 +15,18 @@ public struct MultipartForm: Sendable {
     /// The parts in order.
     public let parts: [Part]
 
-    /// Parses the request body; nil when it is not multipart or is malformed.
-    /// - Parameter request: The request.
-    public init?(request: Request) {
-        guard let type = request.header("Content-Type"), type.lowercased().hasPrefix("multipart/form-data") else { return nil }
+    /// Parses a body; nil when it is not multipart or is malformed. (A request's is parsed once: `Request.multipart`.)
+    /// - Parameters:
+    ///   - contentType: The request's `Content-Type`.
+    ///   - body: Its body.
+    init?(contentType type: String, body: [UInt8]) {
+        guard type.lowercased().hasPrefix("multipart/form-data") else { return nil }
         guard let boundaryRange = type.range(of: "boundary=") else { return nil }
         var boundary = String(type[boundaryRange.upperBound...])
         if let semicolon = boundary.firstIndex(of: ";") { boundary = String(boundary[..<semicolon]) }
         boundary = boundary.trimmingCharacters(in: "\"")
         guard !boundary.isEmpty, boundary.utf8.count <= 200 else { return nil }
         let delimiter = Array("--\(boundary)".utf8)
-        let body = request.body
         var parts: [Part] = []
         var sections: [ArraySlice<UInt8>] = []
         var start: Int? = nil

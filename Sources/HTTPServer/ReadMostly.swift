@@ -3,12 +3,13 @@ import Foundation
 /// A value that many threads read at once and that changes rarely, behind a reader-writer lock: readers
 /// never wait for each other (a `Mutex` would make the request threads queue, and sleep, on every lookup).
 /// Writers are preferred, so a steady stream of readers cannot hold a change off.
-final class ReadMostly<Value>: @unchecked Sendable {
+public final class ReadMostly<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
     /// Only touched with `lock` held: shared for reading, exclusive for writing.
     private var value: Value
 
-    init(_ value: Value) {
+    /// - Parameter value: The value at first.
+    public init(_ value: Value) {
         self.value = value
         lock = .allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
@@ -26,14 +27,14 @@ final class ReadMostly<Value>: @unchecked Sendable {
     }
 
     /// Reads the value; other readers may read at the same time.
-    func read<Result>(_ body: (Value) -> Result) -> Result {
+    public func read<Result>(_ body: (Value) -> Result) -> Result {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return body(value)
     }
 
     /// Changes the value, alone.
-    func write<Result>(_ body: (inout Value) -> Result) -> Result {
+    public func write<Result>(_ body: (inout Value) -> Result) -> Result {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return body(&value)

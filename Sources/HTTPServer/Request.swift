@@ -9,10 +9,15 @@ public struct Request: Sendable {
     /// Decoded query pairs in order; nil when the query is malformed.
     public var queryItems: [(String, String)]?
     /// Header name/value pairs in arrival order (names as sent).
-    public var headers: [(String, String)]
+    public let headers: [(String, String)]
     /// The raw body bytes (bounded by the server's body limit).
-    public var body: [UInt8]
-    /// The peer's address as text, for logs only.
+    public let body: [UInt8]
+    /// An urlencoded body's fields in order, decoded once when the request is made; nil when the body is not a
+    /// valid `application/x-www-form-urlencoded` form.
+    public let formItems: [(String, String)]?
+    /// A `multipart/form-data` body's parts, split once when the request is made; nil for any other body.
+    public let multipart: MultipartForm?
+    /// The client's address as text: the connection's peer, or the forwarded client once middleware has read it.
     public var remoteAddress: String
 
     /// Builds a request from the raw target; decodes path and query strictly.
@@ -28,6 +33,14 @@ public struct Request: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        // The body is parsed here, once: every later look at a field reads what was parsed.
+        let type = body.isEmpty ? nil : headers.first { $0.0.equalsIgnoringASCIICase("content-type") }?.1
+        if let type, type.lowercased().hasPrefix("application/x-www-form-urlencoded") {
+            formItems = String(validating: body, as: UTF8.self).flatMap { PercentDecoding.pairs($0) }
+        } else {
+            formItems = nil
+        }
+        multipart = type.flatMap { MultipartForm(contentType: $0, body: body) }
         if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             self.path = PercentDecoding.decode(target[..<mark], plusIsSpace: false)
             self.queryItems = PercentDecoding.pairs(target[target.utf8.index(after: mark)...])

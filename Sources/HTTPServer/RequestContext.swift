@@ -1,8 +1,8 @@
 import Logging
 
-/// Per-request state: the logger, the matched route's path parameters and a request id.
-/// The lifetime of a RequestContext should not exceed that of the request.
-public struct RequestContext: Sendable {
+/// What every request context holds: the logger, the matched route's path parameters and a request id.
+/// The lifetime of a context should not exceed that of the request.
+public struct CoreRequestContext: Sendable {
     /// The logger without the request id; `logger` adds it when something is actually logged.
     private var baseLogger: Logger
     /// Logger with the request id attached (built on use: most requests log nothing through it).
@@ -21,8 +21,6 @@ public struct RequestContext: Sendable {
     public var route: String
     /// A short id for log correlation.
     public var requestID: String
-    /// Values middleware hands on to the handlers of this request (e.g. a form token minted for it).
-    public var values: [String: String] = [:]
 
     /// Creates a context.
     /// - Parameters:
@@ -36,11 +34,40 @@ public struct RequestContext: Sendable {
         self.route = route
         self.requestID = requestID
     }
+}
+
+/// A request's context as an application types it (Hummingbird's way): the core every context has, and
+/// whatever the application's middleware adds for its handlers, as typed properties.
+public protocol RequestContext: Sendable {
+    /// A context for a request that has only its core so far.
+    /// - Parameter core: Logger and request id.
+    init(core: CoreRequestContext)
+    /// The logger, path parameters, route and request id.
+    var core: CoreRequestContext { get set }
+}
+
+extension RequestContext {
+    /// Logger with the request id attached.
+    public var logger: Logger { core.logger }
+    /// Path parameters by name, decoded.
+    public var parameters: [String: String] { core.parameters }
+    /// The route pattern that matched.
+    public var route: String { core.route }
+    /// A short id for log correlation.
+    public var requestID: String { core.requestID }
 
     /// The path parameter `name`; throws a 400 when it is missing.
     /// - Parameter name: Parameter name.
     public func require(_ name: String) throws -> String {
-        guard let value = parameters[name] else { throw HTTPError(400, "The address is missing its \(name).") }
+        guard let value = core.parameters[name] else { throw HTTPError(400, "The address is missing its \(name).") }
         return value
     }
+}
+
+/// A context with nothing but the core (servers without per-visitor state: the simulator, tests).
+public struct BasicRequestContext: RequestContext {
+    public var core: CoreRequestContext
+
+    /// - Parameter core: Logger and request id.
+    public init(core: CoreRequestContext) { self.core = core }
 }

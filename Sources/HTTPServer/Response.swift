@@ -6,6 +6,9 @@ public struct Response: Sendable {
     public var headers: [(String, String)]
     /// Body bytes (sent for GET; omitted by the server for HEAD).
     public var body: [UInt8]
+    /// Whether the response may be kept in a `PageStore` and given to every visitor who asks for the same target
+    /// (a page that differs per visitor only in its visitor slot). Set by the handler that made it.
+    public var storable = false
 
     /// Creates a response.
     /// - Parameters:

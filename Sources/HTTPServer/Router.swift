@@ -1,11 +1,11 @@
 /// Maps method + path patterns such as `/stops/{mode}/{id}` to handlers.
 /// `HEAD` is answered by the `GET` handler; a known path with another method gets 405 with `Allow`.
-public struct Router: Sendable {
+public struct Router<Context: RequestContext>: Sendable {
     struct Route: Sendable {
         let method: String
         let pattern: String
         let segments: [Segment]
-        let handler: Handler
+        let handler: Handler<Context>
     }
 
     enum Segment: Sendable, Equatable {
@@ -16,7 +16,7 @@ public struct Router: Sendable {
     /// The result of matching a request.
     public enum Match: Sendable {
         /// A handler with its pattern and decoded path parameters.
-        case found(Handler, pattern: String, parameters: [String: String])
+        case found(Handler<Context>, pattern: String, parameters: [String: String])
         /// The path exists, but not for this method; the allowed methods.
         case methodNotAllowed([String])
         /// No route has this path.
@@ -40,7 +40,7 @@ public struct Router: Sendable {
     ///   - method: HTTP method.
     ///   - pattern: Path pattern; `{name}` matches one segment.
     ///   - handler: The handler.
-    public mutating func on(_ method: String, _ pattern: String, use handler: @escaping Handler) {
+    public mutating func on(_ method: String, _ pattern: String, use handler: @escaping Handler<Context>) {
         let segments = pattern.split(separator: "/").map { part -> Segment in
             if part.hasPrefix("{"), part.hasSuffix("}") { return .parameter(String(part.dropFirst().dropLast())) }
             return .literal(String(part))
@@ -57,13 +57,13 @@ public struct Router: Sendable {
     /// - Parameters:
     ///   - pattern: Path pattern.
     ///   - handler: The handler.
-    public mutating func get(_ pattern: String, use handler: @escaping Handler) { on("GET", pattern, use: handler) }
+    public mutating func get(_ pattern: String, use handler: @escaping Handler<Context>) { on("GET", pattern, use: handler) }
 
     /// Adds a POST route.
     /// - Parameters:
     ///   - pattern: Path pattern.
     ///   - handler: The handler.
-    public mutating func post(_ pattern: String, use handler: @escaping Handler) { on("POST", pattern, use: handler) }
+    public mutating func post(_ pattern: String, use handler: @escaping Handler<Context>) { on("POST", pattern, use: handler) }
 
     /// Finds the handler for a method and a raw (still encoded) path.
     /// - Parameters:

@@ -2,13 +2,13 @@ import Foundation
 import Logging
 
 /// Answers requests with a router, a middleware chain, static files, and an error-page renderer.
-public struct RouterResponder: Responder {
+public struct RouterResponder<Context: RequestContext>: Responder {
     /// Renders an error as a response (the app supplies an HTML page in its layout).
     public typealias ErrorRenderer = @Sendable (HTTPError, Request) -> Response
 
     /// Routes, static files and the error renderer: what the innermost step of the chain needs.
     struct Core: Sendable {
-        let router: Router
+        let router: Router<Context>
         let staticFiles: StaticFiles?
         let staticPrefix: String
         let renderError: ErrorRenderer
@@ -18,7 +18,7 @@ public struct RouterResponder: Responder {
     let core: Core
     let defaultHeaders: [(String, String)]
     /// The middleware chain around the router, built once (not per request).
-    let chain: Handler
+    let chain: Handler<Context>
     /// Request ids: a counter from a random start (unique within a run, unlikely to repeat across runs).
     let requestCounter: RequestCounter
 
@@ -31,14 +31,14 @@ public struct RouterResponder: Responder {
     ///   - defaultHeaders: Headers added to every response that does not set them itself.
     ///   - logger: Logger for unexpected errors.
     ///   - renderError: Error page renderer.
-    public init(router: Router, middleware: [any Middleware] = [], staticFiles: StaticFiles? = nil,
+    public init(router: Router<Context>, middleware: [any Middleware<Context>] = [], staticFiles: StaticFiles? = nil,
                 staticPrefix: String = "/static/", defaultHeaders: [(String, String)] = [], logger: Logger,
                 renderError: @escaping ErrorRenderer) {
         let core = Core(router: router, staticFiles: staticFiles, staticPrefix: staticPrefix, renderError: renderError,
                         logger: logger)
         self.core = core
         self.defaultHeaders = defaultHeaders
-        var chain: Handler = { request, context in
+        var chain: Handler<Context> = { request, context in
             do {
                 return try await core.dispatch(request, context)
             } catch {
@@ -56,7 +56,7 @@ public struct RouterResponder: Responder {
     /// Runs the middleware chain and the matched handler; turns every error into a page.
     /// - Parameter request: The request.
     public func respond(to request: Request) async -> Response {
-        let context = RequestContext(logger: core.logger, requestID: requestCounter.next())
+        let context = Context(core: CoreRequestContext(logger: core.logger, requestID: requestCounter.next()))
         var response: Response
         do {
             response = try await chain(request, context)
@@ -86,7 +86,7 @@ public struct RouterResponder: Responder {
 }
 
 extension RouterResponder.Core {
-    func render(_ error: any Error, _ request: Request, _ context: RequestContext) -> Response {
+    func render(_ error: any Error, _ request: Request, _ context: Context) -> Response {
         if let error = error as? HTTPError {
             var response = renderError(error, request)
             response.headers.append(contentsOf: error.headers)
@@ -96,7 +96,7 @@ extension RouterResponder.Core {
         return renderError(HTTPError(500, "Something went wrong on our side. Please try again in a minute."), request)
     }
 
-    func dispatch(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func dispatch(_ request: Request, _ context: Context) async throws -> Response {
         let method = request.method
         guard request.path != nil, request.queryItems != nil else {
             throw HTTPError(400, "The address has an invalid character or escape in it.")
@@ -115,8 +115,8 @@ extension RouterResponder.Core {
         switch router.match(method: method, rawPath: rawPath) {
         case .found(let handler, let pattern, let parameters):
             var context = context
-            context.parameters = parameters
-            context.route = pattern
+            context.core.parameters = parameters
+            context.core.route = pattern
             return try await handler(request, context)
         case .methodNotAllowed(let allowed):
             let allow = Array(Set(allowed)).sorted().joined(separator: ", ")

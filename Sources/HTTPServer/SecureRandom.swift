@@ -45,7 +45,7 @@ public enum SecureRandom {
     }
 
     /// Writes `count` random bytes (at most 256) as lower-case hex digits to the first `2 * count` bytes of `out`
-    /// (a ready page mints a token straight into the buffers that carry it).
+    /// (the warm path mints a token straight into the buffers that carry it).
     /// - Parameters:
     ///   - count: Bytes of randomness.
     ///   - out: Where the digits go; at least `2 * count` bytes.

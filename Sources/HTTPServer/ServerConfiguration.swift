@@ -14,6 +14,11 @@ public struct ServerConfiguration: Sendable {
     public var headerMemoryLimit: Int
     /// Largest request body accepted; larger ones get 413.
     public var bodyLimit: Int
+    /// Most connections open at once from one client address (0: no cap); on a shared server, well below
+    /// `connectionLimit`.
+    public var connectionsPerAddress: UInt32 = 0
+    /// Seconds a whole request header may take to arrive; then the connection is closed (with a 408).
+    public var headerDeadlineSeconds: Double = 10
 
     /// Creates a configuration.
     /// - Parameters:

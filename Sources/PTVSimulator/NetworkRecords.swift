@@ -19,10 +19,13 @@ public struct NetworkStop: Decodable, Sendable, Equatable {
     public let landmark: String
     /// Station staffing class for stations ("Premium Station", ...), nil for stops.
     public let stationType: String?
+    /// The stop across the road this one pairs with (same name, the other side): routes calling at either call at
+    /// whichever is on their left as they travel.
+    public let pairOf: Int?
 
     private enum CodingKeys: String, CodingKey {
         case stopID = "stop_id", name, suburb, latitude = "lat", longitude = "lon", landmark
-        case stationType = "station_type"
+        case stationType = "station_type", pairOf = "pair_of"
     }
 
     /// Decodes one stop record.
@@ -35,6 +38,7 @@ public struct NetworkStop: Decodable, Sendable, Equatable {
         longitude = try c.decode(Double.self, forKey: .longitude)
         landmark = try c.decodeIfPresent(String.self, forKey: .landmark) ?? ""
         stationType = try c.decodeIfPresent(String.self, forKey: .stationType)
+        pairOf = try c.decodeIfPresent(Int.self, forKey: .pairOf)
     }
 }
 
@@ -79,6 +83,17 @@ public struct NetworkRouteStop: Decodable, Sendable, Hashable {
         stopID = try c.decode(Int.self, forKey: .stopID)
         minutes = try c.decode(Int.self, forKey: .minutes)
         platforms = try c.decodeIfPresent([String].self, forKey: .platforms) ?? []
+    }
+
+    private init(stopID: Int, minutes: Int, platforms: [String]) {
+        self.stopID = stopID
+        self.minutes = minutes
+        self.platforms = platforms
+    }
+
+    /// The same call at another stop (its pair across the road).
+    func at(_ stopID: Int) -> NetworkRouteStop {
+        stopID == self.stopID ? self : NetworkRouteStop(stopID: stopID, minutes: minutes, platforms: platforms)
     }
 
     /// The platform for a direction index, or nil when the stop has none.
@@ -157,6 +172,9 @@ public struct NetworkRoute: Decodable, Sendable, Equatable {
     public let headways: Headways
     /// Share of runs with live estimates (0...1).
     public let liveShare: Double
+    /// Per direction index, the stops replaced by their pair across the road (set by the network, which knows
+    /// where stops are: a bus calls at the stop on its left).
+    var sides: [[Int: Int]] = [[:], [:]]
 
     private enum CodingKeys: String, CodingKey {
         case routeID = "route_id", routeType = "route_type", name, number, gtfsID = "gtfs_id", directions, stops
@@ -187,8 +205,10 @@ public struct NetworkRoute: Decodable, Sendable, Equatable {
     /// The stops in travel order for a direction index, with minutes from that direction's first stop.
     /// - Parameter directionIndex: 0 (forwards) or 1 (backwards).
     public func stops(directionIndex: Int) -> [(stop: NetworkRouteStop, offset: Int)] {
-        guard directionIndex == 1, let last = stops.last else { return stops.map { ($0, $0.minutes) } }
-        return stops.reversed().map { ($0, last.minutes - $0.minutes) }
+        let side = sides[directionIndex == 1 ? 1 : 0]
+        let sided = side.isEmpty ? stops : stops.map { $0.at(side[$0.stopID] ?? $0.stopID) }
+        guard directionIndex == 1, let last = sided.last else { return sided.map { ($0, $0.minutes) } }
+        return sided.reversed().map { ($0, last.minutes - $0.minutes) }
     }
 }
 

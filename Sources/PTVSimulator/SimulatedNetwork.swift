@@ -42,21 +42,22 @@ public struct SimulatedNetwork: Sendable {
     public init(json: String) throws {
         let file = try JSONDecoder().decode(File.self, from: Data(json.utf8))
         stops = file.stops.sorted { $0.stopID < $1.stopID }
-        routes = file.routes.sorted { ($0.routeType.rawValue, $0.routeID) < ($1.routeType.rawValue, $1.routeID) }
         disruptions = file.disruptions ?? []
         stopsByID = try Dictionary(stops.map { ($0.stopID, $0) }) { first, _ in
             throw DataError(description: "stop \(first.stopID) appears twice")
         }
+        routes = Self.sided(file.routes, stops: stopsByID)
+            .sorted { ($0.routeType.rawValue, $0.routeID) < ($1.routeType.rawValue, $1.routeID) }
         routesByID = try Dictionary(routes.map { ($0.routeID, $0) }) { first, _ in
             throw DataError(description: "route \(first.routeID) appears twice")
         }
         var byStop: [Int: [Int]] = [:]
         for route in routes {
-            for routeStop in route.stops {
-                guard stopsByID[routeStop.stopID] != nil else {
-                    throw DataError(description: "route \(route.routeID) refers to unknown stop \(routeStop.stopID)")
+            for stopID in Self.calls(of: route) {
+                guard stopsByID[stopID] != nil else {
+                    throw DataError(description: "route \(route.routeID) refers to unknown stop \(stopID)")
                 }
-                if byStop[routeStop.stopID]?.last != route.routeID { byStop[routeStop.stopID, default: []].append(route.routeID) }
+                if byStop[stopID]?.last != route.routeID { byStop[stopID, default: []].append(route.routeID) }
             }
         }
         routeIDsByStop = byStop

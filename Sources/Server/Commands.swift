@@ -73,8 +73,15 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Latency in milliseconds the built-in simulator adds to every answer (benchmarks).", visibility: .hidden))
     var simulatorLatency: Int = 0
 
+    @Option(help: ArgumentHelp("Seconds after which the built-in simulator stops answering departures (benchmarks: the saved copy's grace).",
+                               visibility: .hidden))
+    var simulatorHangAfter: Double?
+
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
+
+    @OptionGroup(title: "Running Trakx for others")
+    var fairShare: FairShareOptions
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
@@ -100,9 +107,16 @@ struct Serve: ParsableCommand {
         configuration.sharedFavourites = shared
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
+        fairShare.apply(to: &configuration)
         let simulator = configuration.hasCredentials
             ? nil
             : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
+        if let simulator, let seconds = simulatorHangAfter {
+            Task.detached {
+                try? await Task.sleep(for: .seconds(seconds))
+                simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
+            }
+        }
         let app: TrakxApp
         do {
             app = try buildApplication(configuration: configuration, logger: logger)

@@ -51,7 +51,18 @@ public final class Database: Sendable {
         }
     }
 
-    /// Finishes queued work, then closes the connection.
+    /// Finishes queued work, closes the connection, and ends the database's thread; for async callers.
+    public func shutdown() async {
+        _ = try? await worker.run {
+            if !self.isClosed.exchange(true, ordering: .acquiringAndReleasing) { self.box.connection.close() }
+        }
+        await worker.shutdown()
+    }
+
+    /// The database's thread (its kernel id while it runs), for tests.
+    public var threadIDs: Set<Int32> { worker.threadIDs }
+
+    /// Finishes queued work, then closes the connection (blocking: for plain threads; async code calls `shutdown`).
     public func close() {
         let done = DispatchSemaphore(value: 0)
         worker.submit {

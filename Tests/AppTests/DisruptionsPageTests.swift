@@ -51,7 +51,7 @@ struct DisruptionsPageTests {
     @Test func busRouteCutMidBracketReadsAsItsNumber() throws {
         #expect(try item(402001).affects == "route 737 buses")
         let disruption = try #require(try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed").disruptions.first { $0.disruptionId == 402001 })
-        let detail = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
+        let detail = DisruptionPage(disruption, fetched: Fetched(value: 0, fetchedAt: PageFixtures.now), context: PageFixtures.context())
         #expect(detail.lines == [Link("Route 737 bus", href: "/lines/bus/13025")])
         #expect(!detail.lines.contains { $0.name.contains("(") })
     }
@@ -70,7 +70,7 @@ struct DisruptionsPageTests {
 
     @Test func detailPageLinksEveryLineOnce() throws {
         let disruption = try #require(try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed").disruptions.first { $0.disruptionId == 401001 })
-        let page = DisruptionPage(disruption, fetchedAt: PageFixtures.now, isStale: false, context: PageFixtures.context())
+        let page = DisruptionPage(disruption, fetched: Fetched(value: 0, fetchedAt: PageFixtures.now), context: PageFixtures.context())
         #expect(page.lines.map(\.name) == ["Route 1 tram", "Route 5 tram", "Route 16 tram"])
         #expect(page.item.description == nil)
         #expect(page.head.chrome.title.text == disruption.title)

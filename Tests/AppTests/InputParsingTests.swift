@@ -51,17 +51,17 @@ struct InputParsingTests {
     }
 
     static let badPaths = [
-        ("/stops/train/0", "The stop number must be a whole number"),
+        ("/stops/train/0", "The stop number must be 1 or more"),
         ("/stops/train/-1", "The stop number must be a whole number"),
-        ("/stops/train/99999999999", "The stop number must be a whole number"),
-        ("/stops/train/2147483648", "The stop number must be a whole number"),
+        ("/stops/train/99999999999", "The stop number is too large"),
+        ("/stops/train/2147483648", "The stop number is too large"),
         ("/stops/train/12a", "The stop number must be a whole number"),
         ("/stops/train/1e3", "The stop number must be a whole number"),
         ("/stops/train/+7", "The stop number must be a whole number"),
         ("/stops/train/%201071", "The stop number must be a whole number"),
         ("/stops/train/%EF%BC%91", "The stop number must be a whole number"),  // a full-width digit one
-        ("/lines/tram/0", "The line number must be a whole number"),
-        ("/lines/tram/99999999999", "The line number must be a whole number"),
+        ("/lines/tram/0", "The line number must be 1 or more"),
+        ("/lines/tram/99999999999", "The line number is too large"),
         ("/lines/train/6?direction=-1", "The direction must be a whole number"),
         ("/stops/boat/1", "is not a kind of transport Trakx knows"),
         ("/lines/ferry/1", "is not a kind of transport Trakx knows"),
@@ -70,7 +70,7 @@ struct InputParsingTests {
         ("/runs/train/abc%3Cscript%3E", "The run reference may only have letters"),
         ("/runs/train/" + String(repeating: "a", count: 65), "The run reference may only have letters"),
         ("/runs/train/a%20b", "The run reference may only have letters"),
-        ("/runs/train/1-2?stop=0", "The stop number must be a whole number"),
+        ("/runs/train/1-2?stop=0", "The stop number must be 1 or more"),
         ("/search?q=" + String(repeating: "a", count: 101), "Searches can be at most 100 characters"),
         ("/search?q=" + String(repeating: "%C3%A9", count: 101), "Searches can be at most 100 characters"),
         ("/search?q=flinders%01", "Your search has characters that cannot be searched for"),

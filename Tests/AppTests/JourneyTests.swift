@@ -81,7 +81,7 @@ struct JourneyTests {
         #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
         #expect(page.earlierLabel == "Stops before yours (17, still to come)")
         #expect(page.stops.first?.when == "in 1 hour 1 minute")
-        #expect(page.head.chrome.title.text == "Hurstbridge line to Parliament, 11:37 am from Clifton Hill")
+        #expect(page.head.chrome.title.text == "Hurstbridge line to Flinders Street, 11:37 am from Clifton Hill")
     }
 
     @Test func atPlatformFurtherAlongMeansEarlierStopsHaveDeparted() throws {
@@ -119,7 +119,7 @@ struct JourneyTests {
         let page = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
         #expect(journey.isCancelled)
         #expect(page.head.summary == "This service is cancelled.")
-        #expect(page.stops.allSatisfy { $0.when == "cancelled" && $0.status.isEmpty })
+        #expect(page.stops.allSatisfy { $0.when == "cancelled" && $0.status == nil })
     }
 
     @Test func liveStatusOnTheRunPageIsTheBoardsPhrase() throws {
@@ -133,7 +133,8 @@ struct JourneyTests {
     }
 
     /// Every recorded pattern, opened at every stop at several moments: no "departed" ahead of the vehicle's
-    /// evidence, no zero or negative trip, no placeholder name, no "in N hours" past two hours.
+    /// evidence, no zero or negative trip, no placeholder name, no "in N hours" past two hours; each stop once,
+    /// and times that agree with the order of the stops (or an estimate said to be doubtful).
     @Test func everyRecordedPatternReadsTruthfully() throws {
         for name in Recorded.names {
             guard let pattern = try? Recorded.load(name, as: PatternResponse.self), !pattern.departures.isEmpty,
@@ -141,6 +142,35 @@ struct JourneyTests {
             let journey = Journey(pattern, routeType: .train)
             let times = journey.calls.compactMap(\.time)
             guard let first = times.min(), let last = times.max() else { continue }
+            // One stop once; times that agree with the order, or an estimate said to be doubtful.
+            let visits = journey.calls.map { "\($0.stopID)|\($0.scheduled?.timeIntervalSince1970 ?? 0)" }
+            #expect(Set(visits).count == visits.count, "\(name): a stop listed twice")
+            #expect(zip(journey.calls, journey.calls.dropFirst()).allSatisfy { $0.stopID != $1.stopID }, "\(name)")
+            #expect(zip(times, times.dropFirst()).allSatisfy { $1 >= $0.addingTimeInterval(-60) }, "\(name): times run backwards")
+            // One destination for one train: the board at each stop (every row the pattern has there, of both parts
+            // of a through-run) lists the train once a visit, and names it as the run and ride pages opened there do.
+            for (index, call) in journey.calls.enumerated() where journey.index(of: call.stopID) == index {
+                let rows = pattern.departures.filter { $0.stopId == call.stopID }
+                let answer = DeparturesResponse(DeparturesBody(departures: rows, stops: pattern.stops, routes: pattern.routes,
+                                                               runs: pattern.runs, directions: pattern.directions))
+                let board = DepartureBoard(answer, routeType: .train, stopID: call.stopID, words: TimeWords(now: first))
+                #expect(board.next.count <= journey.calls.filter { $0.stopID == call.stopID }.count, "\(name) at \(call.name): \(board.next.map(\.caption))")
+                guard let row = board.next.first else { continue }
+                #expect(Set(board.next.map(\.destination)).count == 1, "\(name) at \(call.name)")
+                let ref = String(row.rideURL.split(separator: "?")[0].split(separator: "/").last ?? "")
+                let asked = Journey(pattern, routeType: .train, asked: ref)
+                let fetched = Fetched(value: pattern, fetchedAt: first)
+                let run = RunPage(journey: asked, fromStop: call.stopID, pattern: fetched, context: Recorded.context(first))
+                let ride = RidePage(journey: asked, from: index, to: nil, auto: nil, pattern: fetched, context: Recorded.context(first))
+                #expect(run.head.heading == "\(row.service) to \(row.destination)", "\(name) at \(call.name): board \(row.caption)")
+                #expect(ride.head.heading == run.head.heading, "\(name) at \(call.name)")
+            }
+            // A live estimate PTV sent that is not used is said to be doubtful on the row.
+            let whole = RunPage(journey: journey, fromStop: nil, pattern: Fetched(value: pattern, fetchedAt: first), context: Recorded.context(first))
+            for (call, row) in zip(journey.calls, whole.stops) where !call.cancelled {
+                let sent = pattern.departures.contains { $0.runRef == call.runRef && $0.stopId == call.stopID && $0.estimatedDepartureUTC != nil }
+                #expect(call.isLive == sent || (row.status ?? "").contains("doubtful"), "\(name): \(row.name)")
+            }
             for now in [first.addingTimeInterval(-900), first.addingTimeInterval(last.timeIntervalSince(first) / 2), last.addingTimeInterval(900)] {
                 let progress = JourneyProgress(journey, now: now)
                 for index in journey.calls.indices where progress.hasDeparted(index) {

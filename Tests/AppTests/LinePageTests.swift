@@ -9,9 +9,11 @@ struct LinePageTests {
     func page(stops: String, disruptions: DisruptionsResponse?) throws -> LinePage {
         let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
         let directions = try PageFixtures.decode(DirectionsResponse.self, "directions-86").directions
+        let disruptionsAsked = disruptions.map { Evidence(.disruptions, Fetched(value: $0, fetchedAt: PageFixtures.now)) }
+            ?? Evidence(.disruptions, outcome: .failed(.timedOut))
         return LinePage(route: route, directions: directions, chosen: directions[1],
-                        stops: try PageFixtures.fetched(StopsOnRouteResponse.self, stops), disruptions: disruptions,
-                        context: PageFixtures.context(path: "/lines/tram/1881"))
+                        stops: Evidence(.stopsOnRoute, try PageFixtures.fetched(StopsOnRouteResponse.self, stops)),
+                        disruptions: disruptionsAsked, context: PageFixtures.context(path: "/lines/tram/1881"))
     }
 
     var none: DisruptionsResponse { get throws { try PageFixtures.decode(DisruptionsResponse.self, "disruptions-none") } }
@@ -39,7 +41,7 @@ struct LinePageTests {
 
     @Test func aFailedDisruptionsCheckIsNeverAnAllClear() throws {
         let failed = try page(stops: "stops-on-route-86-direction-21", disruptions: nil)
-        #expect(failed.disruptionsUnavailable == "Disruptions on this line could not be checked just now.")
+        #expect(failed.disruptionsUnavailable == "Disruptions on this line could not be checked just now, because PTV did not answer in time.")
         #expect(failed.disruptions.isEmpty)
         let clear = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
         #expect(clear.disruptionsUnavailable == nil)

@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import PTV
+import Storage
 
 /// Recorded and real-shaped PTV bodies from `Fixtures/`, decoded as the client decodes them, and a fixed clock.
 enum PageFixtures {
@@ -23,5 +24,18 @@ enum PageFixtures {
     /// The context a page gets at `now`, not in demo mode.
     static func context(path: String = "/") -> PageContext {
         PageContext(words: TimeWords(now: now), demo: false, banner: nil, path: path)
+    }
+}
+
+extension StopPage {
+    /// The stop page from a departures answer and, when given, a stop-details answer (nil: that call failed
+    /// with `detailsFailure`), as the controller builds it from evidence; nil where the page would be an error.
+    init?(type: RouteType, stopID: Int, departures: Fetched<DeparturesResponse>, details: StopDetailsResponse?,
+          detailsFailure: PTVError.Kind = .badStatus, favourites: [FavouriteStop], context: PageContext) {
+        let detailsAsked = details.map { Evidence(.stop, Fetched(value: $0, fetchedAt: departures.fetchedAt)) }
+            ?? Evidence(.stop, outcome: .failed(detailsFailure))
+        guard let page = try? StopPage(type: type, stopID: stopID, details: detailsAsked, departures: Evidence(.departures, departures),
+                                       favourites: favourites, context: context) else { return nil }
+        self = page
     }
 }

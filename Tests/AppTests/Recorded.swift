@@ -22,6 +22,18 @@ enum Recorded {
         Journey(try load(name, as: PatternResponse.self), routeType: type)
     }
 
+    /// Every recorded pattern (a departures list with a stop sequence), read as a journey, with its first and last times.
+    static func patterns() -> [(name: String, pattern: PatternResponse, journey: Journey, first: Date, last: Date)] {
+        names.compactMap { name in
+            guard let pattern = try? load(name, as: PatternResponse.self), pattern.departures.contains(where: { $0.departureSequence > 0 })
+            else { return nil }
+            let journey = Journey(pattern, routeType: .train)
+            let times = journey.calls.compactMap(\.time)
+            guard let first = times.min(), let last = times.max() else { return nil }
+            return (name, pattern, journey, first, last)
+        }
+    }
+
     /// A page context at `now`.
     static func context(_ now: Date, path: String = "/") -> PageContext {
         PageContext(words: TimeWords(now: now), demo: false, banner: nil, path: path)

@@ -23,10 +23,7 @@ struct RideJourneyTests {
     @Test func steppingTheClockWalksThroughEveryStateInOrder() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
-            let simulator = try #require(app.simulator)
-            let example = try #require(simulator.showcase(at: clock.now).trainAtPlatform)
-            let pattern = try await app.app.ptv.pattern(runRef: example.runRef, routeType: 0).value
-            let stops = pattern.departures.filter { $0.runRef == example.runRef }.map(\.stopId)
+            let (example, stops) = try await app.trainAtPlatform(at: clock.now)
             let from = try #require(stops.firstIndex(of: example.stopID))
             try #require(from + 3 < stops.count)
             let to = stops[from + 3]

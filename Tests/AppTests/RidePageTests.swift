@@ -25,7 +25,7 @@ struct RidePageTests {
         #expect(progress.place == .between(malvern, malvern + 1))
         #expect(progress.evidence == .position(age: 17))
         let ride = page(journey, pattern, from: "Caulfield", to: "State Library", at: now)
-        #expect(ride.head.summary == "Next stop, Anzac. Your stop, State Library, is 3 stops away, due in 8 minutes.")
+        #expect(ride.head.summary == "Next stop, Anzac. Your stop, State Library, is 3 stops away, due in 7 minutes.")
         #expect(ride.source == "Live position, 17 seconds old.")
         #expect(ride.stops.map(\.name) == ["Anzac", "Town Hall", "State Library"])
         #expect(ride.stops.last?.isYours == true)
@@ -37,13 +37,13 @@ struct RidePageTests {
         let (journey, pattern) = try liveTunnelRun()
         let ride = page(journey, pattern, from: "Parkville", to: "Footscray", at: Recorded.at("2025-11-29T23:11:30Z"))
         // Anzac, Town Hall, State Library, Parkville: the train is between Malvern and Anzac.
-        #expect(ride.head.summary == "Your train is between Malvern and Anzac, 4 stops before Parkville, due in 10 minutes.")
+        #expect(ride.head.summary == "Your train is between Malvern and Anzac, 4 stops before Parkville, due in 9 minutes.")
     }
 
     @Test func getReadyWhenTheRidersStopIsNext() throws {
         let (journey, pattern) = try liveTunnelRun()
         let ride = page(journey, pattern, from: "Caulfield", to: "Anzac", at: Recorded.at("2025-11-29T23:11:30Z"))
-        #expect(ride.head.summary == "Get ready, your stop, Anzac, is next, due in 3 minutes.")
+        #expect(ride.head.summary == "Get ready, your stop, Anzac, is next, due in 2 minutes.")
         #expect(ride.events.map(\.key) == ["ready-\(journey.index(of: journey.calls.first { $0.name == "Anzac" }!.stopID)!)"])
     }
 

@@ -13,8 +13,8 @@ struct StopBoardTests {
         let board = try board("metro-departures-beg", stop: 1018, at: Recorded.at("2024-06-29T07:50:00Z"))
         let row = try #require(board.next.first)
         #expect(row.cancelled && row.status == "cancelled" && row.until == "cancelled")
-        #expect(board.summary == "The 6:02 pm Belgrave line to Parliament is cancelled, and no other departures are listed.")
-        #expect(row.notes == ["Express"])
+        #expect(board.summary == "The 6:02 pm Belgrave line to Flinders Street is cancelled, and no other departures are listed.")
+        #expect(row.notes == ["after Flinders Street, via the City Loop to Parliament", "Express"])
     }
 
     @Test func aFailedDetailsCallIsSaidNotTakenAsNothingToSay() throws {
@@ -24,7 +24,7 @@ struct StopBoardTests {
                                          details: nil, favourites: [], context: Recorded.context(now)))
         // Named from the departures answer, not "Stop 1099"; what could not be fetched is said.
         #expect(page.name == "Huntingdale")
-        #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now.")
+        #expect(page.factsUnavailable == "This stop's access, facilities and own disruptions could not be checked just now, because PTV's service reported an error.")
         let fine = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now),
                                          details: StopDetailsResponse(StopDetailsBody(stop: StopDetails(stopId: 1099, stopName: "Huntingdale Station"))),
                                          favourites: [], context: Recorded.context(now)))
@@ -33,7 +33,7 @@ struct StopBoardTests {
 
     @Test func extraServiceAndFlagsAreSaid() throws {
         let added = try board("parliament-only", stop: 1155, at: Recorded.at("2025-07-17T01:00:00Z"))
-        #expect(added.next.first?.notes == ["Extra service"])
+        #expect(added.next.first?.notes == ["after Flinders Street, via the City Loop to Parliament", "Extra service"])
         let rrb = try board("metro-departures-rrb", stop: 1032, at: Recorded.at("2024-04-28T13:55:00Z"))
         #expect(rrb.next.first?.notes == ["Wheelchair accessible", "Replacement bus"])
         #expect(rrb.next.allSatisfy { !$0.detail.contains("RUN") })
@@ -43,7 +43,7 @@ struct StopBoardTests {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         response.runs["952217"]?.status = "cancelled"
         let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: Recorded.at("2024-04-25T01:20:00Z")))
-        #expect(board.summary == "The 11:27 am Cranbourne line is cancelled. Next, Pakenham line, in 12 minutes, 11:32 am from platform 1, to Flinders Street, live.")
+        #expect(board.summary == "The 11:27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11:32 am from platform 1, to Flinders Street, live.")
     }
 
     @Test func farOffDeparturesCarryTheirDay() throws {
@@ -54,9 +54,10 @@ struct StopBoardTests {
         #expect(board.next.allSatisfy { !$0.until.contains("hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") })
     }
 
-    @Test func minutesAgreeWithTheClockTimeShown() {
+    @Test func minutesAreNeverLaterThanTheTruth() {
         let words = TimeWords(now: Recorded.at("2026-11-21T07:01:50Z"))
-        #expect(words.until(Recorded.at("2026-11-21T07:08:40Z")) == "in 7 minutes")
+        // 6 minutes 50 seconds away: "in 6 minutes", though the clocks read 6:01 and 6:08 (issue 22, item 12).
+        #expect(words.until(Recorded.at("2026-11-21T07:08:40Z")) == "in 6 minutes")
         #expect(words.clock(Recorded.at("2026-11-21T07:08:40Z")) == "6:08 pm")
         #expect(words.until(Recorded.at("2026-11-21T07:02:10Z")) == "now")
         #expect(words.until(Recorded.at("2026-11-21T09:10:00Z")) == "today 8:10 pm")
@@ -73,6 +74,22 @@ struct StopBoardTests {
                 #expect(board.next.allSatisfy { !$0.departed }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.until.contains(" hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") }, "\(name)")
                 #expect(board.next.allSatisfy { !$0.caption.isEmpty && !$0.caption.hasSuffix(" to ") }, "\(name)")
+                // One departure once, in time order, even when PTV repeats a row.
+                var repeated = response
+                repeated.departures += response.departures
+                let twice = DepartureBoard(repeated, routeType: .train, stopID: stop, words: TimeWords(now: first.addingTimeInterval(-300)))
+                #expect(twice.next.map(\.rideURL) == board.next.map(\.rideURL), "\(name)")
+                #expect(Set(board.next.map { "\($0.rideURL) \($0.time)" }).count == board.next.count, "\(name)")
+                #expect(zip(board.next, board.next.dropFirst()).allSatisfy { $0.at <= $1.at }, "\(name)")
+                // Every departure names where it goes, one train one destination, and a line's direction names no
+                // station its departures do not go to.
+                #expect(board.next.allSatisfy { !$0.destination.isEmpty && $0.caption == "\($0.service) to \($0.destination)" }, "\(name)")
+                let byRun = Dictionary(grouping: board.next) { $0.rideURL.split(separator: "?")[0] }
+                #expect(byRun.values.allSatisfy { Set($0.map(\.destination)).count == 1 }, "\(name)")
+                for group in board.groups {
+                    guard let towards = group.line?.directionName, let open = towards.firstIndex(of: "(") else { continue }
+                    #expect(towards[towards.index(after: open)...].hasPrefix(group.rows[0].destination), "\(name): \(towards)")
+                }
             }
         }
     }

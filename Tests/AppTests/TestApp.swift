@@ -1,4 +1,4 @@
-import App
+@testable import App
 import Foundation
 import HTTPServer
 import Logging
@@ -20,7 +20,7 @@ struct TestApp: Sendable {
 
     /// Starts Trakx in a temporary folder, runs `body`, then stops it.
     static func with(now: Date? = fixedNow, logger: Logger? = nil, configure: (inout AppConfiguration) -> Void = { _ in },
-                     _ body: (TestApp) async throws -> Void) async throws {
+                     middleware: [any Middleware<TrakxContext>] = [], _ body: (TestApp) async throws -> Void) async throws {
         try await withTemporaryDirectory { folder in
             var configuration = AppConfiguration(
                 server: ServerConfiguration(port: 0), databasePath: folder + "/trakx.sqlite",
@@ -32,7 +32,7 @@ struct TestApp: Sendable {
             let simulator = configuration.hasCredentials ? nil : try startSimulator(for: &configuration, logger: quiet)
             let app: TrakxApp
             do {
-                app = try buildApplication(configuration: configuration, logger: logger ?? quiet)
+                app = try buildApplication(configuration: configuration, logger: logger ?? quiet, middleware: middleware)
             } catch {
                 await simulator?.shutdown()
                 throw error
@@ -45,31 +45,26 @@ struct TestApp: Sendable {
                 await simulator?.shutdown()
                 throw error
             }
+            // Every suite's apps leave no thread of their own behind once stopped.
+            let threads = app.threadIDs
             await app.shutdown()
             await simulator?.shutdown()
+            let left = await threadsStillRunning(threads)
+            #expect(left.isEmpty, "threads of a stopped app still running: \(left.sorted())")
         }
     }
 
-    /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data.
+    /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data, as
+    /// `trakx serve` does.
     private static func startSimulator(for configuration: inout AppConfiguration, logger: Logger) throws -> PTVSimulator {
-        let clock = configuration.clock ?? configuration.makeClock()
-        let devID = "3000165"
-        let key = UUID().uuidString.lowercased()
-        let simulator = try PTVSimulator(devID: devID, key: key, seed: 7, now: clock, logger: logger)
-        try simulator.start(port: 0)
-        configuration.clock = clock
-        configuration.ptvBaseURL = simulator.baseURL
-        configuration.ptvDevID = devID
-        configuration.ptvKey = key
-        configuration.demo = true
-        return simulator
+        try DemoUpstream.start(for: &configuration, seed: 7, latencyMilliseconds: 0, logger: logger)
     }
 
     /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a
     /// roomy timeout: these tests also run on loaded two-core CI boxes.
     func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], host: String? = nil,
-             timeout: Double = 30) async throws -> RawResponse {
-        try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout)
+             timeout: Double = 30, from source: String? = nil) async throws -> RawResponse {
+        try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout, source: source)
     }
 
     /// GETs `target` and checks the answer is `status` as a whole page in the site's layout.
@@ -81,13 +76,14 @@ struct TestApp: Sendable {
         return response
     }
 
-    /// Follows a form's redirect: `answer` must be a 303 to an address starting with `prefix`; returns that page.
-    func follow(_ answer: RawResponse, to prefix: String) async throws -> RawResponse {
-        guard answer.status == 303, let location = answer.header("Location") else {
+    /// Follows a form's redirect as the browser that sent the form: `answer` must be a 303 to exactly `location`;
+    /// returns that page.
+    func follow(_ answer: RawResponse, to location: String, session: Browser) async throws -> RawResponse {
+        guard answer.status == 303, let given = answer.header("Location") else {
             throw TestFailure("expected a 303 with a Location, got \(answer.status)")
         }
-        guard location.hasPrefix(prefix) else { throw TestFailure("redirected to \(location), not \(prefix)…") }
-        return try await get(location)
+        guard given == location else { throw TestFailure("redirected to \(given), not \(location)") }
+        return try await session.get(location)
     }
 
     /// A browser that has loaded a page (the search form: no PTV call), so it holds a form token and its cookie.

@@ -151,8 +151,9 @@ struct TimeWordsTests {
         (-30.0, "now"),
         (-30.1, "departed"),
         (-600.0, "departed"),
-        (30.0, "in 1 minute"),
-        (59.0, "in 1 minute"),
+        (30.0, "now"),
+        (59.0, "now"),
+        (60.0, "in 1 minute"),
         (119.9, "in 1 minute"),
         (120.0, "in 2 minutes"),
         (179.0, "in 2 minutes"),
@@ -194,8 +195,8 @@ struct TimeWordsTests {
         (89.0, 1, "delayed 1 minute"),
         (90.0, 2, "delayed 2 minutes"),
         (240.0, 4, "delayed 4 minutes"),
-        (-120.0, -2, "early 2 minutes"),
-        (-100.0, -2, "early 2 minutes"),
+        (-120.0, -2, "2 minutes early"),
+        (-100.0, -2, "2 minutes early"),
         (3900.0, 65, "delayed 1 hour 5 minutes"),
     ])
     func delayWording(seconds: Double, late: Int, expected: String) {

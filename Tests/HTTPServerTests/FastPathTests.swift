@@ -14,7 +14,7 @@ private func currentThreadName() -> String {
 
 /// Starts a server whose routes report the thread they answered on, runs `body`, stops it.
 private func withThreadServer(logger: Logger = Logger(label: "test"), _ body: (HTTPServer) async throws -> Void) async throws {
-    var router = Router()
+    var router = Router<BasicRequestContext>()
     router.get("/now") { _, _ in Response.text(currentThreadName()) }
     router.get("/later") { _, _ in
         try await Task.sleep(for: .milliseconds(20))

@@ -4,8 +4,8 @@ import Testing
 /// The router looks only at routes that can match a path's first segment; it must still answer exactly as if
 /// it tried every route in the order they were added.
 struct RouterOrderTests {
-    private static func router() -> Router {
-        var router = Router()
+    private static func router() -> Router<BasicRequestContext> {
+        var router = Router<BasicRequestContext>()
         router.get("/") { _, _ in Response.text("root") }
         router.get("/{any}/a") { _, _ in Response.text("any-a") }
         router.get("/b/a") { _, _ in Response.text("b-a") }
@@ -15,7 +15,7 @@ struct RouterOrderTests {
         return router
     }
 
-    private static func pattern(_ match: Router.Match) -> String {
+    private static func pattern(_ match: Router<BasicRequestContext>.Match) -> String {
         switch match {
         case .found(_, let pattern, let parameters):
             return pattern + parameters.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()

@@ -11,7 +11,7 @@ func withTestServer(bodyLimit: Int = 1024, _ body: (HTTPServer, String) async th
         try FileManager.default.createDirectory(atPath: publicFolder + "/css", withIntermediateDirectories: true)
         try "body { color: black }".write(toFile: publicFolder + "/css/site.css", atomically: true, encoding: .utf8)
         try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
-        var router = Router()
+        var router = Router<BasicRequestContext>()
         router.get("/") { _, _ in Response.html("<!doctype html><html lang=\"en-AU\"><title>Home</title><h1>Home</h1></html>") }
         router.get("/stops/{mode}/{id}") { _, context in Response.text("\(try context.require("mode")) \(try context.require("id"))") }
         router.post("/echo") { request, _ in
@@ -139,7 +139,7 @@ struct ServerTests {
             // The handler is held until the test lets it go, so the request is surely in flight at shutdown
             // however loaded the machine is (no fixed sleeps standing in for "long enough").
             let release = Gate()
-            var router = Router()
+            var router = Router<BasicRequestContext>()
             router.get("/slow") { _, _ in
                 await release.wait()
                 return Response.text("slow done")

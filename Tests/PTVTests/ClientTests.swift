@@ -85,7 +85,8 @@ struct ClientTests {
         (404, "Not Found", .notFound),
         (400, #"{"message":"Invalid combination of route_type: bus, stop_id: 34079","status":{"version":"3.0","health":1}}"#, .badRequest),
         (200, #"{"route_types":[], "status":{"version":"3.0","health":0}}"#, .unhealthy),
-        (200, #"{"route_types":[{"route_type_name":"Tr"#, .malformedBody),
+        (200, #"{"route_types":[{"route_type_name":"Tr"#, .truncated),
+        (200, #"{"route_types":[{"route_type_name":"Train","route_type":0}"#, .truncated),
         (200, "", .malformedBody),
         (200, "<html>oops</html>", .malformedBody),
     ])

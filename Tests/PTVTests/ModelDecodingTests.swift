@@ -309,7 +309,7 @@ struct ModelDecodingTests {
         #expect(amenities.toilet && amenities.taxiRank && amenities.cctv)
         #expect(amenities.carParking == "")
         let access = try #require(stop.accessibility)
-        #expect(access.lift && access.escalator && access.stopAccessible)
+        #expect(access.lift && access.escalator && access.stopAccessible == true)
         #expect(!access.hearingLoop)              // null → false
         #expect(access.platformNumber == 0)
         let wheelchair = try #require(access.wheelchair)

@@ -68,7 +68,7 @@ extension SimulatorTests {
             (.throttle, .throttled),
             (.badSignature, .signatureRejected),
             (.malformedJSON, .malformedBody),
-            (.truncatedBody, .malformedBody),
+            (.truncatedBody, .truncated),
             (.emptyBody, .malformedBody),
             (.unhealthy, .unhealthy),
         ])

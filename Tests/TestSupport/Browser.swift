@@ -6,12 +6,17 @@ import Synchronization
 public final class Browser: Sendable {
     /// The server's port.
     public let port: UInt16
+    /// Headers it sends with every request (e.g. a proxy's `X-Forwarded-For`).
+    public let headers: [(String, String)]
     private let jar = Mutex<[String: String]>([:])
 
     /// A browser with no cookies yet.
-    /// - Parameter port: The server's port on 127.0.0.1.
-    public init(port: UInt16) {
+    /// - Parameters:
+    ///   - port: The server's port on 127.0.0.1.
+    ///   - headers: Headers to send with every request.
+    public init(port: UInt16, headers: [(String, String)] = []) {
         self.port = port
+        self.headers = headers
     }
 
     /// The cookie values it holds, by name.
@@ -77,7 +82,7 @@ public final class Browser: Sendable {
 
     private var cookieHeader: [(String, String)] {
         let cookie = cookie
-        return cookie.isEmpty ? [] : [("Cookie", cookie)]
+        return cookie.isEmpty ? headers : headers + [("Cookie", cookie)]
     }
 
     @discardableResult

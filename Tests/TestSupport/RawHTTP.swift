@@ -33,10 +33,12 @@ public enum RawHTTP {
     ///   - body: Body.
     ///   - host: Host header (defaults to 127.0.0.1:port).
     ///   - timeout: Seconds to wait for each read.
+    ///   - source: The loopback address to send from (127.0.0.2, … act as other visitors).
     public static func request(_ method: String, _ target: String, port: UInt16, headers: [(String, String)] = [],
-                               body: [UInt8] = [], host: String? = nil, timeout: Double = 30) async throws -> RawResponse {
+                               body: [UInt8] = [], host: String? = nil, timeout: Double = 30,
+                               source: String? = nil) async throws -> RawResponse {
         let bytes = message(method, target, host: host ?? "127.0.0.1:\(port)", headers: headers, body: body)
-        return try await send(bytes, port: port, head: method == "HEAD", timeout: timeout)
+        return try await send(bytes, port: port, head: method == "HEAD", timeout: timeout, source: source)
     }
 
     /// Sends exact bytes and reads one response, on a thread of its own.
@@ -45,8 +47,10 @@ public enum RawHTTP {
     ///   - port: Server port.
     ///   - head: Whether it answers a HEAD (no body follows the head).
     ///   - timeout: Seconds to wait for each read.
-    public static func send(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 30) async throws -> RawResponse {
-        try await onThread { try exchange(bytes, port: port, head: head, timeout: timeout) }
+    ///   - source: The loopback address to send from.
+    public static func send(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 30,
+                            source: String? = nil) async throws -> RawResponse {
+        try await onThread { try exchange(bytes, port: port, head: head, timeout: timeout, source: source) }
     }
 
     /// Connects, sends `bytes` and reads one response, blocking the calling thread (plain threads only).
@@ -55,8 +59,10 @@ public enum RawHTTP {
     ///   - port: Server port.
     ///   - head: Whether it answers a HEAD.
     ///   - timeout: Seconds to wait for each read.
-    public static func exchange(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 10) throws -> RawResponse {
-        let fd = try connect(port: port, timeout: timeout)
+    ///   - source: The loopback address to send from.
+    public static func exchange(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 10,
+                                source: String? = nil) throws -> RawResponse {
+        let fd = try connect(port: port, timeout: timeout, source: source)
         defer { close(fd) }
         sendAll(fd, bytes)
         return readResponse(fd, head: head)
@@ -66,9 +72,23 @@ public enum RawHTTP {
     /// - Parameters:
     ///   - port: Server port.
     ///   - timeout: Seconds for each send and receive.
-    public static func connect(port: UInt16, timeout: Double) throws -> Int32 {
+    ///   - source: The local address to send from (any of 127.0.0.0/8), so one test can be several visitors.
+    public static func connect(port: UInt16, timeout: Double, source: String? = nil) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close(fd)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EADDRNOTAVAIL)
+            }
+        }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - floor(timeout)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))

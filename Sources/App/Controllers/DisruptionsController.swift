@@ -3,27 +3,27 @@ import HTTPServer
 import PTV
 
 /// `GET /disruptions[?mode=]` and `GET /disruptions/{id}`.
-struct DisruptionsController {
+struct DisruptionsController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/disruptions") { request, _ in try await list(request) }
-        router.get("/disruptions/{id}") { request, context in try await detail(request, context) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/disruptions", use: list)
+        router.get("/disruptions/{id}", use: detail)
     }
 
-    func list(_ request: Request) async throws -> Response {
+    func list(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let mode = try request.query("mode").flatMap { $0.isEmpty ? nil : $0 }.map(Params.mode)
         let result = try await Upstream.call(missing: DisruptionsPage.missing) { try await site.source.disruptions() }
-        let page = DisruptionsPage(mode: mode, disruptions: result, context: site.context(for: request))
+        let page = DisruptionsPage(mode: mode, disruptions: result, context: site.context(for: request, context))
         return site.templates.render(page, template: "disruptions")
     }
 
-    func detail(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func detail(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try Params.disruptionID(context.require("id"))
         let missing = DisruptionPage.missing(id)
         let result = try await Upstream.call(missing: missing) { try await site.source.disruption(id) }
         guard let disruption = result.value.disruption else { throw HTTPError(404, missing) }
-        let page = DisruptionPage(disruption, fetchedAt: result.fetchedAt, isStale: result.isStale, context: site.context(for: request))
+        let page = DisruptionPage(disruption, fetched: result, context: site.context(for: request, context))
         return site.templates.render(page, template: "disruption")
     }
 }

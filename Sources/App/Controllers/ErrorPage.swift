@@ -11,7 +11,7 @@ struct ErrorPage: Sendable {
         let heading = HTTPError.reason(error.status)
         let page = ErrorPage(
             head: PageHead(PageChrome(title: heading, section: .none, demo: demo), heading: heading, summary: error.message),
-            advice: advice(for: error.status), status: error.status)
+            advice: error.advice ?? advice(for: error.status), status: error.status)
         return templates.render(page, template: "error", status: error.status)
     }
 

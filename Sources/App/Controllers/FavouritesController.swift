@@ -6,24 +6,23 @@ import Storage
 
 /// Favourites: the page, add (a stop or a line at a stop), rename, remove, export and import, always on the
 /// request's own list (see `FavouriteLists`).
-struct FavouritesController {
+struct FavouritesController: RouteCollection {
     let site: Site
 
     /// Line types in their fixed order on the page.
     static let order: [RouteType] = [.train, .tram, .bus, .vline, .nightBus]
 
-    func addRoutes(to router: inout Router) {
+    func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/favourites") { request, context in try await page(request, context) }
-        router.post("/favourites") { request, _ in try await add(request) }
-        router.post("/favourites/import") { request, _ in try await importFile(request) }
-        router.get("/favourites/export") { request, _ in try await export(request) }
-        router.post("/favourites/{mode}/{id}/rename") { request, context in try await rename(request, context) }
-        router.post("/favourites/{mode}/{id}/remove") { request, context in try await remove(request, context) }
-        PrivateLinkController(site: site).addRoutes(to: &router)
+        router.post("/favourites", use: add)
+        router.post("/favourites/import", use: importFile)
+        router.get("/favourites/export", use: export)
+        router.post("/favourites/{mode}/{id}/rename", use: rename)
+        router.post("/favourites/{mode}/{id}/remove", use: remove)
     }
 
     /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
-    func page(_ request: Request, _ context: RequestContext? = nil, errors: [FieldError] = [], typed: [String: String] = [:],
+    func page(_ request: Request, _ context: TrakxContext, errors: [FieldError] = [], typed: [String: String] = [:],
               status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
         let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
@@ -38,14 +37,14 @@ struct FavouritesController {
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other (\(others.count))", items: others)])
         let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
-            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, hasErrors: !errors.isEmpty,
+            head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, context, hasErrors: !errors.isEmpty,
                                        knownNames: knownNames), heading: "Favourite stops"),
-            groups: allGroups, token: FormToken.value(for: request, context), errors: errors,
+            groups: allGroups, token: context.visitor.token, errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
         return Self.private(site.templates.render(page, template: "favourites", status: status))
     }
 
-    func add(_ request: Request) async throws -> Response {
+    func add(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: request.form("mode") ?? "", stop: request.form("stop_id") ?? "", request)
         let type = RouteType(rawValue: key.routeType)
         let name: String?
@@ -55,48 +54,45 @@ struct FavouritesController {
         }
         let (list, cookie) = try await site.lists.writable(request)
         let favourite = await describe(key, ownName: name)
-        defer { site.pages.invalidate() }
-        switch try await site.lists.store.add(favourite, to: list, limit: site.lists.limit) {
+        switch try await site.lists.add(favourite, to: list) {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
-            var response = redirect(request, fallback: Paths.stop(type, key.stopID), query: Banner.query(.added, favourite))
+            var response = redirect(request, context, fallback: Paths.stop(type, key.stopID), notice: Banner.fields(.added, favourite))
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
     }
 
-    func rename(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func rename(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        guard let list = site.lists.current(request), let existing = try await site.lists.store.find(key, in: list) else {
+        guard let list = site.lists.current(request), let existing = try await site.lists.find(key, in: list) else {
             throw HTTPError(404, "That is not in your favourites, so it cannot be renamed.")
         }
         switch Params.ownName(request.form("name")) {
         case .failure(let error):
             // The field shows what was typed, with the error, so it can be corrected rather than retyped.
             let fieldID = FavouriteWords.fieldID(key)
-            return try await page(request, errors: [FieldError(field: fieldID, message: error.message)],
+            return try await page(request, context, errors: [FieldError(field: fieldID, message: error.message)],
                                   typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
-            defer { site.pages.invalidate() }
-            try await site.lists.store.rename(key, to: name, in: list)
-            let query = name.map { Banner.query(.renamed, existing, ownName: $0) } ?? Banner.query(.unnamed, existing)
-            return redirect(request, fallback: "/favourites", query: query)
+            try await site.lists.rename(key, to: name, in: list)
+            let notice = name.map { Banner.fields(.renamed, existing, ownName: $0) } ?? Banner.fields(.unnamed, existing)
+            return redirect(request, context, fallback: "/favourites", notice: notice)
         }
     }
 
-    func remove(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func remove(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        var query = "done=\(Banner.Code.removed.rawValue)"
+        var notice = [("done", Banner.Code.removed.rawValue)]
         if let list = site.lists.current(request) {
-            if let existing = try await site.lists.store.find(key, in: list) { query = Banner.query(.removed, existing) }
-            defer { site.pages.invalidate() }
-            try await site.lists.store.remove(key, from: list)
+            if let existing = try await site.lists.find(key, in: list) { notice = Banner.fields(.removed, existing) }
+            try await site.lists.remove(key, from: list)
         }
-        return redirect(request, fallback: "/favourites", query: query)
+        return redirect(request, context, fallback: "/favourites", notice: notice)
     }
 
-    func export(_ request: Request) async throws -> Response {
+    func export(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let favourites = try await site.lists.all(request)
         let file = FavouritesFile(favourites: favourites)
         let encoder = JSONEncoder()
@@ -108,37 +104,38 @@ struct FavouritesController {
         return response
     }
 
-    func importFile(_ request: Request) async throws -> Response {
+    func importFile(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let bytes: [UInt8]
-        if let multipart = MultipartForm(request: request), let part = multipart.parts.first(where: { $0.name == "file" }) {
+        if let multipart = request.multipart, let part = multipart.parts.first(where: { $0.name == "file" }) {
             bytes = part.body
         } else if let text = request.form("data") {
             bytes = Array(text.utf8)
         } else {
-            return try await page(request, errors: [FieldError(field: "file", message: "Choose a Trakx favourites file to import.")], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: "Choose a Trakx favourites file to import.")], status: 400)
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         guard !bytes.isEmpty, let file = try? decoder.decode(FavouritesFile.Lenient.self, from: Data(bytes)),
               let reading = FavouritesFile.read(file, now: site.now()) else {
-            return try await page(request, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: "That file is not a Trakx favourites file, or it is damaged. Nothing was changed.")], status: 400)
         }
         // One bad entry does not stop the rest; but a file of nothing usable changes nothing and says why.
         if reading.favourites.isEmpty, !reading.skipped.isEmpty {
-            return try await page(request, errors: [FieldError(field: "file", message: Self.nothingUsable(reading.skipped))], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: Self.nothingUsable(reading.skipped))], status: 400)
         }
         var seen: Set<FavouriteKey> = []
         let favourites = reading.favourites.filter { seen.insert($0.key).inserted }
-        guard !favourites.isEmpty else { return Response.seeOther("/favourites?" + Banner.importQuery(added: 0, already: 0, skipped: [])) }
+        guard !favourites.isEmpty else {
+            return site.redirect(to: "/favourites", notice: Banner.importFields(added: 0, already: 0, skipped: []), for: context)
+        }
         let (list, cookie) = try await site.lists.writable(request)
-        defer { site.pages.invalidate() }
-        switch try await site.lists.store.merge(favourites, into: list, limit: site.lists.limit) {
+        switch try await site.lists.merge(favourites, into: list) {
         case .full(let wouldHold):
             let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
-            return try await page(request, errors: [FieldError(field: "file", message: message)], status: 400)
+            return try await page(request, context, errors: [FieldError(field: "file", message: message)], status: 400)
         case .added(let added):
-            let query = Banner.importQuery(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
-            var response = Response.seeOther("/favourites?" + query)
+            let notice = Banner.importFields(added: added, already: reading.favourites.count - added, skipped: reading.skipped)
+            var response = site.redirect(to: "/favourites", notice: notice, for: context)
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
             return response
         }
@@ -163,8 +160,8 @@ struct FavouritesController {
             } else if let route = try? await site.source.route(routeID).value.route {
                 lineName = ModeWords.service(route, type: type)
             }
-            if let directionID = key.directionID {
-                directionName = departures?.value.directions[String(directionID)].map { SpokenName.stop($0.directionName) }
+            if let directionID = key.directionID, let answer = departures?.value {
+                directionName = LineAtStop.directionName(in: answer, routeID: routeID, directionID: directionID, stopID: key.stopID, type: type)
             }
         }
         return FavouriteStop(routeType: key.routeType, stopID: key.stopID, routeID: key.routeID, directionID: key.directionID,
@@ -182,11 +179,11 @@ struct FavouritesController {
         return head + ": " + (listed + more).joined(separator: "; ") + ". Nothing was changed."
     }
 
-    /// A 303 to the form's return path (else `fallback`) carrying a banner's `query`.
-    func redirect(_ request: Request, fallback: String, query: String) -> Response {
+    /// A 303 to the form's return path (else `fallback`), leaving `notice` for this browser on that page.
+    func redirect(_ request: Request, _ context: TrakxContext, fallback: String, notice: Banner.Fields) -> Response {
         var path = Params.returnPath(request.form("return"), fallback: fallback)
         if let mark = path.firstIndex(of: "?") { path = String(path[..<mark]) }
-        return Response.seeOther(path + "?" + query)
+        return site.redirect(to: path, notice: notice, for: context)
     }
 
     /// Marks a page that shows someone's list as theirs alone: never stored by shared caches.

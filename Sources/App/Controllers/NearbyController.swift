@@ -3,20 +3,20 @@ import HTTPServer
 import PTV
 
 /// `GET /nearby[?lat=&lon=|?place=][&mode=][&radius=]`: stops near a point, nearest first, or the forms to give one.
-struct NearbyController {
+struct NearbyController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/nearby") { request, _ in try await nearby(request) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/nearby", use: nearby)
     }
 
-    func nearby(_ request: Request) async throws -> Response {
+    func nearby(_ request: Request, _ trakx: TrakxContext) async throws -> Response {
         func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         var form = NearbyPage.Form(lat: given("lat") ?? "", lon: given("lon") ?? "")
         form.mode = try given("mode").map(Params.mode)
         form.radius = try given("radius").map { try Params.radius($0, allowed: NearbyPage.radii) } ?? NearbyPage.defaultRadius
         form.place = try given("place").map(Params.query) ?? ""
-        let context = site.context(for: request)
+        let context = site.context(for: request, trakx)
         if given("lat") == nil, given("lon") == nil, !form.place.isEmpty {
             return try await near(place: form.place, form: form, context: context)
         }
@@ -36,22 +36,25 @@ struct NearbyController {
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
         }
         let found = try await stops(near: latitude, longitude, form: form)
-        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
+        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context,
+                              ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 
-    /// Stops near the first stop whose name or suburb matches `place`.
+    /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop).
     func near(place: String, form: NearbyPage.Form, context: PageContext) async throws -> Response {
         let result = try await Upstream.call(missing: SearchPage.missing(place)) { try await site.source.search(place) }
-        guard let match = result.value.stops.first(where: { $0.stopLatitude != nil && $0.stopLongitude != nil }),
-              let latitude = match.stopLatitude, let longitude = match.stopLongitude else {
+        guard let match = PlaceMatch.best(place, in: result.value.stops) else {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
-        let found = try await stops(near: latitude, longitude, form: form)
-        let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius),
-                              origin: .place(SpokenName.stop(match.stopName)), latitude: latitude, longitude: longitude,
-                              found: found, context: context)
+        let found = try await stops(near: match.latitude, match.longitude, form: form)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
+                                        budget: StopWays.listBudget)
+        let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
+                              latitude: match.latitude, longitude: match.longitude, found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 

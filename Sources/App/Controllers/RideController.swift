@@ -3,32 +3,44 @@ import HTTPServer
 import PTV
 
 /// `GET /ride/{mode}/{run_ref}[?from=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
-struct RideController {
+struct RideController: RouteCollection {
     let site: Site
 
-    func ride(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/ride/{mode}/{ref}", use: ride)
+    }
+
+    func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
         let auto = try request.query("auto").map { text in
             guard let seconds = Int(text), RideRefresh.allowed.contains(seconds) else {
-                throw HTTPError(400, "Automatic refresh can be every \(Plural.list(RideRefresh.allowed.map(String.init))) seconds.")
+                throw HTTPError(400, "Automatic refresh can be every \(Plural.either(RideRefresh.allowed.map(String.init))) seconds.")
             }
             return seconds
         }
-        let (journey, pattern) = try await run.load(from: site.source)
-        let noun = ModeWords.noun(run.type)
-        let from = try fromStop.map { id in
-            guard let index = journey.index(of: id) else { throw HTTPError(400, "This \(noun) does not stop at stop number \(id), so you cannot board it there.") }
-            return index
-        }
-        let to = try toStop.map { id in
-            guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == id && $0 > (from ?? -1) }) else {
-                throw HTTPError(400, "This \(noun) does not stop at stop number \(id)" + (from == nil ? "." : " after the stop you board at."))
+        let loaded = try await run.load(from: site.source)
+        let journey = loaded.journey
+        var from: Int?
+        if let fromStop {
+            guard let index = journey.index(of: fromStop) else {
+                throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source) + " You cannot board it there.")
             }
-            return index
+            from = index
         }
-        let page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: pattern, context: site.context(for: request))
+        var to: Int?
+        if let toStop {
+            guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == toStop && $0 > (from ?? -1) }) else {
+                throw HTTPError(400, await run.notServed(toStop, in: journey, source: site.source, after: from))
+            }
+            to = index
+        }
+        let pageContext = site.context(for: request, context)
+        var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
+                            disruptions: loaded.disruptions)
+        let progress = JourneyProgress(journey, now: pageContext.words.now, staleSince: loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil)
+        page.door = await door(journey: journey, progress: progress, from: from, to: to, words: pageContext.words)
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -8,18 +8,62 @@ struct RunAddress {
     /// PTV's run reference.
     let ref: String
 
+    /// What the run and ride pages are built from.
+    struct Loaded {
+        let journey: Journey
+        let pattern: Fetched<PatternResponse>
+        let disruptions: DisruptionNotes
+    }
+
+    /// A run's address already read.
+    init(type: RouteType, ref: String) {
+        self.type = type
+        self.ref = ref
+    }
+
     /// Reads `mode` and `ref` from the path; either one malformed is a 400.
-    init(_ context: RequestContext) throws {
+    init(_ context: TrakxContext) throws {
         type = try Params.mode(context.require("mode"))
         ref = try Params.runRef(context.require("ref"))
     }
 
-    /// Loads the run's pattern and reads it as a journey; a run PTV does not know, or one with no stops, is a 404.
-    func load(from source: any TransitSource) async throws -> (Journey, Fetched<PatternResponse>) {
-        let missing = "There is no \(ModeWords.noun(type)) run with the reference \(ref). It may have finished for the day."
-        let pattern = try await Upstream.call(missing: missing) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
-        let journey = Journey(pattern.value, routeType: type)
-        guard !journey.calls.isEmpty else { throw HTTPError(404, missing) }
-        return (journey, pattern)
+    /// Loads the run's pattern and reads it as a journey, with the disruptions it names. A run PTV does not list
+    /// is a 404 that says so without blaming the address (Trakx's own boards link runs); a failure says how PTV failed.
+    func load(from source: any TransitSource) async throws -> Loaded {
+        let noun = ModeWords.noun(type)
+        let missing = "PTV does not list the stops and times of this \(noun) service just now (run \(ref)). It may have finished for the day, or its times may have changed."
+        let advice = "Go back to the departures and choose the service again."
+        let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
+        guard let fetched = pattern.fetched else {
+            var error = EvidenceWords.error(pattern.failure ?? .notFound, missing: missing)
+            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now, because \(error.message)" }
+            error.advice = advice
+            throw error
+        }
+        let journey = Journey(fetched.value, routeType: type, asked: ref)
+        guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
+        let named = fetched.value.departures.map(\.disruptionIds)
+        var known: [String: Disruption] = [:]
+        for disruption in fetched.value.disruptions { known[String(disruption.disruptionId)] = disruption }
+        let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, looked: looked?.value ?? [:])
+        return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
+    }
+
+    /// The 400 message for a stop this run does not call at (or not after the rider's boarding stop), naming the stop:
+    /// from the run's own pattern, else from PTV's stop call, else by its number.
+    /// - Parameters:
+    ///   - stopID: The stop asked for.
+    ///   - journey: The run's journey.
+    ///   - source: Where PTV's stop call is made, when the pattern does not name the stop.
+    ///   - boarding: The rider's boarding call, when the stop was asked as the one to get off at.
+    func notServed(_ stopID: Int, in journey: Journey, source: any TransitSource, after boarding: Int? = nil) async -> String {
+        var name = journey.calls.first { $0.stopID == stopID }.map(\.name)
+        if name == nil, let details = try? await source.stop(stopID, routeType: type.rawValue).value.stop {
+            name = SpokenName.stop(details.stopName, withStopNumber: false)
+        }
+        // "after Richmond" only for a stop the run does call at, before the boarding stop.
+        let before = boarding.flatMap { journey.index(of: stopID) == nil ? nil : journey.calls[$0].name }
+        return RunStopWords.notServed(noun: ModeWords.noun(type), stop: name, stopID: stopID, after: before)
     }
 }

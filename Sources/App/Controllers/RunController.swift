@@ -3,17 +3,27 @@ import HTTPServer
 import PTV
 
 /// `GET /runs/{mode}/{run_ref}[?stop=]`: a run's whole stopping pattern, opened at the traveller's stop.
-struct RunController {
+struct RunController: RouteCollection {
     let site: Site
 
-    func run(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/runs/{mode}/{ref}", use: run)
+    }
+
+    func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
-        let (journey, pattern) = try await run.load(from: site.source)
+        let loaded = try await run.load(from: site.source)
+        let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
-            throw HTTPError(400, "This \(ModeWords.noun(run.type)) does not stop at stop number \(fromStop).")
+            throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
-        let page = RunPage(journey: journey, fromStop: fromStop, pattern: pattern, context: site.context(for: request))
+        let pageContext = site.context(for: request, context)
+        var page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: pageContext,
+                           disruptions: loaded.disruptions)
+        let staleSince = loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil
+        page.strip = StripMap(journey: journey, progress: JourneyProgress(journey, now: pageContext.words.now, staleSince: staleSince),
+                              yours: fromStop.flatMap(journey.index(of:)), noun: ModeWords.noun(run.type))
         return site.templates.render(page, template: "run")
     }
 }

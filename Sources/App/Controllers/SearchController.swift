@@ -3,18 +3,20 @@ import HTTPServer
 import PTV
 
 /// `GET /search?q=`: stops and lines in separate headed lists.
-struct SearchController {
+struct SearchController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/search") { request, _ in try await search(request) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/search", use: search)
     }
 
-    func search(_ request: Request) async throws -> Response {
+    func search(_ request: Request, _ trakx: TrakxContext) async throws -> Response {
         let query = try Params.query(request.query("q") ?? "")
-        let context = site.context(for: request)
+        let context = site.context(for: request, trakx)
         guard !query.isEmpty else { return site.templates.render(SearchPage(context: context), template: "search") }
         let result = try await Upstream.call(missing: SearchPage.missing(query)) { try await site.source.search(query) }
-        return site.templates.render(SearchPage(query: query, result: result, context: context), template: "search")
+        let ways = await site.ways.ways(at: StopWays.asked(Array(result.value.stops.prefix(SearchPage.limit)), mode: nil),
+                                        budget: StopWays.listBudget)
+        return site.templates.render(SearchPage(query: query, result: result, context: context, ways: ways), template: "search")
     }
 }

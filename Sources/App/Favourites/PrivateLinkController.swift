@@ -3,43 +3,43 @@ import Storage
 
 /// `GET /favourites/list/{id}` asks, and `POST` switches this browser to the list behind a private link
 /// (shared server only). A guessed or malformed link is a 404 after the same hash and lookup as a real one.
-struct PrivateLinkController {
+struct PrivateLinkController: RouteCollection {
     let site: Site
 
-    func addRoutes(to router: inout Router) {
-        router.get("/favourites/list/{id}") { request, context in try await confirm(request, context) }
-        router.post("/favourites/list/{id}") { request, context in try await use(request, context) }
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/favourites/list/{id}", use: confirm)
+        router.post("/favourites/list/{id}", use: use)
     }
 
-    func confirm(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func confirm(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
-        let count = try await site.lists.store.all(in: id.storageKey).count
+        let count = try await site.lists.count(in: id.storageKey)
         let current = site.lists.id(request)
         var ownCount = 0
-        if let current { ownCount = try await site.lists.store.all(in: current.storageKey).count }
+        if let current { ownCount = try await site.lists.count(in: current.storageKey) }
         let page = SwitchListPage(
-            head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request),
+            head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request, context),
                            heading: "Use this favourites list?"),
-            action: "/favourites/list/\(id.text)", token: FormToken.value(for: request, context),
+            action: "/favourites/list/\(id.text)", token: context.visitor.token,
             count: count == 1 ? "1 favourite" : "\(count) favourites",
             alreadyUsed: current == id, hasOwnList: current != id && ownCount > 0,
             ownCount: ownCount == 1 ? "1 favourite" : "\(ownCount) favourites")
         return FavouritesController.private(site.templates.render(page, template: "favourites-switch"))
     }
 
-    func use(_ request: Request, _ context: RequestContext) async throws -> Response {
+    func use(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
-        var response = Response.seeOther("/favourites?done=switched")
+        var response = site.redirect(to: "/favourites", notice: [("done", Banner.Code.switched.rawValue)], for: context)
         response.headers.append(("Set-Cookie", site.lists.cookie(for: id)))
         return response
     }
 
     /// The list named by the path, or a 404. Every request hashes what it was given and looks the hash up,
     /// so a malformed, guessed or real link all cost the same work, and the id is never compared as text.
-    private func existing(_ context: RequestContext) async throws -> ListID {
+    private func existing(_ context: TrakxContext) async throws -> ListID {
         let text = (try? context.require("id")) ?? ""
         let key = FavouriteListKey(hash: ListID.hash(String(text.prefix(64))))
-        let stored = try await site.lists.store.exists(key)
+        let stored = try await site.lists.exists(key)
         guard site.lists.shared, stored, let id = ListID.parse(text) else {
             throw HTTPError(404, "There is no favourites list at this link. Check that you copied the whole link. A list also goes away when its last favourite is removed.")
         }

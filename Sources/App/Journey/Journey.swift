@@ -6,8 +6,9 @@ import PTV
 /// Real patterns need care: a through-run holds two `run_ref`s whose ends overlap (the Frankston train
 /// that continues from Flinders Street as a Werribee train lists Flinders Street and Southern Cross
 /// twice), a trip across midnight can carry the second part's times a day early, and estimates can be
-/// left on stops already passed. `Journey` orders by `departure_sequence`, joins the parts at the stop
-/// where the second begins, moves day-early times forward, and never lets a time run backwards.
+/// left on stops already passed. `Journey` orders parts by `departure_sequence` and each part's stops by time
+/// (`Journey+Order.swift`), reads a repeated row once, joins the parts at the stop where the second begins,
+/// moves day-early times forward, and sets aside (as doubtful) live estimates that would run time backwards.
 struct Journey: Sendable {
     /// One stop the vehicle calls at.
     struct Call: Sendable {
@@ -17,7 +18,8 @@ struct Journey: Sendable {
         let runRef: String
         let routeID: Int
         let scheduled: Date?
-        let estimated: Date?
+        /// The live estimate, unless the order of the stops contradicts it.
+        var estimated: Date?
         /// "3", or nil when not known.
         let platform: String?
         let atPlatform: Bool
@@ -27,6 +29,8 @@ struct Journey: Sendable {
         let flags: [String]
         let latitude: Double?
         let longitude: Double?
+        /// A live estimate PTV sent that the order of the stops contradicts (then `estimated` is nil).
+        var doubtfulEstimate: Date? = nil
 
         /// The live estimate, else the timetable.
         var time: Date? { estimated ?? scheduled }
@@ -41,13 +45,17 @@ struct Journey: Sendable {
         let route: Route?
         /// "Frankston line".
         let service: String
-        /// "Flinders Street".
+        /// Where the run ends, as PTV names it: "Parliament".
+        let end: String
+        /// Where it goes as said from its first stop, the platform's name (``PlatformDestination``): "Flinders Street".
         let destination: String
         /// Index of its first call in `calls`.
         let start: Int
     }
 
     let routeType: RouteType
+    /// The run the page was asked for (its `run_ref`), when known: a page is headed by it.
+    let asked: String?
     let calls: [Call]
     let legs: [Leg]
     /// Names of the stops the run passes without stopping, where PTV lists them (`skipped_stops`).
@@ -57,11 +65,11 @@ struct Journey: Sendable {
     /// - Parameters:
     ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
     ///   - routeType: The run's route type.
-    init(_ pattern: PatternResponse, routeType: RouteType) {
+    ///   - asked: The run the page was asked for.
+    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil) {
         self.routeType = routeType
-        let ordered = pattern.departures.enumerated()
-            .sorted { ($0.element.departureSequence, $0.offset) < ($1.element.departureSequence, $1.offset) }
-            .map(\.element)
+        self.asked = asked
+        let ordered = Self.ordered(pattern.departures)
         var calls: [Call] = []
         var legs: [Leg] = []
         var dayShift: TimeInterval = 0
@@ -75,9 +83,11 @@ struct Journey: Sendable {
                 let run = pattern.runs[departure.runRef]
                 let route = pattern.routes[String(departure.routeId)] ?? run.flatMap { pattern.routes[String($0.routeId)] }
                 let direction = pattern.directions[String(departure.directionId)]
+                let end = Self.destination(run: run, direction: direction)
                 legs.append(Leg(runRef: departure.runRef, run: run, route: route,
-                                service: ModeWords.service(route, type: routeType),
-                                destination: Self.destination(run: run, direction: direction), start: calls.count))
+                                service: ModeWords.service(route, type: routeType), end: end,
+                                destination: PlatformDestination.name(end: end, boarding: departure.stopId, type: routeType).name,
+                                start: calls.count))
             }
             // A time more than 12 hours before the one before it belongs to the next day.
             if let scheduled = departure.scheduledDepartureUTC {
@@ -105,7 +115,15 @@ struct Journey: Sendable {
         skipped = ordered.flatMap(\.skippedStops).map { SpokenName.stop($0.stopName) }.filter { !$0.isEmpty }
         // Legs whose calls were all replaced by the next part's are dropped; starts stay valid.
         self.legs = legs.indices.filter { $0 + 1 == legs.count || legs[$0 + 1].start > legs[$0].start }.map { legs[$0] }
-        self.calls = calls
+        // Estimates the order of the stops contradicts are set aside, and said to be doubtful.
+        let doubtful = Self.doubtfulEstimates(calls)
+        self.calls = calls.enumerated().map { index, call in
+            guard doubtful.contains(index) else { return call }
+            var call = call
+            call.doubtfulEstimate = call.estimated
+            call.estimated = nil
+            return call
+        }
     }
 
     /// The first part of the journey.
@@ -140,15 +158,17 @@ struct Journey: Sendable {
         return nil
     }
 
-    /// The run's destination as said after "to": its own name, else the direction's, without the stop number
-    /// and without "Station" ("to Frankston", "to Burke Road at Wattletree Road").
+    /// The run's destination as said after "to": its own name, else the direction's, in full as
+    /// ``SpokenName/destination(_:rail:)`` says it ("to Frankston", "to Ringwood Station", "to Burke Road").
     static func destination(run: Run?, direction: Direction?) -> String {
         let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
-        var spoken = SpokenName.stop(name)
-        if let number = SpokenName.stopNumber(in: spoken) { spoken.removeSubrange(number.suffix) }
-        // "Burke Road at Wattletree Road" names a terminus stop: the road is enough after "to".
-        if let at = spoken.firstRange(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
-        if spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
-        return spoken
+        let type = run?.routeType ?? direction?.routeType
+        return destination(named: name, rail: type == .train || type == .vline)
+    }
+
+    /// A destination's name as said after "to" (see ``destination(run:direction:)``): a rail destination without
+    /// "Station" ("to Flinders Street"), a bus's with it ("to Ringwood Station").
+    static func destination(named name: String, rail: Bool = true) -> String {
+        SpokenName.destination(name, rail: rail)
     }
 }

@@ -41,6 +41,11 @@ struct JourneyProgress: Sendable {
     let positionIgnored: Bool
     /// The moment this progress describes.
     let now: Date
+    /// When the pattern was fetched, if it is a saved copy shown because PTV could not give a fresh one.
+    let staleSince: Date?
+    /// Where the vehicle was when the evidence was fresh (equal to `place` on a fresh answer): what it had left
+    /// then, it has left now; where it stood then says nothing of now.
+    private let placeThen: Place?
     private let journey: Journey
 
     /// How long a position without its own expiry stays usable, and the most we trust any position.
@@ -50,10 +55,24 @@ struct JourneyProgress: Sendable {
     /// A position further than this (or a fifth of the segment's length) from the run's line does not belong to it.
     static let offRouteMetres = 400.0
 
-    /// Works out the progress of `journey` at `now`.
-    init(_ journey: Journey, now: Date) {
+    /// Works out the progress of `journey` at `now`, from a pattern fetched fresh or (`staleSince`) a saved copy:
+    /// a saved copy is read as of its fetch time, and nothing in it places the vehicle now.
+    init(_ journey: Journey, now: Date, staleSince: Date? = nil) {
+        if let staleSince {
+            let then = JourneyProgress(journey, now: staleSince)
+            self.journey = journey
+            self.now = now
+            self.staleSince = staleSince
+            placeThen = then.place
+            place = nil
+            evidence = nil
+            lostAt = staleSince
+            positionIgnored = false
+            return
+        }
         self.journey = journey
         self.now = now
+        self.staleSince = nil
         var place: Place?
         var evidence: Evidence?
         var lostAt: Date?
@@ -79,27 +98,39 @@ struct JourneyProgress: Sendable {
             }
         }
         self.place = place
+        placeThen = place
         self.evidence = evidence
         self.lostAt = lostAt
         positionIgnored = ignored
     }
 
-    /// Whether the vehicle has left call `index`.
+    /// Whether the vehicle has left call `index`: by where it is (or was, on a saved copy), else by the clock at
+    /// the time the evidence describes (a saved copy's later times are "was due", not departed).
     func hasDeparted(_ index: Int) -> Bool {
-        if let place, index < place.nextIndex { return true }
-        if let place, index >= place.nextIndex { return false }
+        if let placeThen, index < placeThen.nextIndex { return true }
+        if let placeThen, index >= placeThen.nextIndex { return false }
         guard let time = journey.calls[index].time else { return false }
-        return time < now.addingTimeInterval(-30)
+        return time < (staleSince ?? now).addingTimeInterval(-30)
     }
 
-    /// When a call not yet departed is due, in words: "at the platform" (live), "in 5 minutes", or, for a time
-    /// already past without evidence that it has left, "due 8:29 am" (never "departed" without evidence).
+    /// The call the vehicle is heading for: the one after the stop it stands at, else the first not yet left.
+    var headingIndex: Int? {
+        if case .at(let index) = place { return index + 1 < journey.calls.count ? index + 1 : nil }
+        return nextIndex
+    }
+
+    /// When a call not yet departed is due, in words said after its clock time (never the time again): "at the
+    /// platform" (live), "in 5 minutes", or, for a time already past without evidence that it has left, "due 4
+    /// minutes ago" (never "departed" without evidence): a live estimate already past is "overdue", and a saved
+    /// copy's past time "was due".
     func when(_ index: Int, words: TimeWords) -> String {
         let call = journey.calls[index]
         if call.cancelled { return "cancelled" }
         if place == .at(index) && evidence != nil { return "at the platform now" }
         guard let time = call.time else { return "time not known" }
-        return time < now.addingTimeInterval(-30) ? "due \(words.clock(time))" : words.until(time)
+        guard time < now.addingTimeInterval(-30) else { return words.afterClock(time) }
+        if staleSince != nil { return "was due " + words.ago(time) }
+        return call.isLive ? "overdue: the live estimate was " + words.ago(time) : words.due(time)
     }
 
     /// The first call not yet departed, or nil when the run has finished.

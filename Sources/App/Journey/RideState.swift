@@ -8,6 +8,10 @@ enum RideState: Sendable, Equatable {
     case ended
     /// The vehicle has not yet reached the rider's boarding stop.
     case waiting(from: Int)
+    /// The vehicle left the rider's boarding stop before the rider chose where to get off (they may have missed it).
+    case left(from: Int)
+    /// The vehicle has not started its trip (no stop chosen, nothing says it is under way).
+    case notStarted
     /// The rider's stop is the next one.
     case getReady(to: Int)
     /// The vehicle is at the rider's stop (live data only).
@@ -32,6 +36,10 @@ enum RideState: Sendable, Equatable {
         if case .at(let index) = progress.place, index + 1 < journey.calls.count { upcoming = max(next, index + 1) }
         if let to, progress.hasDeparted(to) {
             self = .passed(to: to)
+        } else if let from, to == nil, progress.hasDeparted(from) {
+            self = .left(from: from)
+        } else if from == nil, to == nil, next == 0, progress.place == nil {
+            self = .notStarted
         } else if let to, progress.place == .at(to), progress.evidence != nil {
             self = .atYourStop(to: to)
         } else if let from, !progress.hasDeparted(from), from != to {
@@ -51,7 +59,7 @@ enum RideState: Sendable, Equatable {
         case .getReady(let to): "ready-\(to)"
         case .atYourStop(let to): "arriving-\(to)"
         case .passed(let to): "passed-\(to)"
-        case .waiting, .onTheWay: nil
+        case .waiting, .onTheWay, .left, .notStarted: nil
         }
     }
 }

@@ -21,6 +21,15 @@ struct RideWords {
             return "This \(noun) has finished its run at \(calls.last?.name ?? journey.destination)."
         case .waiting(let from):
             text = waiting(from)
+        case .left(let from):
+            let left = calls[from].time.map { " at \(words.clock($0))" } ?? ""
+            return "This \(noun) has already left \(calls[from].name)\(left). If you are not on it, the next departures from \(calls[from].name) are on its stop page."
+        case .notStarted:
+            let first = calls.first
+            guard let time = first?.time else { return "This \(noun) has not started its trip yet." }
+            let until = words.until(time)
+            return "This \(noun) has not started its trip yet. It is due to leave \(first?.name ?? "its first stop") at \(words.clock(time))"
+                + (until.hasPrefix("in ") ? ", \(until)." : ".")
         case .getReady(let to):
             text = "Get ready, your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
         case .atYourStop(let to):
@@ -87,9 +96,16 @@ struct RideWords {
         return prefix + "due \(words.clock(time))" + (until == "now" ? "" : ", \(until)")
     }
 
-    /// Where the information comes from.
-    static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String) -> String {
+    /// Where the information comes from. `live` is whether the stop that matters to the rider (their stop, else
+    /// the next one) has a live estimate; `staleBecause` why a saved copy is shown.
+    static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String,
+                       staleBecause: PTVError.Kind? = nil) -> String {
         let listen = "Listen for the on-board announcement or ask the driver."
+        if let since = progress.staleSince {
+            let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
+            return "Live information lost at \(clockWithSeconds(since, words: words))\(why). Times are "
+                + (live ? "the last live estimates from then" : "from the timetable") + ", and where the \(noun) is now is not known. " + listen
+        }
         switch progress.evidence {
         case .position(let age):
             return "Live position, " + (age < 60 ? Plural.count(age, "second") : words.minutes(age / 60)) + " old."
@@ -108,7 +124,8 @@ struct RideWords {
 
     /// "The train is heading north-east towards Westgarth.", from the bearing between the stops either side.
     static func orientation(journey: Journey, progress: JourneyProgress, noun: String) -> String? {
-        guard let next = progress.nextIndex, next > 0 else { return nil }
+        // Only live evidence says which way the vehicle is going now; the heading is towards the stop after where it is.
+        guard progress.staleSince == nil, let next = progress.headingIndex, next > 0 else { return nil }
         let a = journey.calls[next - 1], b = journey.calls[next]
         guard let lat1 = a.latitude, let lon1 = a.longitude, let lat2 = b.latitude, let lon2 = b.longitude,
               Compass.distance(fromLatitude: lat1, fromLongitude: lon1, toLatitude: lat2, toLongitude: lon2) > 50 else { return nil }

@@ -4,9 +4,9 @@ import PTV
 
 /// Adds `Server-Timing` to every response the chain makes: total time in Trakx and the part spent waiting on
 /// PTV, so the cost of Trakx itself (total − upstream) can be measured from outside. (A page answered from the
-/// server's ready pages never reaches the chain, waits on nothing, and has no such header.)
+/// page store on the server's warm path never reaches the chain, waits on nothing, and has no such header.)
 struct TimingMiddleware: Middleware {
-    func handle(_ request: Request, _ context: RequestContext, next: Handler) async throws -> Response {
+    func handle(_ request: Request, _ context: TrakxContext, next: Handler<TrakxContext>) async throws -> Response {
         let clock = UpstreamClock()
         let started = ContinuousClock.now
         var response = try await UpstreamClock.$current.withValue(clock) { try await next(request, context) }

@@ -1,16 +1,19 @@
 import Foundation
-import HTTPClient
 import HTTPServer
 import PTV
 import Storage
 
 /// One-off confirmations after a change, naming what changed ("Renamed Huntingdale Station to Home.").
 ///
-/// The redirect carries a short code and a few safe parameters in the query, and the page turns them into a
-/// sentence. Nothing arbitrary is reflected: counts and entry numbers are parsed as numbers, reasons are
-/// codes, names are cut to a limit and stripped of control characters (and Mustache escapes them), and a
-/// page that knows the stop's real name (the stop page, the favourites page) says that name instead.
+/// The change leaves a short code and a few fields as a notice for the browser that made it (`Notices`), never
+/// in the address, and the page its redirect leads to turns them into a sentence. Counts and entry numbers are
+/// read as numbers, reasons are codes, names are cut to a limit and stripped of control characters (and
+/// Mustache escapes them), and a page that knows the stop's real name (the stop page, the favourites page) says
+/// that name instead.
 enum Banner {
+    /// What a notice names: the code (`done`) and its companions, by name.
+    typealias Fields = [(String, String)]
+
     /// The codes a redirect may carry.
     enum Code: String {
         case added, renamed, removed, imported, unnamed, switched
@@ -21,32 +24,33 @@ enum Banner {
     /// Most skipped entries a banner lists one by one.
     static let maxSkippedListed = 5
 
-    /// The query (without `?`) for a change to `favourite`: the code, the stop (mode, id, name), the line, and
-    /// for a rename the new own name.
-    static func query(_ code: Code, _ favourite: FavouriteStop, ownName: String? = nil) -> String {
+    /// The notice for a change to `favourite`: the code, the stop (mode, id, name), the line, and for a rename the
+    /// new own name.
+    static func fields(_ code: Code, _ favourite: FavouriteStop, ownName: String? = nil) -> Fields {
         var fields = [("done", code.rawValue), ("mode", RouteType(rawValue: favourite.routeType).slug ?? ""),
                       ("stop_id", String(favourite.stopID)), ("stop", SpokenName.stop(favourite.stopName))]
         if favourite.routeID != nil { fields.append(("line", FavouriteWords.line(favourite))) }
         if let ownName { fields.append(("name", ownName)) }
-        return fields.map { "\($0.0)=\(PercentEncoding.encode(limited($0.1, to: maxThingLength)))" }.joined(separator: "&")
+        return fields.map { ($0.0, limited($0.1, to: maxThingLength)) }
     }
 
-    /// The query (without `?`) after an import: how many were added and already there, and which entries were skipped.
-    static func importQuery(added: Int, already: Int, skipped: [FavouritesFile.Skip]) -> String {
-        var query = "done=imported&count=\(added)"
-        if already > 0 { query += "&already=\(already)" }
+    /// The notice after an import: how many were added and already there, and which entries were skipped.
+    static func importFields(added: Int, already: Int, skipped: [FavouritesFile.Skip]) -> Fields {
+        var fields = [("done", "imported"), ("count", String(added))]
+        if already > 0 { fields.append(("already", String(already))) }
         if !skipped.isEmpty {
             let listed = skipped.prefix(maxSkippedListed).map { "\($0.entry).\($0.reason.rawValue)" }.joined(separator: ",")
-            query += "&skipped=\(listed)&skipped_total=\(skipped.count)"
+            fields += [("skipped", listed), ("skipped_total", String(skipped.count))]
         }
-        return query
+        return fields
     }
 
-    /// The sentence for the request's `done` parameter and its companions, if any.
+    /// The sentence for a notice's `done` code and its companions, if any.
     /// - Parameters:
-    ///   - request: The request whose query carries the banner.
-    ///   - knownNames: Real spoken stop names the page knows, by stop; used in place of the query's `stop`.
-    static func text(from request: Request, knownNames: [FavouriteKey: String] = [:]) -> String? {
+    ///   - notice: The notice left for this browser.
+    ///   - knownNames: Real spoken stop names the page knows, by stop; used in place of the notice's `stop`.
+    static func text(from notice: Fields, knownNames: [FavouriteKey: String] = [:]) -> String? {
+        let request = Notice(fields: notice)
         guard let code = request.query("done").flatMap(Code.init(rawValue:)) else { return nil }
         switch code {
         case .switched: return "This browser now uses the favourites list from your private link."
@@ -66,7 +70,7 @@ enum Banner {
     }
 
     /// "Flinders Street Station", or "Frankston line towards Frankston at Flinders Street Station".
-    private static func thing(_ request: Request, knownNames: [FavouriteKey: String]) -> String {
+    private static func thing(_ request: Notice, knownNames: [FavouriteKey: String]) -> String {
         var stop = limited(request.query("stop") ?? "", to: maxThingLength)
         if let type = request.query("mode").flatMap(RouteType.init(slug:)), let id = request.query("stop_id").flatMap({ Int($0) }),
            let known = knownNames[FavouriteKey(routeType: type.rawValue, stopID: id)] {
@@ -78,7 +82,7 @@ enum Banner {
     }
 
     /// "Imported 3 favourites; 2 were already there." and what was skipped, in words.
-    private static func imported(_ request: Request) -> String {
+    private static func imported(_ request: Notice) -> String {
         let count = number(request.query("count"))
         let already = number(request.query("already"))
         var sentence: String
@@ -96,7 +100,7 @@ enum Banner {
     }
 
     /// "Skipped 2 entries that could not be used: entry 2, its kind of transport is not one Trakx knows; entry 5, …."
-    private static func skippedWords(_ request: Request) -> String? {
+    private static func skippedWords(_ request: Notice) -> String? {
         let listed = (request.query("skipped") ?? "").split(separator: ",").prefix(maxSkippedListed).compactMap { item -> FavouritesFile.Skip? in
             let parts = item.split(separator: ".", maxSplits: 1)
             guard parts.count == 2, let entry = Int(parts[0]), (1 ... FavouritesFile.maxEntries).contains(entry),
@@ -121,5 +125,15 @@ enum Banner {
     private static func limited(_ text: String, to limit: Int) -> String {
         let clean = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
         return String(clean.trimmingCharacters(in: .whitespacesAndNewlines).prefix(limit))
+    }
+}
+
+/// A notice's fields, looked up by name.
+private struct Notice {
+    let fields: Banner.Fields
+
+    /// The first value of `name`.
+    func query(_ name: String) -> String? {
+        fields.first { $0.0 == name }?.1
     }
 }

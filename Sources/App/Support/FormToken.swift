@@ -2,35 +2,25 @@ import Foundation
 import HTTPServer
 
 /// The per-form token against cross-site requests: a random value in a `SameSite=Strict` cookie,
-/// repeated in every form, and compared on each POST (double submit).
+/// repeated in every form, and compared on each POST (double submit). `Visitors` reads, makes and checks it.
 enum FormToken {
     static let cookieName = "trakx_form"
-
-    /// The token for this request: its cookie, or the fresh one the middleware minted for it (and sets as the cookie).
-    static func value(for request: Request, _ context: RequestContext? = nil) -> String {
-        if let existing = request.cookie(cookieName), isWellFormed(existing) { return existing }
-        return context?.values[contextKey] ?? ""
-    }
-
-    /// Where the middleware leaves a freshly minted token in the request context.
-    static let contextKey = "formToken"
-
-    /// The token as the server's ready pages put it in: read from the cookie, or minted and set.
-    static let visitorValue = ReadyPages.VisitorValue(cookieName: cookieName, randomBytes: 32,
-                                                      cookieAttributes: "; Path=/; HttpOnly; SameSite=Strict")
+    /// Bytes of randomness in a token.
+    static let randomBytes = 32
+    /// Hex digits in a token.
+    static let length = randomBytes * 2
+    /// What follows `trakx_form=token` in the cookie that gives a visitor a fresh token.
+    static let cookieAttributes = "; Path=/; HttpOnly; SameSite=Strict"
+    /// What pages write where the token goes (`Visitor.token`); the visitor rules put each visitor's own in.
+    static let placeholder = "TRAKX-FORM-TOKEN-PLACEHOLDER"
 
     /// A fresh token: 32 random bytes as 64 lower-case hex digits.
     static func make() -> String {
-        visitorValue.make()
+        SecureRandom.hex(bytes: randomBytes)
     }
 
     static func isWellFormed(_ token: String) -> Bool {
-        visitorValue.isValid(token)
-    }
-
-    /// The `Set-Cookie` value that gives a visitor a freshly minted token.
-    static func setCookie(_ token: String) -> String {
-        visitorValue.setCookie(token)
+        SecureRandom.isHex(token, length: length)
     }
 }
 

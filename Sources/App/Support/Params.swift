@@ -19,18 +19,23 @@ enum Params {
 
     /// A positive id of at most 10 digits.
     static func id(_ text: String, _ what: String) throws -> Int {
-        guard !text.isEmpty, text.utf8.count <= 10, text.utf8.allSatisfy({ (48 ... 57).contains($0) }),
-              let value = Int(text), value > 0, value <= Int(Int32.max) else {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48 ... 57).contains($0) }) else {
             throw HTTPError(400, "The \(what) must be a whole number, such as 1071.")
         }
+        // Digits only, so what is wrong is the size: 0 is a whole number, just not one PTV uses.
+        guard text.utf8.count <= 10, let value = Int(text), value <= Int(Int32.max) else {
+            throw HTTPError(400, "The \(what) is too large: it can be at most \(Int32.max).")
+        }
+        guard value > 0 else { throw HTTPError(400, "The \(what) must be 1 or more, such as 1071.") }
         return value
     }
 
     /// A disruption number: PTV's int64 id, positive, at most 18 digits.
     static func disruptionID(_ text: String) throws -> Int64 {
-        guard text.utf8.count <= 18, text.utf8.allSatisfy({ (48 ... 57).contains($0) }), let id = Int64(text), id > 0 else {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (48 ... 57).contains($0) }), let id = Int64(text) else {
             throw HTTPError(400, "The disruption number must be a whole number.")
         }
+        guard id > 0 else { throw HTTPError(400, "The disruption number must be 1 or more.") }
         return id
     }
 
@@ -59,7 +64,7 @@ enum Params {
     /// A radius in metres, one of `allowed`.
     static func radius(_ text: String, allowed: [Int]) throws -> Int {
         guard let metres = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(metres) else {
-            throw HTTPError(400, "The radius must be one of \(Plural.list(allowed.map { "\($0)" })) metres.")
+            throw HTTPError(400, "The radius must be one of \(Plural.either(allowed.map { "\($0)" })) metres.")
         }
         return metres
     }

@@ -44,6 +44,16 @@ enum Paths {
         "/nearby?lat=\(coordinate(latitude))&lon=\(coordinate(longitude))"
     }
 
+    /// `/walk/{mode}/{id}[?lat=&lon=]`: walking to a stop, from a point when one is known.
+    static func walk(_ type: RouteType, _ id: Int, from: (latitude: Double, longitude: Double)? = nil) -> String {
+        "/walk/\(ModeWords.slug(type))/\(id)" + (from.map { "?lat=\(coordinate($0.latitude))&lon=\(coordinate($0.longitude))" } ?? "")
+    }
+
+    /// `/arrived/{mode}/{id}[?run=]`: where a rider is on getting off.
+    static func arrived(_ type: RouteType, _ id: Int, run: String? = nil) -> String {
+        "/arrived/\(ModeWords.slug(type))/\(id)" + (run.map { "?run=\(PercentEncoding.encode($0))" } ?? "")
+    }
+
     /// `/search?q=`.
     static func search(_ query: String) -> String { "/search?q=\(PercentEncoding.encode(query))" }
 

@@ -7,8 +7,12 @@ struct DepartureRow: Sendable {
     let time: String
     /// "in 5 minutes", "now", "tomorrow 6:08 pm"; "departed" only when `departed`.
     let until: String
-    /// Whether its time is more than 30 seconds past.
+    /// The same, said after `time` without the clock again: "in 5 minutes", "tomorrow", "Wednesday 7 April 2027".
+    let afterTime: String
+    /// Whether its time is more than 30 seconds past (on a fresh answer only: a saved copy's past times were due).
     let departed: Bool
+    /// Whether its time is past on a saved copy: "was due", never "departed".
+    let wasDue: Bool
     /// What the data says about its time (live and how late, timetable, cancelled).
     let source: ServiceWords.Source
     /// The same phrase as on the run page: "live", "delayed 4 minutes", "timetable", "cancelled".
@@ -45,7 +49,7 @@ struct DepartureRow: Sendable {
 
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
-        var parts = [until]
+        var parts = [afterTime]
         if let platform, !cancelled { parts.append(ModeWords.midSentence(platform)) }
         if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { parts.append(status) }
         return (parts + notes).joined(separator: ", ")
@@ -60,8 +64,6 @@ struct DepartureGroup: Sendable {
     let directionID: Int
     /// The rows in time order.
     var rows: [DepartureRow]
-    /// Disruptions on this line that its departures name, said once for the line (and once a board: see StopPage).
-    var disruptions: [Link]
     /// The line and direction the group belongs to (for starring it).
     var line: LineAtStop?
     /// The form that stars or unstars this line, on the stop page.
@@ -74,6 +76,8 @@ struct DepartureBoard: Sendable {
     let summary: String
     /// Every row, in time order.
     let next: [DepartureRow]
+    /// The disruption ids each departure names, with its line's name ("Frankston line"), for `DisruptionNotes`.
+    let named: [(ids: [Int], line: String)]
 
     /// Builds the board for `stopID`.
     /// - Parameters:
@@ -82,7 +86,8 @@ struct DepartureBoard: Sendable {
     ///   - stopID: The stop.
     ///   - words: Time words for now.
     ///   - limit: Most departures per group.
-    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4) {
+    ///   - staleSince: When the answer was fetched, if it is a saved copy shown because PTV could not give a fresh one.
+    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4, staleSince: Date? = nil) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
         let atStop = response.departures.filter { $0.stopId == stopID }
         // Member routes before a "combined" listing of them, so the member's row is the one kept. (Each route is
@@ -94,29 +99,41 @@ struct DepartureBoard: Sendable {
             .map(\.0)
         // Many departures share a line and a destination: each is worded once.
         var services: [Int: String] = [:]
-        var destinations: [String: String] = [:]
+        var destinations: [String: PlatformDestination.Named] = [:]
         func service(_ route: Route?, _ routeID: Int) -> String {
             if let known = services[routeID] { return known }
             let service = ModeWords.service(route, type: routeType)
             services[routeID] = service
             return service
         }
-        func destination(_ run: Run?, _ directionID: Int) -> String {
+        // Named as the platform at this stop names it, the same way as on the run and ride pages.
+        func destination(_ run: Run?, _ directionID: Int) -> PlatformDestination.Named {
             let key = "\(directionID)|\(run?.destinationName ?? "")"
             if let known = destinations[key] { return known }
-            let spoken = Journey.destination(run: run, direction: response.directions[String(directionID)])
-            destinations[key] = spoken
-            return spoken
+            let end = Journey.destination(run: run, direction: response.directions[String(directionID)])
+            let named = PlatformDestination.name(end: end, boarding: stopID, type: routeType)
+            destinations[key] = named
+            return named
         }
         var order: [String] = []
         var rowsByKey: [String: [DepartureRow]] = [:]
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
+        // One train once: a row PTV repeats (same run, same time) is one departure; a run PTV says continues as
+        // another run listed here too is said as that run from here (the Frankston train at Flinders Street is the
+        // Werribee train to Laverton); a run listed again at the stop where it ends is arriving there, not leaving.
+        var runs = Set<String>()
+        var seenRuns = Set<String>()
+        let listed = Set(departures.map(\.runRef))
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
-            let destination = destination(run, departure.directionId)
+            guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted,
+                  !Self.continuesHere(run, listed: listed),
+                  seenRuns.insert(departure.runRef).inserted || run?.finalStopId != stopID else { continue }
+            let named = destination(run, departure.directionId)
+            let destination = named.name
             // A "combined" route repeats its member routes' vehicles (members sort first): one vehicle at one time to
             // one place is one row.
             let vehicle = "\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)|\(destination)"
@@ -127,19 +144,23 @@ struct DepartureBoard: Sendable {
             if rowsByKey[key] == nil {
                 order.append(key)
                 lines[key] = LineAtStop(departure, service: service(route, departure.routeId),
-                                        direction: response.directions[String(departure.directionId)])
+                                        direction: response.directions[String(departure.directionId)], destination: destination)
             }
+            // Where it goes on from there: a through-run PTV advertises, else the rest of a run past Flinders Street.
+            let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
-                               service: service(route, departure.routeId), destination: destination, words: words)
+                               service: service(route, departure.routeId), destination: destination, onwards: onwards, words: words,
+                               staleSince: staleSince)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
         groups = order.compactMap { key in
             guard let rows = rowsByKey[key], let first = rows.first else { return nil }
-            let ids = Set(departures.filter { $0.routeId == first.routeID }.flatMap(\.disruptionIds))
-            let links = ids.sorted().compactMap { id in response.disruptions[String(id)].map { Link($0.title, href: Paths.disruption($0.disruptionId)) } }
             return DepartureGroup(caption: first.caption, routeID: first.routeID, directionID: first.directionID, rows: rows,
-                                  disruptions: links, line: lines[key])
+                                  line: lines[key])
+        }
+        named = departures.filter { !$0.disruptionIds.isEmpty }.map { departure in
+            (departure.disruptionIds, service(response.routes[String(departure.routeId)], departure.routeId))
         }
         next = allRows
         summary = Self.summary(allRows)
@@ -149,7 +170,7 @@ struct DepartureBoard: Sendable {
     /// first when it would have left before the next one that runs. One sentence with the time, line, destination and
     /// platform, and no colon (a screen reader at its default punctuation says "colon").
     static func summary(_ rows: [DepartureRow]) -> String {
-        let upcoming = rows.filter { !$0.departed }
+        let upcoming = rows.filter { !$0.departed && !$0.wasDue }
         guard let next = upcoming.first(where: { !$0.cancelled }) else {
             if let cancelled = upcoming.first {
                 return "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled, and no other departures are listed."
@@ -163,8 +184,14 @@ struct DepartureBoard: Sendable {
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
         var when = "\(ModeWords.midSentence(next.service)), \(next.until), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
-        let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
-        return text + "Next, \(when)\(destination), \(next.live ? "live" : "timetable")."
+        let destination = next.caption == next.service ? "" : ", to \(next.destination)"
+        return text + "Next, \(when)\(destination), \(next.live ? next.status : "timetable")."
+    }
+
+    /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
+    static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
+        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != run?.runRef else { return false }
+        return listed.contains(next.runRef)
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").
@@ -173,19 +200,24 @@ struct DepartureBoard: Sendable {
     }
 
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    service: String, destination: String, words: TimeWords) -> DepartureRow {
+                    service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
         let source = ServiceWords.source(scheduled: departure.scheduledDepartureUTC, estimated: departure.estimatedDepartureUTC,
                                          cancelled: cancelled)
-        let status = ServiceWords.status(source, words: words)
+        let status = ServiceWords.status(source, words: words, staleSince: staleSince)
         let number = (departure.platformNumber ?? "").trimmingCharacters(in: .whitespaces)
         let platform = number.isEmpty ? nil : "Platform \(number)"
-        let departed = !cancelled && best < words.now.addingTimeInterval(-30)
-        let until = cancelled ? "cancelled" : words.until(best)
-        let notes = ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "", flags: ServiceWords.flags(departure.flags))
-        let caption = ServiceWords.caption(service: service, route: route, type: routeType, destination: destination)
+        // "Departed" is worked out from the clock only on a fresh answer; a saved copy's past times were due.
+        let past = !cancelled && best < words.now.addingTimeInterval(-30)
+        let departed = past && staleSince == nil
+        let wasDue = past && staleSince != nil
+        let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
+        // "via Flinders Street" says nothing more after "to Flinders Street".
+        let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
+                                                                     flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
+        let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
         if cancelled {
@@ -193,10 +225,12 @@ struct DepartureBoard: Sendable {
         } else {
             sentence += ", \(until)"
             if let platform { sentence += " from \(ModeWords.midSentence(platform))" }
-            sentence += source == .timetable ? ", timetable." : ", live."
+            sentence += source == .timetable ? ", timetable." : ", \(staleSince == nil ? "live" : status)."
         }
         return DepartureRow(
-            time: words.clock(cancelled ? scheduled : best), until: until, departed: departed, source: source, status: status,
+            time: words.clock(cancelled ? scheduled : best), until: until,
+            afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
+            departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
             destination: destination, service: service, caption: caption, sentence: sentence,
             routeID: departure.routeId, directionID: departure.directionId, at: best)

@@ -21,9 +21,9 @@ struct DisruptionPage: Sendable {
     /// Builds the page.
     /// - Parameters:
     ///   - disruption: PTV's disruption.
-    ///   - fetched: The answer's freshness.
+    ///   - fetched: The answer (for its freshness).
     ///   - context: Words, demo mode, banner and path.
-    init(_ disruption: Disruption, fetchedAt: Date, isStale: Bool, context: PageContext) {
+    init<Answer>(_ disruption: Disruption, fetched: Fetched<Answer>, context: PageContext) {
         let words = context.words
         item = DisruptionSummary(disruption, words: words)
         var lines: [Link] = []
@@ -40,7 +40,7 @@ struct DisruptionPage: Sendable {
         updated = disruption.lastUpdated.map(words.date)
         url = Self.safeURL(disruption.url)
         head = PageHead(context.chrome(title: item.title, section: .disruptions,
-                                       stale: context.staleNotice(isStale: isStale, fetchedAt: fetchedAt)),
+                                       stale: context.staleNotice(fetched)),
                         heading: item.title)
     }
 

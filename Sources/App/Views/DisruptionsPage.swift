@@ -64,7 +64,7 @@ struct DisruptionsPage: Sendable {
         let heading = mode.map { "Disruptions, \(ModeWords.label($0))" } ?? "Disruptions"
         updated = words.clock(disruptions.fetchedAt)
         head = PageHead(context.chrome(title: heading, section: .disruptions,
-                                       stale: context.staleNotice(isStale: disruptions.isStale, fetchedAt: disruptions.fetchedAt)),
+                                       stale: context.staleNotice(disruptions)),
                         heading: heading, summary: summary)
     }
 }

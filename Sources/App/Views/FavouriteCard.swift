@@ -8,4 +8,6 @@ struct FavouriteCard: Sendable {
     let unavailable: String?
     /// One sentence for a line favourite ("Home: Frankston line to Frankston, in 4 minutes from platform 8, live.").
     let sentence: String?
+    /// "Buses from here go towards Clifton Hill, heading west.", when known.
+    var way: String? = nil
 }

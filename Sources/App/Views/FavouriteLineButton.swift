@@ -1,3 +1,4 @@
+import Foundation
 import PTV
 import Storage
 
@@ -17,12 +18,44 @@ struct LineAtStop: Sendable, Hashable {
     ///   - departure: A departure in the group.
     ///   - service: The service as said.
     ///   - direction: PTV's direction, when expanded.
-    init(_ departure: Departure, service: String, direction: Direction?) {
+    ///   - destination: Where the departure goes, as the board says it.
+    init(_ departure: Departure, service: String, direction: Direction?, destination: String) {
         routeID = departure.routeId
         directionID = departure.directionId
         self.service = service
-        let name = SpokenName.stop(direction?.directionName ?? "")
-        directionName = name.isEmpty ? nil : name
+        directionName = Self.directionName(direction, routeID: departure.routeId, destination: destination)
+    }
+
+    /// A direction named from the departure's own run and route. PTV keys a departures answer's directions by id
+    /// alone, so the object for id 1 may be another route's: then the departure's destination names it. Its own
+    /// route's "City (Flinders Street)" is said as "City" for a train that does not go to Flinders Street (a Metro
+    /// Tunnel train to Town Hall).
+    /// - Parameters:
+    ///   - direction: PTV's direction object for the departure's direction id.
+    ///   - routeID: The departure's route.
+    ///   - destination: Where the departure goes, as said after "to".
+    static func directionName(_ direction: Direction?, routeID: Int, destination: String) -> String? {
+        let own = direction.flatMap { $0.routeId == routeID ? SpokenName.stop($0.directionName) : nil } ?? ""
+        guard !own.isEmpty else { return destination.isEmpty ? nil : destination }
+        if own.hasPrefix("City ("), let open = own.firstIndex(of: "("), own.hasSuffix(")"), !destination.isEmpty,
+           own[own.index(after: open) ..< own.index(before: own.endIndex)] != destination {
+            return own[..<open].trimmingCharacters(in: .whitespaces)
+        }
+        return own
+    }
+
+    /// The name of a line's direction at a stop, as the stop's board names it (for a favourite being stored).
+    /// - Parameters:
+    ///   - answer: The stop's departures.
+    ///   - routeID: The line.
+    ///   - directionID: Its direction.
+    ///   - stopID: The stop.
+    ///   - type: The stop's mode.
+    static func directionName(in answer: DeparturesResponse, routeID: Int, directionID: Int, stopID: Int, type: RouteType) -> String? {
+        let direction = answer.directions[String(directionID)]
+        let departure = answer.departures.first { $0.routeId == routeID && $0.directionId == directionID }
+        let end = departure.map { Journey.destination(run: answer.runs[$0.runRef], direction: direction) } ?? ""
+        return directionName(direction, routeID: routeID, destination: PlatformDestination.name(end: end, boarding: stopID, type: type).name)
     }
 
     /// "Frankston line towards Frankston".

@@ -15,55 +15,24 @@ struct FavouriteSummary: Sendable {
     let forms: FavouriteForms
 }
 
-extension Site {
-    /// The request's favourites with their next departures (at most `limit` favourites).
-    func favouriteSummaries(for request: Request, limit: Int) async throws -> [FavouriteSummary] {
-        let favourites = try await lists.all(request)
-        return await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request))
-    }
-
-    /// Each favourite with its next departures, fetched concurrently (through the shared cache). A favourite
-    /// stored with a placeholder stop name is named from the departures answer, and its stored name refreshed.
+extension FavouriteSummary {
+    /// The summary of a favourite from what was asked of PTV for it (no I/O), and PTV's official stop name when
+    /// the stored one is a placeholder and the answer names the stop.
     /// - Parameters:
-    ///   - favourites: The favourites.
-    ///   - list: Their list, where placeholder names are refreshed.
+    ///   - stored: The favourite as stored.
+    ///   - asked: The departures at its stop, as evidence (not asked past the first 40 favourites).
+    ///   - way: Where its services go and which way they leave, when known ("trams towards City, heading west").
+    ///   - words: Time words for now.
     ///   - errors: Field errors after a refused rename.
-    ///   - typed: What was typed in a refused rename, by field id, shown again in that field.
-    func summaries(for favourites: [FavouriteStop], list: FavouriteListKey? = nil, errors: [FieldError] = [],
-                   typed: [String: String] = [:]) async -> [FavouriteSummary] {
-        let words = timeWords()
-        let found = await withTaskGroup(of: (Int, FavouriteSummary, String?).self) { group in
-            for (index, favourite) in favourites.enumerated() {
-                group.addTask {
-                    let (summary, realName) = await summary(favourite, index: index, words: words, errors: errors, typed: typed)
-                    return (index, summary, realName)
-                }
-            }
-            var results: [(Int, FavouriteSummary, String?)] = []
-            for await item in group { results.append(item) }
-            return results.sorted { $0.0 < $1.0 }
-        }
-        if let list {
-            let renamed = found.compactMap { item in item.2.map { (favourites[item.0], $0) } }
-            await refreshPlaceholderNames(renamed, in: list)
-        }
-        return found.map(\.1)
-    }
-
-    /// The summary, and PTV's official stop name when the stored one is a placeholder and the answer names the stop.
-    private func summary(_ stored: FavouriteStop, index: Int, words: TimeWords, errors: [FieldError],
-                         typed: [String: String]) async -> (FavouriteSummary, String?) {
+    ///   - typed: What was typed in a refused rename, by field id.
+    static func build(_ stored: FavouriteStop, asked: Evidence<DeparturesResponse>, way: String? = nil, words: TimeWords, errors: [FieldError],
+                      typed: [String: String]) -> (FavouriteSummary, String?) {
         var favourite = stored
         var realName: String?
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
         var unavailable: String?
-        do {
-            // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
-            guard index < 40 else { throw CancellationError() }
-            // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
-            var result = try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
-                                                     maxResults: PTVClient.departuresPerDirection).value
+        if var result = asked.value {
             if favourite.hasPlaceholderName,
                let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {
                 realName = identity.officialName
@@ -73,16 +42,17 @@ extension Site {
                 result.departures = result.departures.filter { departure in
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
                 }
-                let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next
-                next = (rows.first { !$0.cancelled && !$0.departed } ?? rows.first).map { [$0] } ?? []
+            }
+            let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words, staleSince: asked.staleSince).next
+            if favourite.routeID != nil {
+                next = (rows.first { !$0.cancelled && !$0.departed && !$0.wasDue } ?? rows.first).map { [$0] } ?? []
             } else {
-                next = Array(DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words).next.prefix(3))
+                next = Array(rows.prefix(3))
             }
             if next.isEmpty { unavailable = "No departures in the next few hours." }
-        } catch is CancellationError {
-            unavailable = "Open the stop to see its departures."
-        } catch {
-            unavailable = "Departures are unavailable right now."
+        } else {
+            // The same words the stop page says for the same outcome.
+            unavailable = EvidenceWords.missing(asked, notFound: EvidenceWords.departuresNotFound) ?? "Open the stop to see its departures."
         }
         let slug = ModeWords.slug(type)
         let fieldID = FavouriteWords.fieldID(favourite.key)
@@ -91,7 +61,7 @@ extension Site {
         let summary = FavouriteSummary(
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
-                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence),
+                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: Paths.favourite(mode: slug, favourite.stopID),
                                   field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))

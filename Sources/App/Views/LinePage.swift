@@ -21,23 +21,28 @@ struct LinePage: Sendable {
     let disruptions: [Link]
     /// Said when the disruptions could not be fetched; nil when they were (even when there are none).
     let disruptionsUnavailable: String?
+    /// Said when the line's directions could not be fetched (the other direction cannot be offered).
+    let directionsUnavailable: String?
 
     /// Builds the page.
     /// - Parameters:
     ///   - route: The line.
     ///   - directions: The line's directions.
     ///   - chosen: The direction shown, nil when PTV gave none.
+    ///   - directionsAsked: What the directions call gave (its failure is said; the line's page stays).
     ///   - stops: PTV's stops on the route, asked with `chosen`'s `direction_id`.
-    ///   - disruptions: PTV's disruptions on the route, or nil when that call failed.
+    ///   - disruptions: What the line's disruptions call gave.
     ///   - context: Words, demo mode, banner and path.
-    init(route: Route, directions: [Direction], chosen: Direction?, stops: Fetched<StopsOnRouteResponse>,
-         disruptions: DisruptionsResponse?, context: PageContext) {
+    init(route: Route, directions: [Direction], chosen: Direction?, directionsAsked: Evidence<DirectionsResponse>? = nil,
+         stops stopsAsked: Evidence<StopsOnRouteResponse>, disruptions disruptionsAsked: Evidence<DisruptionsResponse>,
+         context: PageContext) {
+        let disruptions = disruptionsAsked.value
         let type = route.routeType
         let service = ModeWords.service(route, type: type)
         let towards = chosen.map { SpokenName.stop($0.directionName) }.flatMap { $0.isEmpty ? nil : $0 }
         let heading = towards.map { "\(service) towards \($0)" } ?? service
         routeName = SpokenName.route(route.routeName)
-        let found = stops.value.stops
+        let found = stopsAsked.value?.stops ?? []
         ordered = Self.hasOrder(found)
         let listed = ordered
             ? found.sorted { $0.stopSequence < $1.stopSequence }
@@ -46,7 +51,9 @@ struct LinePage: Sendable {
         let summary: String
         let count = Plural.count(listed.count, "stop")
         let direction = towards.map { " towards \($0)" } ?? ""
-        if listed.isEmpty {
+        if let missing = EvidenceWords.missing(stopsAsked, notFound: "PTV does not list the stops on this line just now.") {
+            summary = missing
+        } else if listed.isEmpty {
             summary = "PTV lists no stops for this direction."
         } else if ordered {
             summary = "\(count), in order\(direction)."
@@ -57,8 +64,9 @@ struct LinePage: Sendable {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
-        disruptionsUnavailable = disruptions == nil ? "Disruptions on this line could not be checked just now." : nil
-        head = PageHead(context.chrome(title: heading, stale: context.staleNotice(isStale: stops.isStale, fetchedAt: stops.fetchedAt)),
+        disruptionsUnavailable = disruptionsAsked.failure.map { "Disruptions on this line could not be checked just now, because \(EvidenceWords.reason($0))." }
+        directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
+        head = PageHead(context.chrome(title: heading, stale: stopsAsked.fetched.flatMap { context.staleNotice($0) }),
                         heading: heading, summary: summary)
     }
 

@@ -38,8 +38,8 @@ struct NearbyPage: Sendable {
     enum Origin: Sendable {
         /// A point the rider gave (or their device's location).
         case point
-        /// The stop that matched a place name.
-        case place(String)
+        /// The best match for a place name.
+        case place(PlaceMatch)
     }
 
     /// "Stops near you"; how many stops, how far, in what order (after the list, so the first stop is heard early).
@@ -64,7 +64,9 @@ struct NearbyPage: Sendable {
     ///   - longitude: The point's longitude.
     ///   - found: PTV's answer.
     ///   - context: Words, demo mode, banner and path.
-    init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext) {
+    ///   - ways: Which way services leave each stop, by ``StopWays/key(_:_:)``.
+    init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext,
+         ways: [String: [StopWays.Way]] = [:]) {
         var seen = Set<String>()
         let within = found.value.stops
             .filter { form.mode == nil || $0.routeType == form.mode }
@@ -79,9 +81,9 @@ struct NearbyPage: Sendable {
         let capped = within.count > listed.count
         // PTV sends at most `asked` stops, so when it sent that many there may be more than it said.
         let atLeast = found.value.stops.count >= Self.asked ? "at least " : ""
-        let summary: String
+        var summary: String
         if listed.isEmpty {
-            let place = if case .place(let name) = origin { name } else { "that point" }
+            let place = if case .place(let match) = origin { match.described } else { "that point" }
             summary = "No \(what)s within \(radius) of \(place)."
         } else if capped {
             summary = "The nearest \(listed.count) of \(atLeast)\(Plural.count(within.count, what)) within \(radius)."
@@ -108,17 +110,21 @@ struct NearbyPage: Sendable {
         case .point:
             heading = "Stops near you"
             title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
-        case .place(let name):
-            heading = "Stops near \(name)"
+        case .place(let match):
+            heading = "Stops near \(match.name)"
             title = heading
         }
+        // A place search says what was searched for and where it was measured from.
+        if case .place(let match) = origin, !listed.isEmpty { summary += " Measured from \(match.described)." }
         let results = NearbyResults(
             area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
-            stops: listed.map { NearbyRow(distance: $0.distance, stop: $0.link(usualSuburb: usual)) }, more: more.map { $0.capitalisedFirst },
-            nextRadius: nextRadius)
+            stops: NearbyRow.rows(listed, usualSuburb: usual, ways: ways, from: (latitude, longitude)),
+            more: more.map { $0.capitalisedFirst },
+            nextRadius: nextRadius,
+            map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius))
         self.init(form: form, errors: [], results: results,
                   head: PageHead(context.chrome(title: title, section: .nearby,
-                                                stale: context.staleNotice(isStale: found.isStale, fetchedAt: found.fetchedAt),
+                                                stale: context.staleNotice(found),
                                                 scripts: ["/static/js/location.js"]), heading: heading, summary: summary))
     }
 

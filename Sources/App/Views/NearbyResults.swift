@@ -8,4 +8,6 @@ struct NearbyResults: Sendable {
     let more: String?
     /// The next radius: smaller for a complete list when capped, larger otherwise.
     let nextRadius: Link?
+    /// The listed stops as a picture, north up.
+    var map: NearbyMap? = nil
 }

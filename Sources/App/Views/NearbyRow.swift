@@ -1,7 +1,39 @@
+import PTV
+
 /// One stop in the nearby list: distance and direction first, then the stop.
 struct NearbyRow: Sendable {
     /// "120 metres north".
     let distance: String
     /// The stop, with its suburb (when not the usual one) and lines as detail.
     let stop: Link
+    /// "Walk", to the walking page from the point the list was measured from (on rows that share a name).
+    var walk: Link? = nil
+}
+
+extension NearbyRow {
+    /// A listed stop's row: its distance and its link. A stop whose name another listed stop shares (the two sides
+    /// of a road) also says which way its services leave, and links to walking there: that tells the two apart.
+    /// Other rows stay as they were, as the whole list is within its listening budget only so (every row's stop
+    /// page says which way and links to walking there).
+    /// - Parameters:
+    ///   - stop: The stop, measured.
+    ///   - usualSuburb: The suburb the list says once.
+    ///   - shared: Whether another listed stop has the same name.
+    ///   - ways: Which way services leave each stop.
+    ///   - from: The point the list is measured from.
+    init(stop: NearbyStop, usualSuburb: String?, shared: Bool, ways: [String: [StopWays.Way]], from: (Double, Double)) {
+        let way = shared ? ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)].flatMap(WayWords.phrase) : nil
+        let link = stop.link(usualSuburb: usualSuburb, way: way)
+        self.init(distance: stop.distance, stop: link,
+                  walk: shared ? Link(link.name, href: Paths.walk(stop.stop.routeType, stop.stop.stopId, from: from)) : nil)
+    }
+
+    /// The rows of listed stops, noting which share a name with another listed stop.
+    static func rows(_ listed: [NearbyStop], usualSuburb: String?, ways: [String: [StopWays.Way]], from: (Double, Double)) -> [NearbyRow] {
+        let shared = Set(StopWays.sharingNames(listed.map(\.stop)).map { StopWays.key($0.routeType, $0.stopId) })
+        return listed.map { stop in
+            NearbyRow(stop: stop, usualSuburb: usualSuburb, shared: shared.contains(StopWays.key(stop.stop.routeType, stop.stop.stopId)),
+                      ways: ways, from: from)
+        }
+    }
 }

@@ -33,7 +33,7 @@ struct NearbyStop: Sendable {
 
     /// The stop as a link: its name, then as detail its suburb when it is not the list's usual one and the
     /// lines serving it ("trams 86 and 96"), or its mode when PTV named none; no empty part is written.
-    func link(usualSuburb: String?) -> Link {
+    func link(usualSuburb: String?, way: String? = nil) -> Link {
         // The stop number ("stop 13") is left to the stop's own page: in a list of 26 it is heard 26 times.
         let name = SpokenName.stop(stop.stopName, withStopNumber: false)
         let suburb = stop.stopSuburb.trimmingCharacters(in: .whitespaces)
@@ -43,6 +43,7 @@ struct NearbyStop: Sendable {
         }
         let routes = ModeWords.servedBy(stop.routes, limit: 2)
         parts.append(routes.isEmpty ? "\(ModeWords.noun(stop.routeType)) stop" : routes)
+        if let way { parts.append(way) }
         return Link(name, href: Paths.stop(stop.routeType, stop.stopId), detail: parts.joined(separator: ", "))
     }
 }

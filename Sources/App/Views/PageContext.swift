@@ -1,4 +1,5 @@
 import Foundation
+import PTV
 
 /// What every page builder gets besides its data: the clock's words, demo mode, the one-off banner and the path.
 struct PageContext: Sendable {
@@ -11,6 +12,10 @@ struct PageContext: Sendable {
     /// The request's path and query, for refresh links and form returns.
     let path: String
 
+    /// What the page writes where the visitor's form token goes (`Visitor.token`: every visitor's own is put in
+    /// as the response leaves, so the page is right for all of them, stored or not).
+    var token: String { FormToken.placeholder }
+
     /// The layout chrome.
     func chrome(title: String, section: PageChrome.Section = .none, stale: String? = nil, hasErrors: Bool = false,
                 scripts: [String] = []) -> PageChrome {
@@ -18,8 +23,8 @@ struct PageContext: Sendable {
                    scripts: scripts)
     }
 
-    /// "PTV is not answering right now, so this page shows information from 10:42 am." for a stale copy.
-    func staleNotice(isStale: Bool, fetchedAt: Date) -> String? {
-        isStale ? "PTV is not answering right now, so this page shows information from \(words.clock(fetchedAt))." : nil
+    /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy (`EvidenceWords`).
+    func staleNotice<Value>(_ fetched: Fetched<Value>) -> String? {
+        fetched.staleBecause.map { EvidenceWords.staleNotice(because: $0, fetchedAt: fetched.fetchedAt, words: words) }
     }
 }

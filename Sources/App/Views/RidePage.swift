@@ -8,7 +8,7 @@ struct RidePage: Sendable {
         let name: String
         /// "6:08 pm".
         let time: String
-        /// "in 5 minutes", "due 6:08 pm", "cancelled".
+        /// Said after `time`: "in 5 minutes", "due in 5 minutes" (timetable), "cancelled".
         let when: String
         /// Link that makes this the rider's stop, when none is chosen yet.
         let chooseURL: String?
@@ -31,6 +31,14 @@ struct RidePage: Sendable {
     let stops: [Stop]
     /// Whether the rider still has to choose where to get off.
     let choosing: Bool
+    /// The heading over the stops: "Where are you getting off?", "Stops to your stop".
+    let stopsHeading: String
+    /// The boarding stop's departures, when the vehicle has already left it ("the next service from there").
+    let nextFromStop: Link?
+    /// Disruptions the pattern names, said as on the board and the run page.
+    let disruptions: DisruptionNotes
+    /// Said instead of the list's heading when no stop is left to list ("Richmond is the last stop …").
+    let noStopsLeft: String?
     /// Events for the live region, each announced once by the script.
     let events: [Event]
     /// Whether live information is in use (for the script: "lost"/"back").
@@ -44,6 +52,8 @@ struct RidePage: Sendable {
     let updated: String
     let runURL: String
     let facts: [String]
+    /// The journey as a picture, and the rider's arrival (set by the controller).
+    var door: RideDoor?
 
     /// Builds the page.
     /// - Parameters:
@@ -54,9 +64,10 @@ struct RidePage: Sendable {
     ///   - pattern: The fetched pattern.
     ///   - context: Words, demo mode and path.
     ///   - fromStop: The `from` stop id as given, for links.
-    init(journey: Journey, from: Int?, to: Int?, auto: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+    init(journey: Journey, from: Int?, to: Int?, auto: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
+         disruptions: DisruptionNotes = .none) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
         let type = journey.routeType
         let noun = ModeWords.noun(type)
@@ -64,22 +75,36 @@ struct RidePage: Sendable {
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }
         let toID = to.map { calls[$0].stopID }
-        let heading = "\(journey.first?.service ?? noun) to \(journey.destination)"
-        let live = progress.evidence != nil || progress.hasLiveTimes
+        let heading = journey.heading(from: from)
+        // "Live times" only when the stop that matters to the rider has a live estimate.
+        let focus = to ?? (from.flatMap { progress.hasDeparted($0) ? nil : $0 }) ?? progress.nextIndex
+        let liveTimes = focus.map { calls[$0].isLive && !calls[$0].cancelled } ?? false
+        let live = progress.evidence != nil || liveTimes
         self.live = live
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
-        source = RideWords.source(progress, live: live, words: words, noun: noun)
+        source = RideWords.source(progress, live: liveTimes, words: words, noun: noun, staleBecause: pattern.staleBecause)
         orientation = RideWords.orientation(journey: journey, progress: progress, noun: noun)
         // Where to get off can only be a stop after the boarding stop.
         let start = max(progress.nextIndex ?? calls.count, from.map { to == nil ? $0 + 1 : $0 } ?? 0)
         let end = to ?? (calls.count - 1)
         choosing = to == nil
+        if case .left(let index) = state {
+            stopsHeading = "If you are on it, where are you getting off?"
+            nextFromStop = Link("Next departures from \(calls[index].name)", href: Paths.stop(type, calls[index].stopID))
+        } else {
+            stopsHeading = to == nil ? "Where are you getting off?" : "Stops to your stop"
+            nextFromStop = nil
+        }
+        self.disruptions = disruptions
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
-            let when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { "due \(words.clock($0))" } ?? "time not known"
+            var when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
+            if let doubtful = call.doubtfulWords(words) { when += "; \(doubtful)" }
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
+        noStopsLeft = stops.isEmpty ? RunStopWords.noStopsLeft(choosing: to == nil, from: from.map { calls[$0].name },
+                                                                fromIsLast: from == calls.count - 1) : nil
         var events: [Event] = []
         if case .onTheWay(let next) = state, let to, to - next <= 3 {
             events.append(Event(key: "next-\(calls[next].stopID)", text: "Next stop, \(calls[next].name)."))
@@ -91,9 +116,9 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
         updated = RideWords.clockWithSeconds(words.now, words: words)
         runURL = Paths.run(type, ref, stop: fromID)
-        facts = RunPage.notes(journey: journey)
+        facts = RunPage.notes(journey: journey, from: from)
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
-        head = PageHead(context.chrome(title: title, stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt),
+        head = PageHead(context.chrome(title: title, stale: context.staleNotice(pattern),
                                        scripts: ["/static/js/ride.js"]),
                         heading: heading, summary: sentence)
     }

@@ -11,8 +11,8 @@ struct PatternRow: Sendable {
     let time: String
     /// "departed", "before your stop", "in 5 minutes", "your stop, in 5 minutes".
     let when: String
-    /// The same phrase as on the board: "Live, delayed 1 minute", "Timetable", "Cancelled".
-    let status: String
+    /// The same phrase as on the board: "live", "delayed 1 minute", "timetable"; nil when cancelled (`when` says so).
+    let status: String?
     let platform: String?
     let isChosen: Bool
     let departed: Bool
@@ -35,7 +35,10 @@ struct RunPage: Sendable {
     let lineURL: String?
     let rideURL: String
     let updated: String
-    let disruptions: [Link]
+    /// Disruptions the pattern names, said as on the board and the ride page.
+    let disruptions: DisruptionNotes
+    /// The journey as a picture (set by the controller).
+    var strip: StripMap?
 
     /// Builds the page.
     /// - Parameters:
@@ -43,13 +46,15 @@ struct RunPage: Sendable {
     ///   - fromStop: The rider's stop, if given (it must be one the run calls at).
     ///   - pattern: The fetched pattern (for its fetch time, staleness and disruptions).
     ///   - context: Words, demo mode, banner and path.
-    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext) {
+    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
+         disruptions: DisruptionNotes? = nil) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
-        let first = journey.first
-        let heading = "\(first?.service ?? ModeWords.service(nil, type: type)) to \(journey.destination)"
+        let first = journey.leg(for: chosen)
+        // Headed by the part the rider boards (else the run asked for), named as its platform names it.
+        let heading = journey.heading(from: chosen)
         var rows: [PatternRow] = []
         for (index, call) in journey.calls.enumerated() {
             let departed = progress.hasDeparted(index)
@@ -74,7 +79,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? "" : ServiceWords.status(source, words: words),
+                when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -84,15 +89,15 @@ struct RunPage: Sendable {
         let departedEarlier = earlier.filter(\.departed).count
         earlierLabel = "Stops before yours (\(earlier.count)" + (departedEarlier == earlier.count ? ", departed)" : departedEarlier == 0 ? ", still to come)" : ", \(departedEarlier) departed)")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
-        notes = Self.notes(journey: journey)
+        notes = Self.notes(journey: journey, from: chosen)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
-        disruptions = pattern.value.disruptions.map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey, looked: [:])
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
         head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
-                                       stale: context.staleNotice(isStale: pattern.isStale, fetchedAt: pattern.fetchedAt)),
+                                       stale: context.staleNotice(pattern)),
                         heading: heading, summary: summary)
     }
 
@@ -121,8 +126,8 @@ struct RunPage: Sendable {
             text += " It was due to leave \(call.name) at \(words.clock(time)); PTV has not said it has left."
         } else if let time = call.time {
             let until = words.until(time)
-            text += " Leaves \(call.name) \(until.hasPrefix("in ") || until == "now" ? until : "at \(until)")"
-            text += call.isLive ? ", live." : ", timetable."
+            text += " Leaves \(call.name) \(until)"
+            text += !call.isLive ? ", timetable." : progress.staleSince.map { ", by the last live estimate, at \(words.clock($0))." } ?? ", live."
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {
             text += journey.isCancelled(next)
@@ -132,12 +137,27 @@ struct RunPage: Sendable {
         return text
     }
 
-    /// Express, via, extra service and the vehicle, from the run.
-    static func notes(journey: Journey) -> [String] {
-        var notes: [String] = []
+    /// The disruptions a pattern's departures name (with their lines), from its own map and any looked up since.
+    static func disruptions(in pattern: PatternResponse, journey: Journey, looked: [String: Disruption]) -> DisruptionNotes {
+        let named = pattern.departures.map { departure in
+            (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
+        }
+        var known = looked
+        for disruption in pattern.disruptions { known[String(disruption.disruptionId)] = disruption }
+        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
+    }
+
+    /// The City Loop stops it runs, express, via, extra service and the vehicle, from the run.
+    /// - Parameters:
+    ///   - journey: The run's journey.
+    ///   - index: The rider's stop, when chosen.
+    static func notes(journey: Journey, from index: Int? = nil) -> [String] {
+        // "via Flinders Street" says nothing more after "to Flinders Street".
+        var notes = journey.afterDestination(from: index).map { [$0] } ?? []
+        let said = "via \(journey.named(from: index).name)"
         for leg in journey.legs {
             let call = journey.calls[leg.start]
-            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) {
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) && note != said {
                 if note == "Express", !journey.skipped.isEmpty {
                     notes.append("Express, runs past \(Plural.list(journey.skipped)) without stopping")
                 } else if note == "Express", let count = leg.run?.expressStopCount {
@@ -148,7 +168,7 @@ struct RunPage: Sendable {
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle, \(vehicle.description)")
+            notes.append("Vehicle, \(SpokenName.vehicle(vehicle.description))")
         }
         return notes
     }

@@ -34,11 +34,13 @@ struct SearchPage: Sendable {
     ///   - query: The trimmed query.
     ///   - result: PTV's answer.
     ///   - context: Words, demo mode, banner and path.
-    init(query: String, result: Fetched<SearchResponse>, context: PageContext) {
+    ///   - ways: Which way services leave each stop, by ``StopWays/key(_:_:)``.
+    init(query: String, result: Fetched<SearchResponse>, context: PageContext, ways: [String: [StopWays.Way]] = [:]) {
         self.query = query
         searched = true
         stops = Self.ranked(result.value.stops, query: query).prefix(Self.limit).map { stop in
-            let detail = [ModeWords.noun(stop.routeType).capitalisedFirst, stop.stopSuburb].filter { !$0.isEmpty }
+            let way = ways[StopWays.key(stop.routeType, stop.stopId)].flatMap(WayWords.phrase) ?? ""
+            let detail = [ModeWords.noun(stop.routeType).capitalisedFirst, stop.stopSuburb, way].filter { !$0.isEmpty }
             return Link(SpokenName.stop(stop.stopName), href: Paths.stop(stop.routeType, stop.stopId), detail: detail.joined(separator: ", "))
         }
         lines = result.value.routes.prefix(Self.limit).map { route in
@@ -55,7 +57,7 @@ struct SearchPage: Sendable {
             summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match \(query)."
         }
         head = PageHead(context.chrome(title: "Search results for \(query)", section: .search,
-                                       stale: context.staleNotice(isStale: result.isStale, fetchedAt: result.fetchedAt)),
+                                       stale: context.staleNotice(result)),
                         heading: "Search results for \(query)", summary: summary)
     }
 

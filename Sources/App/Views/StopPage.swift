@@ -1,8 +1,12 @@
 import Foundation
+import HTTPServer
 import PTV
 import Storage
 
 /// The stop page's view model: the summary first, then departures by line, then facts.
+///
+/// Built from evidence (`Evidence`): the stop exists when the stop call or the departures answer names it; a part
+/// that did not load is said in words ("Departures could not be loaded just now, because …") and the rest of the page stays.
 struct StopPage: Sendable {
     /// The name without a tram or bus stop number as the heading ("Federation Square at Swanston Street"), the board's summary.
     let head: PageHead
@@ -14,8 +18,10 @@ struct StopPage: Sendable {
     let chronological: [DepartureRow]
     /// "Times are live unless marked.", when any departure is live.
     let legend: String?
-    /// Disruptions said once for the board when it is chronological.
-    let disruptions: [Link]
+    /// Whether PTV answered the departures question (else the summary says why there are none).
+    let departuresAnswered: Bool
+    /// Disruptions at this stop, on its lines, and any PTV names without their text.
+    let disruptions: DisruptionNotes
     let updated: String
     let refreshURL: String
     let favourite: FavouriteButton
@@ -28,25 +34,34 @@ struct StopPage: Sendable {
     let factsUnavailable: String?
     /// "Stops near here", when the stop's position is known.
     let nearbyURL: String?
+    /// Which way services leave, and walking here (set by the controller).
+    var door: StopDoor?
 
     /// Builds the page from what was loaded.
     /// - Parameters:
     ///   - type: The stop's mode.
     ///   - stopID: The stop.
-    ///   - departures: PTV's departures.
-    ///   - details: PTV's stop details, or nil when that call failed.
+    ///   - details: What the stop call gave.
+    ///   - departures: What the departures call gave.
+    ///   - disruptions: The texts of disruptions the departures name but their answer left out (looked up since).
     ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
     ///   - context: Words, demo mode, banner and path.
-    init?(type: RouteType, stopID: Int, departures: Fetched<DeparturesResponse>, details: StopDetailsResponse?,
-          favourites: [FavouriteStop], context: PageContext) {
-        guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures.value) else { return nil }
+    /// - Throws: `HTTPError` 404 when both calls say there is no such stop; the failure's own error when neither
+    ///   call answered, so nothing about the stop is known.
+    init(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>, departures: Evidence<DeparturesResponse>,
+         disruptions looked: Evidence<[String: Disruption]>? = nil, favourites: [FavouriteStop], context: PageContext) throws {
+        guard let identity = StopIdentity(stopID: stopID, type: type, details: details.value, departures: departures.value) else {
+            throw Self.unknown(type: type, stopID: stopID, details: details, departures: departures)
+        }
         let words = context.words
-        let byLine = DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words)
+        let response = departures.value ?? DeparturesResponse(DeparturesBody())
+        let staleSince = departures.staleSince
+        let byLine = DepartureBoard(response, routeType: type, stopID: stopID, words: words, staleSince: staleSince)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.
-        let board = chronological ? DepartureBoard(departures.value, routeType: type, stopID: stopID, words: words, limit: 2) : byLine
+        let board = chronological ? DepartureBoard(response, routeType: type, stopID: stopID, words: words, limit: 2, staleSince: staleSince) : byLine
         // "Times are live unless marked" is said once when it spares enough rows their own "live".
-        let liveSaidOnce = board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
+        let liveSaidOnce = staleSince == nil && board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
         let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
         name = identity.spokenName
         // A disruption is linked once a board, in the first group it affects (a line's groups to several places share
@@ -60,25 +75,42 @@ struct StopPage: Sendable {
             return group
         }
         self.chronological = chronological ? quiet(board.next) : []
-        var links: [Link] = []
-        for link in board.groups.flatMap(\.disruptions) + identity.disruptions(in: departures.value, details: details)
-            where !links.contains(link) { links.append(link) }
-        disruptions = chronological ? links : links.filter { link in !board.groups.contains { $0.disruptions.contains(link) } }
+        departuresAnswered = departures.value != nil
+        var known = response.disruptions
+        known.merge(details.value?.disruptions ?? [:]) { first, _ in first }
+        known.merge(looked?.value ?? [:]) { first, _ in first }
+        self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
+                                                stopOwn: identity.details.disruptionIds)
         legend = liveSaidOnce ? "Times are live unless marked." : nil
-        updated = words.clock(departures.fetchedAt)
+        updated = departures.fetchedAt.map { words.clock($0) } ?? words.clock(words.now)
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },
-                                    token: PageCache.tokenPlaceholder, returnPath: context.path)
-        let fields = FavouriteStopFields(token: PageCache.tokenPlaceholder, returnPath: context.path,
+                                    token: context.token, returnPath: context.path)
+        let fields = FavouriteStopFields(token: context.token, returnPath: context.path,
                                          mode: ModeWords.slug(type), stopID: stopID)
         lines = FavouriteLineButton.star(board.groups, type: type, fields: fields, favourites: favourites)
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
-        factsUnavailable = details == nil ? "This stop's access, facilities and own disruptions could not be checked just now." : nil
+        factsUnavailable = switch details.outcome {
+        case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
+        case .answered, .notAsked: nil
+        }
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
-        head = PageHead(context.chrome(title: "\(name) departures",
-                                       stale: context.staleNotice(isStale: departures.isStale, fetchedAt: departures.fetchedAt),
+        let summary = EvidenceWords.missing(departures, notFound: EvidenceWords.departuresNotFound) ?? board.summary
+        head = PageHead(context.chrome(title: "\(name) departures", stale: EvidenceWords.staleNotice(departures, words: words),
                                        scripts: ["/static/js/refresh.js"]),
-                        heading: identity.spokenNameWithoutNumber, summary: board.summary)
+                        heading: identity.spokenNameWithoutNumber, summary: summary)
+    }
+
+    /// Why a stop no answer names has no page: PTV said so (404), or it could not be checked (the failure's status).
+    static func unknown(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>,
+                        departures: Evidence<DeparturesResponse>) -> HTTPError {
+        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+        // A failure on either question means Trakx cannot say the stop does not exist.
+        guard let failure = departures.failure ?? details.failure else { return HTTPError(404, missing) }
+        let error = EvidenceWords.error(failure, missing: missing)
+        return HTTPError(error.status, "Trakx could not check \(ModeWords.noun(type)) stop \(stopID) just now, because \(error.message)",
+                         headers: error.headers)
     }
 }

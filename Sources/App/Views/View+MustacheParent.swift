@@ -11,6 +11,7 @@ extension StopPage: MustacheParent {
         case "groups": groups
         case "chronological": chronological
         case "legend": legend
+        case "departuresAnswered": departuresAnswered
         case "disruptions": disruptions
         case "updated": updated
         case "refreshURL": refreshURL
@@ -20,6 +21,7 @@ extension StopPage: MustacheParent {
         case "facts": facts
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
+        case "door": door
         default: nil
         }
     }
@@ -91,7 +93,6 @@ extension DepartureGroup: MustacheParent {
         case "routeID": routeID
         case "directionID": directionID
         case "rows": rows
-        case "disruptions": disruptions
         case "line": line
         case "starButton": starButton
         default: nil
@@ -104,7 +105,9 @@ extension DepartureRow: MustacheParent {
         switch name {
         case "time": time
         case "until": until
+        case "afterTime": afterTime
         case "departed": departed
+        case "wasDue": wasDue
         case "status": status
         case "cancelled": cancelled
         case "live": live
@@ -122,6 +125,19 @@ extension DepartureRow: MustacheParent {
         case "routeID": routeID
         case "directionID": directionID
         case "at": at
+        default: nil
+        }
+    }
+}
+
+extension DisruptionNotes: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "atStop": atStop
+        case "onLines": onLines
+        case "unread": unread
+        case "isEmpty": isEmpty
+        case "links": links
         default: nil
         }
     }

@@ -17,4 +17,9 @@ enum Plural {
         default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
         }
     }
+
+    /// "30 or 60", "A, B or C": a choice of one.
+    static func either(_ items: [String]) -> String {
+        items.count < 2 ? list(items) : items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
 }

@@ -27,23 +27,35 @@ enum ServiceWords {
         return .live(minutesLate: onTime ? 0 : Int((seconds / 60).rounded()))
     }
 
-    /// "cancelled", "live" (on time), "delayed 4 minutes", "early 1 minute" (only live data knows either), "timetable".
+    /// "cancelled", "live" (on time), "delayed 4 minutes", "1 minute early" (only live data knows either), "timetable".
     /// The board, the run page and the ride page say the same phrase.
     static func status(_ source: Source, words: TimeWords) -> String {
+        status(source, words: words, staleSince: nil)
+    }
+
+    /// The same phrase for an answer that may be a saved copy: a live estimate from a saved copy is said with its
+    /// age ("last live estimate 9:36 am", "delayed 4 minutes, last live estimate 9:36 am"), never as "live".
+    static func status(_ source: Source, words: TimeWords, staleSince: Date?) -> String {
+        let fresh = freshStatus(source, words: words)
+        guard let staleSince, case .live(let late) = source else { return fresh }
+        let estimate = "last live estimate \(words.clock(staleSince))"
+        return late == 0 ? estimate : "\(fresh), \(estimate)"
+    }
+
+    private static func freshStatus(_ source: Source, words: TimeWords) -> String {
         switch source {
         case .cancelled: "cancelled"
         case .timetable: "timetable"
         case .live(let late) where late == 0: "live"
         case .live(let late) where late > 0: "delayed \(words.minutes(late))"
-        case .live(let late): "early \(words.minutes(-late))"
+        case .live(let late): "\(words.minutes(-late)) early"
         }
     }
 
-    /// "Frankston line" (to its own end), "Frankston line to Flinders Street", "Route 86 tram to Bundoora RMIT".
-    static func caption(service: String, route: Route?, type: RouteType, destination: String) -> String {
-        guard !destination.isEmpty else { return service }
-        if type == .train || type == .vline, let route, SpokenName.route(route.routeName) == destination { return service }
-        return "\(service) to \(destination)"
+    /// "Cranbourne line to Cranbourne", "Frankston line to Flinders Street", "Route 86 tram to Bundoora RMIT": every
+    /// departure names where it goes, also to its line's own end (beside "Pakenham line to Flinders Street").
+    static func caption(service: String, destination: String) -> String {
+        destination.isEmpty ? service : "\(service) to \(destination)"
     }
 
     /// Notes a rider acts on, from the run and the departure: "Extra service", "Express", "via Metro Tunnel",

@@ -18,12 +18,13 @@ public enum SpokenName {
     ///   ("St Kilda Rd/Toorak Rd" → "St Kilda Road at Toorak Road").
     /// - Each "/" reads " at ".
     /// - A stop number "#12" moves to the end as ", stop 12".
+    /// - A leading sign code joined by a hyphen reads as its own word ("D15-Dromana" → "D15, Dromana").
     /// - Parameter withStopNumber: false leaves the "#12" stop number out (for lists where every word costs
     ///   listening time and the stop's own page says it).
     public static func stop(_ official: String, withStopNumber: Bool = true) -> String {
         var stopNumbers: [String] = []
         var parts: [String] = []
-        for rawPart in official.split(separator: "/") {
+        for rawPart in separateCode(official).split(separator: "/") {
             let tokens = rawPart.split(whereSeparator: \.isWhitespace).map(String.init)
             let words = expand(tokens, dashReadsTo: false, stopNumbers: &stopNumbers, extra: [:])
             if !words.isEmpty {
@@ -124,6 +125,27 @@ public enum SpokenName {
         return (code, trimmed[trimmed.index(after: hyphen)...].drop(while: \.isWhitespace))
     }
 
+    /// Where a service goes, as said after "to": the stop or place in full ("Ringwood Station", "Box Hill Bus
+    /// Station"), without a terminus stop's cross street or stop number ("Burke Road at Wattletree Road, stop 64"
+    /// → "Burke Road"). Only a rail service drops "Station", as platform displays do ("to Frankston").
+    /// - Parameters:
+    ///   - official: PTV's `destination_name` (or a direction's name).
+    ///   - rail: Whether the service is a train or V/Line train.
+    static func destination(_ official: String, rail: Bool) -> String {
+        var spoken = stop(official, withStopNumber: false)
+        if let at = spoken.firstRange(of: " at ") { spoken = String(spoken[..<at.lowerBound]) }
+        if rail, spoken.hasSuffix(" Station") { spoken.removeLast(" Station".count) }
+        return spoken
+    }
+
+    /// A vehicle's description in full: "7-car HCMT" → "7-car High Capacity Metro Train".
+    static func vehicle(_ description: String) -> String {
+        description.split(whereSeparator: \.isWhitespace).map { word in
+            let (lead, core, trail) = splitPunctuation(String(word))
+            return vehicleAbbreviations[core].map { lead + $0 + trail } ?? String(word)
+        }.joined(separator: " ")
+    }
+
     /// Whether the spoken stop name differs from the official one, so the page should also
     /// show "Signed as …".
     ///
@@ -143,11 +165,15 @@ public enum SpokenName {
         "Ct": "Court", "Pl": "Place", "Ln": "Lane", "Sq": "Square", "Fwy": "Freeway",
         "Esp": "Esplanade", "Cnr": "Corner", "Nth": "North", "Sth": "South", "Mt": "Mount",
         "SC": "Shopping Centre", "Uni": "University", "Rly": "Railway", "PS": "Primary School",
-        "Hosp": "Hospital",
+        "Hosp": "Hospital", "Ret": "Retirement",
     ]
 
-    /// Abbreviations that only route names use ("Ret" is a return trip, never a stop).
-    private static let routeAbbreviations: [String: String] = ["Ret": "return", "RET": "return"]
+    /// Route names' own reading: a bracketed "(Ret)" on its own ends a school route's name and is its return trip;
+    /// "Ret" before a place word ("Ret Village") is Retirement, as in stop names.
+    private static let routeAbbreviations: [String: String] = ["(Ret)": "(return)", "RET": "return"]
+
+    /// Vehicle classes as PTV abbreviates them in `vehicle_descriptor`.
+    private static let vehicleAbbreviations: [String: String] = ["HCMT": "High Capacity Metro Train"]
 
     /// Words that cannot end a name once a cut-off bracket is dropped.
     private static let dangling: Set<String> = ["to", "via", "-", "–", "—", ",", "&", "and"]
@@ -196,6 +222,12 @@ public enum SpokenName {
             if dashes.contains(token) {
                 out.append(dashReadsTo ? "to" : token)
                 atNameStart = true
+                continue
+            }
+
+            if let whole = extra[token] {
+                out.append(whole)
+                atNameStart = false
                 continue
             }
 

@@ -60,25 +60,45 @@ public struct TimeWords: Sendable {
         clock(d)
     }
 
-    /// How long until `d`, so that it agrees with the clock times shown beside it: the minutes between
-    /// the clock minute of now and of `d` (a 6:08 pm departure at 6:01:50 pm is "in 7 minutes").
+    /// How long until `d`, never later than the truth: whole minutes, rounded down (a departure 72 seconds away is
+    /// "in 1 minute", one 6 minutes 10 seconds away "in 6 minutes"), so a rider who trusts it is never late.
     /// Elapsed time is counted, so daylight-saving changes do not add or remove an hour.
     ///
-    /// "now" from 30 seconds past to under 30 seconds away; "in 1 minute" … "in 2 hours"; past two hours
+    /// "now" from 30 seconds past to under a minute away; "in 1 minute" … "in 2 hours"; past two hours
     /// the day and time ("today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm"); "departed" when more
     /// than 30 seconds past (callers decide departed from dates, not from these words).
     public func until(_ d: Date) -> String {
-        let seconds = d.timeIntervalSince(now)
-        if seconds < -30 { return "departed" }
-        if seconds < 30 { return "now" }
-        let minutes = max(1, minutesBetweenClocks(now, d))
-        if minutes <= 120 { return "in " + self.minutes(minutes) }
-        return dayAndClock(d)
+        if let minutes = minutesAhead(d), minutes > 120 { return dayAndClock(d) }
+        return afterClock(d)
     }
 
-    /// Whole minutes between the clock minutes of two moments (Melbourne's offsets are whole minutes).
-    public func minutesBetweenClocks(_ a: Date, _ b: Date) -> Int {
-        Int((b.timeIntervalSince1970 / 60).rounded(.down)) - Int((a.timeIntervalSince1970 / 60).rounded(.down))
+    /// The words after a clock time already said ("8:12 am, in 5 minutes"), so that no time is read twice:
+    /// ``until(_:)`` without the clock ("today", "tomorrow", "Wednesday", "Wednesday 7 April 2027" past two hours).
+    public func afterClock(_ d: Date) -> String {
+        guard let minutes = minutesAhead(d) else { return d < now.addingTimeInterval(-30) ? "departed" : "now" }
+        if minutes <= 120 { return "in " + self.minutes(minutes) }
+        let day = relativeDay(d)
+        if day == "today" || day == "tomorrow" { return day }
+        if d.timeIntervalSince(now) < 6 * 86400 { return Self.weekdays[(calendar.component(.weekday, from: d) - 1 + 7) % 7] }
+        return day
+    }
+
+    /// A timetable time beside its clock: "due in 5 minutes", "due now", "due tomorrow"; once past (and nothing
+    /// says it has gone), "due 4 minutes ago".
+    public func due(_ d: Date) -> String {
+        "due " + (d < now.addingTimeInterval(-30) ? ago(d) : afterClock(d))
+    }
+
+    /// How long ago `d` was, beside its clock time: "4 minutes ago" (at least "1 minute ago").
+    public func ago(_ d: Date) -> String {
+        minutes(max(1, Int((now.timeIntervalSince(d) / 60).rounded(.down)))) + " ago"
+    }
+
+    /// Whole minutes until `d`, rounded down; nil when it is under a minute away or more than 30 seconds past.
+    private func minutesAhead(_ d: Date) -> Int? {
+        let seconds = d.timeIntervalSince(now)
+        guard seconds >= 60 else { return nil }
+        return Int((seconds / 60).rounded(.down))
     }
 
     /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
@@ -101,14 +121,14 @@ public struct TimeWords: Sendable {
         return Int(delta.rounded())
     }
 
-    /// The delay in words: "on time" within a minute, "delayed 4 minutes", "early 2 minutes";
+    /// The delay in words: "on time" within a minute, "delayed 4 minutes", "2 minutes early";
     /// nil when there is no estimate.
     public func delay(scheduled: Date, estimated: Date?) -> String? {
         guard let estimated else { return nil }
         let seconds = estimated.timeIntervalSince(scheduled)
         if abs(seconds) < 60 { return "on time" }
         guard let late = minutesLate(scheduled: scheduled, estimated: estimated) else { return nil }
-        return late > 0 ? "delayed " + minutes(late) : "early " + minutes(-late)
+        return late > 0 ? "delayed " + minutes(late) : minutes(-late) + " early"
     }
 
     /// The day, date and time, such as "Saturday 20 August, 12:45 am"; the year follows the

@@ -81,8 +81,7 @@ extension PTVClient {
         let fetched = try await fetch(Self.departuresRequest(routeType: routeType, stopID: stopID, routeID: routeID,
                                                              maxResults: maxResults), as: DeparturesResponse.self)
         guard maxResults > 0, maxResults < Self.departuresPerDirection else { return fetched }
-        return Fetched(value: fetched.value.trimmed(perRouteAndDirection: maxResults), fetchedAt: fetched.fetchedAt,
-                       isStale: fetched.isStale)
+        return fetched.map { $0.trimmed(perRouteAndDirection: maxResults) }
     }
 
     /// The canonical departures request for a stop (what ``departures(routeType:stopID:routeID:maxResults:)`` sends).

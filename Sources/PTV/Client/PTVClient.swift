@@ -34,10 +34,18 @@ public final class PTVClient: Sendable {
             connectTimeout: configuration.connectTimeout, totalTimeout: configuration.totalTimeout,
             userAgent: "Trakx/\(Self.version) (accessible departures; libcurl)"))
         metrics = PTVMetrics()
-        cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, now: now)
+        cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, grace: configuration.staleGrace, now: now)
         self.logger = logger
         self.now = now
     }
+
+    /// Ends the client's transfer threads (after the transfers in progress); call once nothing fetches any more.
+    public func shutdown() async {
+        await http.shutdown()
+    }
+
+    /// The client's transfer threads (kernel ids while they run), for tests.
+    public var threadIDs: Set<Int32> { http.threadIDs }
 
     /// Fetches through the cache.
     /// - Parameters:
@@ -65,7 +73,7 @@ public final class PTVClient: Sendable {
         do {
             response = try await http.get(url, headers: ["Accept: application/json"])
         } catch let error as CurlError {
-            let kind: PTVError.Kind = error.isTimeout ? .timedOut : .unreachable
+            let kind: PTVError.Kind = error.isTimeout ? .timedOut : error.isCutOff ? .truncated : .unreachable
             metrics.upstream(endpoint, outcome: kind.rawValue)
             logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
             throw PTVError(kind)
@@ -114,7 +122,7 @@ public final class PTVClient: Sendable {
         do {
             value = try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw PTVError(.malformedBody, status: 200)
+            throw PTVError(JSONShape.endsEarly(body) ? .truncated : .malformedBody, status: 200)
         }
         if let enveloped = value as? any PTVEnveloped, enveloped.status.health == 0 {
             throw PTVError(.unhealthy, status: 200)

@@ -10,6 +10,9 @@ public struct PTVConfiguration: Sendable {
     public var connectTimeout: Double
     /// Total timeout in seconds.
     public var totalTimeout: Double
+    /// Seconds a page waits for PTV when a saved copy exists: past this, the saved copy answers (said as such)
+    /// and the call goes on in the background to refresh the cache. Without a saved copy the timeout stands.
+    public var staleGrace: Double = 2
 
     /// Creates a configuration.
     /// - Parameters:

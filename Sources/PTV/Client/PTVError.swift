@@ -20,6 +20,8 @@ public struct PTVError: Error, Sendable, Equatable, CustomStringConvertible {
         case badStatus = "bad_status"
         /// The body was not the JSON expected.
         case malformedBody = "malformed_body"
+        /// The answer stopped part way: the connection closed early, or the JSON ends before it closes.
+        case truncated
         /// `status.health` was 0.
         case unhealthy
     }

@@ -7,22 +7,32 @@ public struct Fetched<Value: Sendable>: Sendable {
     public let value: Value
     /// When PTV sent it.
     public let fetchedAt: Date
-    /// True when a fresh fetch failed and this older copy is shown instead.
+    /// True when a fresh fetch failed (or was too slow) and this older copy is shown instead.
     public let isStale: Bool
+    /// Why the fresh fetch is not shown, for a stale copy (`.timedOut` also when PTV was slower than the grace).
+    public let staleBecause: PTVError.Kind?
 
     /// Creates a fetched value.
     /// - Parameters:
     ///   - value: The value.
     ///   - fetchedAt: Fetch time.
     ///   - isStale: Whether it is stale.
-    public init(value: Value, fetchedAt: Date, isStale: Bool = false) {
+    ///   - staleBecause: Why a stale copy is shown.
+    public init(value: Value, fetchedAt: Date, isStale: Bool = false, staleBecause: PTVError.Kind? = nil) {
         self.value = value
         self.fetchedAt = fetchedAt
-        self.isStale = isStale
+        self.isStale = isStale || staleBecause != nil
+        self.staleBecause = staleBecause ?? (isStale ? .unreachable : nil)
+    }
+
+    /// The same answer with another value (a trimmed or filtered reading of it).
+    public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Fetched<Other> {
+        Fetched<Other>(value: transform(value), fetchedAt: fetchedAt, isStale: isStale, staleBecause: staleBecause)
     }
 }
 
-/// The shared response cache: per-endpoint freshness, single-flight, stale-if-error, and an LRU bound.
+/// The shared response cache: per-endpoint freshness, single-flight, stale-if-error, PTV's "not found" kept
+/// (never a failure), the visitor's budget charged for each fetch it starts, and an LRU bound.
 public final class ResponseCache: Sendable {
     private struct Entry: @unchecked Sendable {
         // `value` is always a Sendable value boxed as Any; only `Fetched<T>` with the T that stored it reads it.
@@ -40,11 +50,14 @@ public final class ResponseCache: Sendable {
 
     private enum Lookup: @unchecked Sendable {
         case hit(Entry)
-        case wait(Task<Entry, any Error>)
+        /// A fetch to wait for, and the saved copy (expired) if there is one.
+        case wait(Task<Entry, any Error>, saved: Entry?)
+        case refused(UpstreamBudget.Exhausted)
     }
 
     private let state = Mutex(State())
     private let capacity: Int
+    private let grace: Double?
     private let now: @Sendable () -> Date
     let metrics: PTVMetrics
 
@@ -52,10 +65,13 @@ public final class ResponseCache: Sendable {
     /// - Parameters:
     ///   - capacity: Most entries kept; the least recently used goes first.
     ///   - metrics: Counters for hits, misses and stale serves.
+    ///   - grace: Seconds a caller waits for a fetch when an expired copy exists; past it the copy is returned as
+    ///     stale and the fetch goes on to refresh the cache. Nil waits for the fetch whatever it takes.
     ///   - now: The clock (tests move it).
-    public init(capacity: Int = 4000, metrics: PTVMetrics, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(capacity: Int = 4000, metrics: PTVMetrics, grace: Double? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.capacity = capacity
         self.metrics = metrics
+        self.grace = grace
         self.now = now
     }
 
@@ -73,16 +89,19 @@ public final class ResponseCache: Sendable {
         let time = now()
         let lookup: Lookup = state.withLock { state in
             state.tick += 1
-            if var entry = state.entries[key], time.timeIntervalSince(entry.fetchedAt) < endpoint.freshness,
-               entry.value is T {
+            if var entry = state.entries[key], entry.value is T || entry.value is PTVError,
+               time.timeIntervalSince(entry.fetchedAt) < (entry.value is T ? endpoint.freshness : endpoint.notFoundFreshness) {
                 entry.lastUsed = state.tick
                 state.entries[key] = entry
                 return .hit(entry)
             }
+            let saved = state.entries[key].flatMap { $0.value is T ? $0 : nil }
             if let running = state.inFlight[key] {
                 metrics.coalesced(endpoint)
-                return .wait(running.task)
+                return .wait(running.task, saved: saved)
             }
+            // Only a call that would really reach PTV is charged to the visitor's budget.
+            if let refusal = UpstreamBudget.current?.spend() { return .refused(refusal) }
             metrics.miss(endpoint)
             let id = state.tick
             // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
@@ -93,34 +112,87 @@ public final class ResponseCache: Sendable {
                     let entry = Entry(value: value, fetchedAt: now(), lastUsed: 0)
                     store(entry, key: key, fetchID: id)
                     return entry
+                } catch let error as PTVError where error.kind == .notFound {
+                    // PTV's "no such stop, run or route" is kept too, for `notFoundFreshness`.
+                    store(Entry(value: error, fetchedAt: now(), lastUsed: 0), key: key, fetchID: id)
+                    throw error
                 } catch {
                     retire(key: key, fetchID: id)
                     throw error
                 }
             }
             state.inFlight[key] = (id, task)
-            return .wait(task)
+            return .wait(task, saved: saved)
         }
         let task: Task<Entry, any Error>
+        let saved: Entry?
         switch lookup {
         case .hit(let cached):
             metrics.hit(endpoint)
             if let value = cached.value as? T { return Fetched(value: value, fetchedAt: cached.fetchedAt) }
-            throw PTVError(.malformedBody)
-        case .wait(let running):
-            task = running
+            throw cached.value as? PTVError ?? PTVError(.malformedBody)
+        case .refused(let refusal):
+            throw refusal
+        case .wait(let running, let copy):
+            (task, saved) = (running, copy)
+        }
+        // With a saved copy, PTV gets `grace` seconds; a reader should not sit in silence for the whole timeout.
+        let result: Result<Entry, any Error>
+        if let grace, let saved, let value = saved.value as? T {
+            guard let finished = await Self.result(of: task, within: grace) else {
+                metrics.staleServe(endpoint)
+                return Fetched(value: value, fetchedAt: saved.fetchedAt, isStale: true, staleBecause: .timedOut)
+            }
+            result = finished
+        } else {
+            result = await task.result
         }
         do {
-            let entry = try await task.value
+            let entry = try result.get()
             guard let value = entry.value as? T else { throw PTVError(.malformedBody) }
             return Fetched(value: value, fetchedAt: entry.fetchedAt)
         } catch {
             let stale: Entry? = state.withLock { $0.entries[key] }
             if let ptvError = error as? PTVError, ptvError.isUpstreamFailure, let stale, let value = stale.value as? T {
                 metrics.staleServe(endpoint)
-                return Fetched(value: value, fetchedAt: stale.fetchedAt, isStale: true)
+                return Fetched(value: value, fetchedAt: stale.fetchedAt, isStale: true, staleBecause: ptvError.kind)
             }
             throw error
+        }
+    }
+
+    /// The fetch's result if it ends within `seconds`, else nil (the fetch itself goes on and stores its answer).
+    private static func result(of task: Task<Entry, any Error>, within seconds: Double) async -> Result<Entry, any Error>? {
+        let first = FirstResult()
+        return await withCheckedContinuation { continuation in
+            first.arm(continuation)
+            let timer = Task {
+                do {
+                    try await Task.sleep(for: .seconds(seconds))
+                    first.settle(nil)
+                } catch {}  // cancelled: the fetch answered first
+            }
+            Task {
+                let result = await task.result
+                timer.cancel()
+                first.settle(result)
+            }
+        }
+    }
+
+    /// Hands the first of two outcomes to a waiting continuation, once.
+    private final class FirstResult: Sendable {
+        private let continuation = Mutex<CheckedContinuation<Result<Entry, any Error>?, Never>?>(nil)
+
+        func arm(_ waiting: CheckedContinuation<Result<Entry, any Error>?, Never>) {
+            continuation.withLock { $0 = waiting }
+        }
+
+        func settle(_ outcome: Result<Entry, any Error>?) {
+            continuation.withLock { waiting in
+                waiting?.resume(returning: outcome)
+                waiting = nil
+            }
         }
     }
 

@@ -134,8 +134,8 @@ public struct StopAccessibility: PTVModel {
     @Lenient public var tactileGroundSurfaceIndicator: Bool
     /// Waiting room available.
     @Lenient public var waitingRoom: Bool
-    /// The stop is rated accessible.
-    @Lenient public var stopAccessible: Bool
+    /// The stop is rated accessible; nil when PTV sent null or left it out (it does not know).
+    @Lenient public var stopAccessible: Bool?
     /// Audio customer information available.
     @Lenient public var audioCustomerInformation: Bool
     /// Lighting installed.

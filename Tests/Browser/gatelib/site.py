@@ -113,6 +113,8 @@ def add_favourite(base, cookie, token, mode, stop_id):
 
 
 NEARBY_POINT = "/nearby?lat=-37.8183&lon=144.9671"
+# Between the two Hotham Street stops on Glen Huntly Road (one each side, one each way).
+PAIRED_POINT = "/nearby?lat=-37.8843&lon=144.9982&mode=bus"
 TOO_LONG_QUERY = "/search?q=" + "a" * 101
 
 
@@ -173,5 +175,12 @@ def page_list(ids):
         Page("favourites", "/favourites"),
         Page("favourites-empty", "/favourites", instance="empty"),
         Page("stop-missing", "/stops/train/99999999", 404),
+        Page("nearby-paired", PAIRED_POINT),
+        Page("walk", "/walk/bus/10639"),
+        Page("walk-from", "/walk/bus/10639?" + PAIRED_POINT.split("?", 1)[1]),
+        Page("walk-place", "/walk/bus/10640?place=Elsternwick"),
+        Page("walk-error", "/walk/bus/10639?lat=abc&lon=144.99", 400),
+        Page("arrival", "/arrived/train/1071?run=" + ids["run"].split("/")[3].split("?")[0]),
+        Page("arrival-bus", "/arrived/bus/10639"),
         Page("not-found", "/no-such-page", 404),
     ]

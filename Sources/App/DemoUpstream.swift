@@ -1,11 +1,11 @@
-import App
 import Foundation
 import Logging
 import PTVSimulator
 
 /// The demo: without PTV credentials, `trakx serve` starts the built-in PTV simulator on a loopback port and
-/// points the app at it with made-up credentials the simulator checks, and pages say "Demo data".
-enum DemoUpstream {
+/// points the app at it with made-up credentials the simulator checks, and pages say "Demo data". The tests start
+/// their simulator the same way.
+public enum DemoUpstream {
     /// Starts the simulator and points `configuration` at it (base URL, credentials, `demo`, and the shared clock).
     /// - Parameters:
     ///   - configuration: The app's settings; on return they name the simulator as PTV.
@@ -13,7 +13,7 @@ enum DemoUpstream {
     ///   - latencyMilliseconds: Latency added to every answer (benchmarks); 0 for none.
     ///   - logger: The app's logger (the simulator logs warnings only, tagged `ptv-sim`).
     /// - Returns: The running simulator; stop it after the app.
-    static func start(for configuration: inout AppConfiguration, seed: UInt64, latencyMilliseconds: Int,
+    public static func start(for configuration: inout AppConfiguration, seed: UInt64, latencyMilliseconds: Int,
                       logger: Logger) throws -> PTVSimulator {
         let clock = configuration.clock ?? configuration.makeClock()
         let devID = String(UInt32.random(in: 1_000_000 ... 9_999_999))

@@ -1,13 +1,13 @@
-import App
+@testable import App
 import Foundation
 import HTTPServer
 import Testing
 import TestSupport
 
-/// A warm stop page is answered from the server's ready pages (on libmicrohttpd's thread, without the
+/// A warm stop page is answered from the page store on the server's warm path (on libmicrohttpd's thread, without the
 /// middleware chain), and still says what the ordinary way would: the visitor's own form token, the
 /// security headers, refusals for other hosts, and nothing out of date.
-struct ReadyPagesTests {
+struct PageStoreTests {
     static let board = "/stops/train/1071"
 
     /// A test app on a clock that stands still, so that a page rendered slowly (a loaded machine) is still
@@ -29,11 +29,11 @@ struct ReadyPagesTests {
 
     @Test func aWarmPageCarriesEachVisitorsOwnToken() async throws {
         try await Self.withApp { app in
-            let ready = try #require(app.app.server.readyPages)
+            let ready = app.app.pages
             let first = try await app.get(Self.board)
             #expect(first.status == 200)
             #expect(first.header("Server-Timing") != nil, "the first visit is rendered through the chain")
-            #expect(ready.isReady(Self.board))
+            #expect(ready.isCurrent(Self.board))
             let firstToken = try #require(Self.token(setBy: first.header("Set-Cookie")))
 
             // A new visitor: answered ready (no Server-Timing, which only the chain adds), with a fresh token
@@ -69,7 +69,7 @@ struct ReadyPagesTests {
         }
     }
 
-    /// Checks one answer from a ready page: `expected` in every form and, for a fresh visitor, in exactly one
+    /// Checks one answer from a warm page: `expected` in every form and, for a fresh visitor, in exactly one
     /// `Set-Cookie` (a returning visitor gets none). Returns the token the page carries.
     static func checked(_ response: RawResponse, returning expected: String?) throws -> String {
         #expect(response.status == 200)
@@ -89,6 +89,29 @@ struct ReadyPagesTests {
 
     /// Ready pages answer from responses used again, one visitor at a time: nothing of one visitor's answer
     /// (their token, their cookie) may reach the next, in turn or at once.
+    /// A middleware the app did not have when the warm path was written: its header must reach warm pages too.
+    struct AddsAHeader: Middleware {
+        func handle(_ request: Request, _ context: TrakxContext, next: Handler<TrakxContext>) async throws -> Response {
+            var response = try await next(request, context)
+            response.headers.append(("X-Added-By-Middleware", "yes"))
+            return response
+        }
+    }
+
+    @Test func aWarmPageCarriesEveryMiddlewaresHeaders() async throws {
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.clock = { clock.now } }, middleware: [AddsAHeader()]) { app in
+            let first = try await app.get(Self.board)
+            #expect(first.header("Server-Timing") != nil, "rendered through the chain")
+            #expect(first.header("X-Added-By-Middleware") == "yes")
+            let warm = try await app.get(Self.board)
+            #expect(warm.header("Server-Timing") == nil, "answered warm")
+            #expect(warm.header("X-Added-By-Middleware") == "yes")
+            let returning = try await app.get(Self.board, headers: [("Cookie", "trakx_form=\(SecureRandom.hex(bytes: 32))")])
+            #expect(returning.header("X-Added-By-Middleware") == "yes")
+        }
+    }
+
     @Test func aReusedResponseCarriesOnlyItsOwnVisitorsToken() async throws {
         try await Self.withApp { app in
             _ = try await app.get(Self.board)
@@ -120,7 +143,7 @@ struct ReadyPagesTests {
     @Test func aReadyPageIsStillRefusedToAnotherHost() async throws {
         try await Self.withApp { app in
             _ = try await app.get(Self.board)
-            #expect(try #require(app.app.server.readyPages).isReady(Self.board))
+            #expect(app.app.pages.isCurrent(Self.board))
             #expect(try await app.get(Self.board, host: "evil.example").status == 421)
             let twice = try await app.get(Self.board, headers: [("Host", "127.0.0.1:\(app.port)")])
             #expect(twice.status == 421, "two Host headers")
@@ -142,37 +165,36 @@ struct ReadyPagesTests {
 
     @Test func aFavouriteChangeRetiresEveryReadyPage() async throws {
         try await Self.withApp { app in
-            let ready = try #require(app.app.server.readyPages)
+            let ready = app.app.pages
             let browser = try await app.session()
             let board = try await browser.get(Self.board).text
-            #expect(ready.isReady(Self.board))
+            #expect(ready.isCurrent(Self.board))
             let label = "Add Frankston line towards Frankston to favourites"
             let fields = try #require(FavouriteLineTests.lineForm(in: board, label: label))
             #expect(try await browser.post("/favourites", form: fields + [("name", "Home")]).status == 303)
-            #expect(!ready.isReady(Self.board))
+            #expect(!ready.isCurrent(Self.board))
             let after = try await browser.get(Self.board).text
             #expect(after.contains(">Remove Frankston line towards Frankston from favourites</button>"))
         }
     }
 
-    @Test func aReadyPageLastsOnlyAsLongAsThePageCacheOnTheAppsClock() async throws {
+    @Test func aWarmPageLastsOnlyAsLongAsItsStoreSaysOnTheAppsClock() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
-            let ready = try #require(app.app.server.readyPages)
+            let ready = app.app.pages
             _ = try await app.get(Self.board)
-            #expect(ready.isReady(Self.board))
+            #expect(ready.isCurrent(Self.board))
             clock.advance(6)
-            #expect(!ready.isReady(Self.board))
+            #expect(!ready.isCurrent(Self.board))
             let again = try await app.get(Self.board)
             #expect(again.status == 200)
             #expect(again.header("Server-Timing") != nil, "an expired page is rendered again through the chain")
-            #expect(ready.isReady(Self.board))
+            #expect(ready.isCurrent(Self.board))
         }
     }
 
     @Test func aSharedServerAnswersEveryPageThroughTheChain() async throws {
         try await TestApp.with(configure: { $0.sharedFavourites = true }) { app in
-            #expect(app.app.server.readyPages == nil)
             _ = try await app.get(Self.board)
             #expect(try await app.get(Self.board).header("Server-Timing") != nil)
         }

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPServer
+import PTV
+
+/// `GET /walk/{mode}/{id}[?place=|?lat=&lon=]`: walking to a stop, from a starting point when one is given.
+struct WalkController: RouteCollection {
+    let site: Site
+
+    func addRoutes(to router: inout Router<TrakxContext>) {
+        router.get("/walk/{mode}/{id}") { request, context in try await walk(request, context) }
+    }
+
+    func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {
+        let type = try Params.mode(context.require("mode"))
+        let stopID = try Params.id(context.require("id"), "stop number")
+        func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
+        let form = (place: try given("place").map(Params.query) ?? "", lat: given("lat") ?? "", lon: given("lon") ?? "")
+        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+        async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
+        var errors: [FieldError] = []
+        var start: WalkPage.Start?
+        if given("lat") != nil || given("lon") != nil {
+            var latitude: Double?, longitude: Double?
+            do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
+                errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? NearbyPage.enterLatitude : error.message))
+            }
+            do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
+                errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
+            }
+            if let latitude, let longitude { start = WalkPage.Start(name: "the point you gave", latitude: latitude, longitude: longitude) }
+        } else if !form.place.isEmpty {
+            // The same best match the nearby page measures from (a station or a suburb before a street stop).
+            if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {
+                start = WalkPage.Start(name: match.name, latitude: match.latitude, longitude: match.longitude)
+            } else {
+                errors.append(FieldError(field: "place", message: NearbyPage.unmatched(form.place)))
+            }
+        }
+        guard let details = try await detailsCall.value.stop, !details.stopName.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw HTTPError(404, missing)
+        }
+        let asked = StopWays.Asked(routeType: type, stopID: stopID, routeIDs: details.routes.filter { $0.routeType == type }.map(\.routeId))
+        let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)[StopWays.key(type, stopID)] ?? []
+        let page = WalkPage(type: type, details: details, ways: ways, start: start, form: form, errors: errors,
+                            context: site.context(for: request, context))
+        return site.templates.render(page, template: "walk", status: errors.isEmpty ? 200 : 400)
+    }
+}

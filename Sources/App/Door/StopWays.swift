@@ -1,0 +1,180 @@
+import Foundation
+import PTV
+import Synchronization
+
+/// Which way services leave stops, learnt from PTV's stops on a route per direction (which change rarely, so each
+/// route is kept a day, as the PTV cache keeps those answers).
+///
+/// A page asks about many stops at once. Routes not yet known are fetched only up to a budget per page, nearest
+/// stops first (each costs one directions call and one stops-on-route call per direction), so a nearby page never
+/// fans out into dozens of cold PTV calls; the rest are learnt on later views. What is not known is not said.
+final class StopWays: Sendable {
+    /// One service direction leaving a stop: its direction name and the bearing to the next stop, when known.
+    struct Way: Sendable, Equatable {
+        /// PTV's direction name ("Clifton Hill", "City (Flinders Street)").
+        let towards: String
+        /// Degrees from true north from this stop to the next one in this direction; nil when either lacks a position.
+        let bearing: Double?
+    }
+
+    /// A stop as a page lists it: its mode, id and the routes PTV says serve it.
+    struct Asked: Sendable {
+        /// The stop's mode (only kerbside modes are looked up).
+        let routeType: RouteType
+        /// PTV's stop id.
+        let stopID: Int
+        /// The routes serving it, most important first.
+        let routeIDs: [Int]
+    }
+
+    /// One direction of a route: its name and its stops in order, with their positions.
+    struct Line: Sendable {
+        let name: String
+        let stops: [Stop]
+
+        /// This direction's way from `stopID`, or nil when it does not call there or ends there.
+        func way(from stopID: Int) -> Way? {
+            guard let index = stops.firstIndex(where: { $0.stopId == stopID }), index + 1 < stops.count else { return nil }
+            let here = stops[index], next = stops[index + 1]
+            guard let lat = here.stopLatitude, let lon = here.stopLongitude,
+                  let nextLat = next.stopLatitude, let nextLon = next.stopLongitude, (lat, lon) != (nextLat, nextLon) else {
+                return Way(towards: name, bearing: nil)
+            }
+            return Way(towards: name, bearing: Compass.bearing(fromLatitude: lat, fromLongitude: lon, toLatitude: nextLat, toLongitude: nextLon))
+        }
+    }
+
+    private struct Entry: Sendable {
+        let until: Date
+        let lines: [Line]
+    }
+
+    /// The modes whose stops stand at the kerb, one for each way with the same name (trains and V/Line stop at
+    /// stations, one stop for both ways, where the board says each departure's direction and platform).
+    static let kerbside: [RouteType] = [.tram, .bus, .nightBus]
+    /// Cold routes a nearby or search page may fetch.
+    static let listBudget = 4
+    /// Cold routes a stop page may fetch.
+    static let stopBudget = 3
+    /// How long a learnt route is kept.
+    static let freshness: TimeInterval = 86_400
+    /// How long a route PTV failed to describe is left alone before asking again.
+    static let retryAfter: TimeInterval = 300
+    /// The longest a page waits for routes being learnt (PTV may hang for its whole timeout).
+    static let deadline: Duration = .milliseconds(1500)
+    /// Most routes kept.
+    static let capacity = 2_000
+
+    private let source: any TransitSource
+    private let now: @Sendable () -> Date
+    private let routes = Mutex<[Int: Entry]>([:])
+
+    /// Creates the table.
+    /// - Parameters:
+    ///   - source: Where routes' directions and stops come from.
+    ///   - now: The clock.
+    init(source: any TransitSource, now: @escaping @Sendable () -> Date) {
+        self.source = source
+        self.now = now
+    }
+
+    /// The ways services leave each stop, keyed by `"\(routeType)-\(stopID)"`: every known route that calls at the
+    /// stop and goes on from it. Unknown routes are fetched first, up to `budget`, in the order the stops are given.
+    /// - Parameters:
+    ///   - stops: The stops, most important first.
+    ///   - budget: Most routes fetched from PTV for this call.
+    func ways(at asked: [Asked], budget: Int) async -> [String: [Way]] {
+        let stops = asked.filter { Self.kerbside.contains($0.routeType) }
+        var wanted: [(routeID: Int, type: RouteType)] = []
+        let time = now()
+        let known = routes.withLock { table in Set(table.filter { $0.value.until > time }.keys) }
+        for stop in stops {
+            for routeID in stop.routeIDs where !known.contains(routeID) && !wanted.contains(where: { $0.routeID == routeID }) {
+                wanted.append((routeID, stop.routeType))
+            }
+        }
+        // Learning goes on after the deadline (the next view uses it); the page waits no longer than that.
+        let learning = wanted.prefix(max(budget, 0)).map { route in
+            Task { await self.learn(routeID: route.routeID, type: route.type) }
+        }
+        _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
+        let table = routes.withLock { $0 }
+        var found: [String: [Way]] = [:]
+        for stop in stops {
+            var ways: [Way] = []
+            for routeID in stop.routeIDs {
+                for line in table[routeID]?.lines ?? [] {
+                    if let way = line.way(from: stop.stopID), !ways.contains(way) { ways.append(way) }
+                }
+            }
+            if !ways.isEmpty { found[Self.key(stop.routeType, stop.stopID)] = ways }
+        }
+        return found
+    }
+
+    /// The key `ways(at:budget:)` answers under.
+    static func key(_ type: RouteType, _ stopID: Int) -> String { "\(type.rawValue)-\(stopID)" }
+
+    /// Fetches a route's directions and each direction's stops, and keeps them (or, on failure, keeps the failure
+    /// briefly so a failing route is not asked for on every view).
+    private func learn(routeID: Int, type: RouteType) async {
+        let directions: [Direction]
+        do {
+            directions = try await source.directions(routeID: routeID).value.directions
+        } catch is UpstreamBudget.Exhausted {
+            return  // This visitor's PTV calls are spent: the route stays unknown, for whoever asks next.
+        } catch {
+            directions = []
+        }
+        // Each direction: its line, nil when PTV answered without an order to read, or the error it failed with.
+        let answers = await withTaskGroup(of: Result<Line?, any Error>.self) { group in
+            for direction in directions where direction.routeId == routeID || direction.routeId == 0 {
+                group.addTask {
+                    do {
+                        let answer = try await self.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue,
+                                                                        directionID: direction.directionId)
+                        // Only stops with a place in this direction's order: a stop without one is not known to be called at.
+                        let ordered = answer.value.stops.filter { $0.stopSequence > 0 }.sorted { $0.stopSequence < $1.stopSequence }
+                        return .success(ordered.count < 2 ? nil : Line(name: direction.directionName.trimmingCharacters(in: .whitespaces),
+                                                                       stops: ordered))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            var answers: [Result<Line?, any Error>] = []
+            for await answer in group { answers.append(answer) }
+            return answers
+        }
+        let failures = answers.compactMap { answer -> (any Error)? in if case .failure(let error) = answer { error } else { nil } }
+        if failures.contains(where: { $0 is UpstreamBudget.Exhausted }) { return }
+        let lines = answers.compactMap { try? $0.get() }.compactMap { $0 }.sorted { $0.name < $1.name }
+        let complete = !directions.isEmpty && failures.isEmpty
+        let until = now().addingTimeInterval(complete ? Self.freshness : Self.retryAfter)
+        routes.withLock { table in
+            if table.count >= Self.capacity { table = table.filter { $0.value.until > now() } }
+            if table.count >= Self.capacity { table.removeAll() }
+            table[routeID] = Entry(until: until, lines: lines)
+        }
+    }
+}
+
+extension StopWays {
+    /// The stops whose name another stop of the same mode in the list shares (the two sides of a road).
+    static func sharingNames(_ stops: [Stop]) -> [Stop] {
+        var names: [String: Int] = [:]
+        for stop in stops { names["\(stop.routeType.rawValue) \(stop.stopName.trimmingCharacters(in: .whitespaces))", default: 0] += 1 }
+        return stops.filter { names["\($0.routeType.rawValue) \($0.stopName.trimmingCharacters(in: .whitespaces))", default: 0] > 1 }
+    }
+
+    /// The stops of a nearby or search answer as asked about (one mode when `mode` is given), in PTV's order.
+    /// - Parameters:
+    ///   - stops: The answer's stops, with their routes.
+    ///   - mode: Only this mode, when given.
+    static func asked(_ stops: [Stop], mode: RouteType?) -> [Asked] {
+        stops.filter { mode == nil || $0.routeType == mode }.map { stop in
+            Asked(routeType: stop.routeType, stopID: stop.stopId,
+                  routeIDs: stop.routes.filter { $0.routeType == stop.routeType }.map(\.routeId))
+        }
+    }
+}

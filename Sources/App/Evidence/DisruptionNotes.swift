@@ -1,0 +1,92 @@
+import Foundation
+import PTV
+
+/// Disruptions where a rider meets them: the ones a board's departures or a run's pattern name, each said once with
+/// the lines it affects, in the same words on the board, the run page and the ride page. "At this stop" is said
+/// only of a disruption that names the stop; one whose text PTV did not send is still said to exist.
+struct DisruptionNotes: Sendable {
+    /// Disruptions that name this stop (boards only).
+    let atStop: [Link]
+    /// Disruptions on the lines here (or on this service) that do not name the stop; each link's detail says
+    /// which lines ("the Frankston line").
+    let onLines: [Link]
+    /// "PTV names 2 other disruptions on the Frankston line. Their details could not be loaded just now."
+    let unread: String?
+
+    /// Whether there is anything to say.
+    var isEmpty: Bool { atStop.isEmpty && onLines.isEmpty && unread == nil }
+    /// Every disruption link, stop's own first.
+    var links: [Link] { atStop + onLines }
+
+    /// Nothing to say.
+    static let none = DisruptionNotes(atStop: [], onLines: [], unread: nil)
+
+    private init(atStop: [Link], onLines: [Link], unread: String?) {
+        self.atStop = atStop
+        self.onLines = onLines
+        self.unread = unread
+    }
+
+    /// Reads the disruptions named by the departures (or a pattern's departures) and, on a board, the stop's own.
+    /// - Parameters:
+    ///   - named: Each departure's disruption ids with its line's name ("Frankston line").
+    ///   - known: Every disruption whose text Trakx has (the answer's own map, and any looked up since).
+    ///   - stopID: The stop, on a board (nil on a run or ride page).
+    ///   - stopOwn: The disruption ids the stop's details list.
+    static func read(named: [(ids: [Int], line: String)], known: [String: Disruption], stopID: Int?, stopOwn: [Int]) -> DisruptionNotes {
+        var order: [Int] = []
+        var lines: [Int: [String]] = [:]
+        for (ids, line) in named {
+            for id in ids {
+                if lines[id] == nil { order.append(id) }
+                if !(lines[id]?.contains(line) ?? false) { lines[id, default: []].append(line) }
+            }
+        }
+        for id in stopOwn where lines[id] == nil {
+            order.append(id)
+            lines[id] = []
+        }
+        var atStop: [Link] = []
+        var onLines: [Link] = []
+        var unreadLines: [String] = []
+        var unreadCount = 0
+        for id in order {
+            let affected = lines[id] ?? []
+            guard let disruption = known[String(id)] else {
+                unreadCount += 1
+                for line in affected where !unreadLines.contains(line) { unreadLines.append(line) }
+                continue
+            }
+            let link = Link(disruption.title, href: Paths.disruption(disruption.disruptionId))
+            let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false
+            let ownWithoutLines = stopOwn.contains(id) && disruption.routes.isEmpty && disruption.stops.isEmpty
+            if namesStop || ownWithoutLines {
+                atStop.append(link)
+            } else {
+                let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
+                onLines.append(Link(disruption.title, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames)))
+            }
+        }
+        var unread: String?
+        if unreadCount > 0 {
+            let some = unreadCount == 1 ? "a disruption" : "\(unreadCount) disruptions"
+            let other = atStop.isEmpty && onLines.isEmpty ? some : (unreadCount == 1 ? "another disruption" : "\(unreadCount) other disruptions")
+            let place = unreadLines.isEmpty ? (stopID == nil ? " on this service" : " at this stop") : " on the \(Self.lines(unreadLines))"
+            unread = "PTV names \(other)\(place). " + (unreadCount == 1 ? "Its" : "Their") + " details could not be loaded just now."
+        }
+        return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread)
+    }
+
+    /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole.
+    static func lines(_ names: [String]) -> String {
+        let suffix = " line"
+        guard names.count > 1, names.allSatisfy({ $0.hasSuffix(suffix) }) else { return Plural.list(names) }
+        return Plural.list(names.map { String($0.dropLast(suffix.count)) }) + suffix + "s"
+    }
+
+    /// The disruption ids `named` mentions that `known` has no text for.
+    static func unknownIDs(named: [[Int]], known: [String: Disruption]) -> [Int] {
+        var seen = Set<Int>()
+        return named.joined().filter { known[String($0)] == nil && seen.insert($0).inserted }
+    }
+}

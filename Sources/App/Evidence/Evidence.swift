@@ -1,0 +1,123 @@
+import Foundation
+import PTV
+
+/// What Trakx knows from one PTV question, since when, and from which answer.
+///
+/// Every PTV answer a page uses reaches its page model as evidence: the question asked; its outcome (an answer,
+/// PTV's "not found", a failure and its kind, or not asked); when the answer was fetched; and, for a saved copy
+/// shown in place of a fresh answer, why. Page models derive each sentence from the evidence that supports it:
+/// - Existence is decided only by the question that defines it: a stop exists if the stop call or a departures
+///   answer names it; a run if its pattern names stops. A failure, or a 404 on some other question, is never
+///   "no such stop".
+/// - A page keeps every part that did load and says, part by part, what could not be checked, in one wording per
+///   outcome (`EvidenceWords`), the same on every page.
+/// - A saved copy is dated and never more than it knew: its times are "was due", its live estimates "last live
+///   estimate 9:36 am", and nothing is "departed" or "at the platform" on its word alone.
+struct Evidence<Value: Sendable>: Sendable {
+    /// What came back.
+    enum Outcome: Sendable {
+        /// PTV answered (possibly from a saved copy; see `staleBecause`).
+        case answered(Value)
+        /// PTV said it does not know the thing asked about (404, or 400 for an id it rejects).
+        case notFound
+        /// PTV or the network failed, in this way.
+        case failed(PTVError.Kind)
+        /// The question was not asked (nothing to ask it about).
+        case notAsked
+    }
+
+    /// The question.
+    let question: Question
+    let outcome: Outcome
+    /// When PTV sent the answer (answers only).
+    let fetchedAt: Date?
+    /// Why a saved copy stands in for a fresh answer (nil when the answer is fresh, or there is none).
+    let staleBecause: PTVError.Kind?
+
+    /// The answer, if there is one.
+    var value: Value? {
+        if case .answered(let value) = outcome { return value }
+        return nil
+    }
+
+    /// Whether the answer is a saved copy shown because a fresh one could not be had in time.
+    var isStale: Bool { staleBecause != nil }
+
+    /// Whether PTV said it does not know the thing asked about.
+    var isNotFound: Bool {
+        if case .notFound = outcome { return true }
+        return false
+    }
+
+    /// How the question failed, if it did.
+    var failure: PTVError.Kind? {
+        if case .failed(let kind) = outcome { return kind }
+        return nil
+    }
+
+    /// The answer with its fetch time, as the older page builders take it.
+    var fetched: Fetched<Value>? {
+        guard let value, let fetchedAt else { return nil }
+        return Fetched(value: value, fetchedAt: fetchedAt, isStale: isStale, staleBecause: staleBecause)
+    }
+
+    /// The time an answer's live estimates date from when it is a saved copy (nil for a fresh answer).
+    var staleSince: Date? { isStale ? fetchedAt : nil }
+
+    /// Evidence from a fetched answer.
+    init(_ question: Question, _ fetched: Fetched<Value>) {
+        self.question = question
+        outcome = .answered(fetched.value)
+        fetchedAt = fetched.fetchedAt
+        staleBecause = fetched.staleBecause
+    }
+
+    /// Evidence of a question that got no answer.
+    init(_ question: Question, outcome: Outcome) {
+        self.question = question
+        self.outcome = outcome
+        fetchedAt = nil
+        staleBecause = nil
+    }
+
+    /// Asks PTV one question and keeps what happened, whatever it was.
+    static func ask(_ question: Question, _ call: () async throws -> Fetched<Value>) async -> Evidence<Value> {
+        do {
+            return Evidence(question, try await call())
+        } catch let error as PTVError {
+            switch error.kind {
+            case .notFound, .badRequest: return Evidence(question, outcome: .notFound)
+            default: return Evidence(question, outcome: .failed(error.kind))
+            }
+        } catch {
+            return Evidence(question, outcome: .failed(.unreachable))
+        }
+    }
+
+    /// The same evidence with its answer read another way.
+    func map<Other: Sendable>(_ transform: (Value) -> Other) -> Evidence<Other> {
+        switch outcome {
+        case .answered(let value):
+            let fetched = Fetched(value: transform(value), fetchedAt: fetchedAt ?? Date(timeIntervalSince1970: 0),
+                                  staleBecause: staleBecause)
+            return Evidence<Other>(question, fetched)
+        case .notFound: return Evidence<Other>(question, outcome: .notFound)
+        case .failed(let kind): return Evidence<Other>(question, outcome: .failed(kind))
+        case .notAsked: return Evidence<Other>(question, outcome: .notAsked)
+        }
+    }
+}
+
+/// The PTV questions pages ask, named as a sentence names them.
+enum Question: String, Sendable {
+    case stop = "This stop's details"
+    case departures = "Departures"
+    case pattern = "This service's stops and times"
+    case route = "This line"
+    case directions = "This line's directions"
+    case stopsOnRoute = "The stops on this line"
+    case disruptions = "Disruptions"
+    case disruption = "This disruption"
+    case nearby = "Stops near here"
+    case search = "Search results"
+}

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPServer
+import PTV
+
+/// One wording per outcome, used by every page: what failed is named truly ("PTV did not answer in time"), what
+/// PTV said it does not know is said as that, and nothing that failed is dressed up as an answer or an absence.
+enum EvidenceWords {
+    /// Said where PTV answered a stop's departures question with "not found" (the stop may still exist).
+    static let departuresNotFound = "PTV could not find departures for this stop just now."
+
+    /// Why an answer could not be had: "PTV did not answer in time".
+    static func reason(_ kind: PTVError.Kind) -> String {
+        switch kind {
+        case .timedOut: "PTV did not answer in time"
+        case .unreachable: "Trakx could not reach PTV"
+        case .truncated: "PTV's answer was cut off part way"
+        case .badStatus: "PTV's service reported an error"
+        case .malformedBody: "PTV sent an answer Trakx could not read"
+        case .unhealthy: "PTV says its service is offline"
+        case .throttled: "PTV is limiting how often Trakx may ask"
+        case .signatureRejected, .devIDInvalid: "PTV refused Trakx's credentials"
+        case .notFound, .badRequest: "PTV did not find it"
+        }
+    }
+
+    /// "Departures could not be loaded just now, because PTV did not answer in time."
+    static func couldNotLoad(_ question: Question, _ kind: PTVError.Kind) -> String {
+        "\(question.rawValue) could not be loaded just now, because \(reason(kind))."
+    }
+
+    /// What a page says of a part that did not load (nil when it loaded).
+    static func missing<Value>(_ evidence: Evidence<Value>, notFound: String) -> String? {
+        switch evidence.outcome {
+        case .answered, .notAsked: nil
+        case .notFound: notFound
+        case .failed(let kind): couldNotLoad(evidence.question, kind)
+        }
+    }
+
+    /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy.
+    static func staleNotice<Value>(_ evidence: Evidence<Value>, words: TimeWords) -> String? {
+        guard let because = evidence.staleBecause, let fetchedAt = evidence.fetchedAt else { return nil }
+        return staleNotice(because: because, fetchedAt: fetchedAt, words: words)
+    }
+
+    /// The same, from a reason and a time.
+    static func staleNotice(because: PTVError.Kind, fetchedAt: Date, words: TimeWords) -> String {
+        "\(reason(because)), so this page shows information from \(words.clock(fetchedAt))."
+    }
+
+    /// The error page for a question whose failure leaves nothing to show.
+    static func error(_ kind: PTVError.Kind, missing: String) -> HTTPError {
+        switch kind {
+        case .notFound, .badRequest:
+            return HTTPError(404, missing)
+        case .throttled:
+            return HTTPError(503, "PTV is limiting how often Trakx may ask for information, and Trakx has no saved copy of this page yet.",
+                             headers: [("Retry-After", "30")])
+        case .unhealthy:
+            return HTTPError(503, "\(reason(kind)) right now.", headers: [("Retry-After", "60")])
+        case .unreachable:
+            return HTTPError(503, "\(reason(kind)).", headers: [("Retry-After", "30")])
+        case .timedOut:
+            return HTTPError(504, "\(reason(kind)).")
+        case .signatureRejected, .devIDInvalid:
+            return HTTPError(502, "\(reason(kind)). Whoever runs this Trakx needs to check its PTV developer id and key.")
+        case .badStatus, .malformedBody, .truncated:
+            return HTTPError(502, "\(reason(kind)).")
+        }
+    }
+}

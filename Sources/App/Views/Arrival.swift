@@ -1,0 +1,114 @@
+import Foundation
+import PTV
+
+/// Where a rider is when they get off: the stop in words, which way the vehicle went on, the station's access
+/// facts where PTV has them, the next departures of other lines here within 30 minutes (one line each), and the
+/// stops near here with links to walk to them. Its first sentence is the answer: "You are at Dandenong Station,
+/// platform 1."
+struct Arrival: Sendable {
+    /// A stop near here, with the link to walk there from here.
+    struct Near: Sendable {
+        /// Its name, linking to its page.
+        let stop: Link
+        /// "120 metres north-east, buses 246 and 630".
+        let detail: String
+        /// Walking there from here.
+        let walk: String
+    }
+
+    /// How far ahead connections are listed.
+    static let connectionWindow: TimeInterval = 30 * 60
+    /// The longest the arrival waits for any of its PTV questions.
+    static let deadline: Duration = .seconds(2)
+    /// Most stops near here listed.
+    static let nearbyListed = 5
+
+    /// "You are at Dandenong Station, platform 1."
+    let sentence: String
+    /// The sentence as a heading, without its full stop.
+    let heading: String
+    /// Street, landmark, which way the vehicle went on.
+    let place: [StopFacts.Fact]
+    /// Lift, stairs, step-free access and the like, where PTV has them.
+    let access: [StopFacts.Fact]
+    /// Said when PTV has no access facts for this stop.
+    let accessUnknown: String?
+    /// One sentence for each other line leaving within 30 minutes.
+    let connections: [String]
+    /// Said when none leaves within 30 minutes.
+    let noConnections: String?
+    /// Stops near here.
+    let nearby: [Near]
+    /// "All stops near here", when the stop's position is known.
+    let nearbyURL: String?
+    /// This stop's departures.
+    let stopURL: String
+    /// Whether PTV knows the stop at all (its details or its departures came back, or a ride named it).
+    let known: Bool
+
+    /// Builds the arrival.
+    /// - Parameters:
+    ///   - type: The stop's mode.
+    ///   - stopID: The stop.
+    ///   - details: PTV's details of the stop, if they could be fetched.
+    ///   - departures: Departures here, if they could be fetched.
+    ///   - near: Stops near here, if they could be fetched.
+    ///   - ride: The journey ridden and the index of this stop in it, when the rider came from a ride page.
+    ///   - words: Time words.
+    init(type: RouteType, stopID: Int, details: StopDetails?, departures: DeparturesResponse?, near: [Stop],
+         ride: (journey: Journey, index: Int)?, words: TimeWords) {
+        let call = ride.map { $0.journey.calls[$0.index] }
+        let official = details?.stopName ?? departures?.stops[String(stopID)]?.stopName ?? ""
+        let name = official.isEmpty ? (call?.name ?? "Stop \(stopID)") : SpokenName.stop(official)
+        heading = "You are at \(name)" + (call?.platform.map { ", platform \($0)" } ?? "")
+        sentence = heading + "."
+        var place = StreetWords.facts(official, landmark: details?.stopLandmark ?? "")
+        let suburb = details?.location?.suburb.trimmingCharacters(in: .whitespaces) ?? ""
+        if !suburb.isEmpty, !name.contains(suburb) { place.append(.init(term: "Suburb", detail: suburb)) }
+        if let ride, let went = Self.wentOn(ride.journey, from: ride.index) { place.append(.init(term: "The \(ModeWords.noun(type))", detail: went)) }
+        self.place = place
+        access = details.map { StopFacts.access($0) } ?? []
+        accessUnknown = details == nil ? "This stop's access facts could not be checked just now."
+            : (access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil)
+        let ridden = Set(ride?.journey.legs.compactMap { $0.route?.routeId } ?? [])
+        let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words).next } ?? []
+        var lines: [String] = []
+        var said = Set<String>()
+        for row in rows where !row.departed && !row.cancelled && !ridden.contains(row.routeID)
+            && row.at.timeIntervalSince(words.now) <= Self.connectionWindow
+            && said.insert("\(row.routeID)-\(row.directionID)").inserted {
+            lines.append(row.sentence)
+        }
+        connections = lines
+        noConnections = departures == nil ? "Departures from here could not be fetched just now."
+            : (lines.isEmpty ? "No other line leaves this stop in the next 30 minutes." : nil)
+        let here = details?.location.flatMap { l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } }
+            ?? call.flatMap { c in c.latitude.flatMap { lat in c.longitude.map { (lat, $0) } } }
+        nearby = here.map { point in
+            near.filter { $0.stopId != stopID }
+                .compactMap { NearbyStop($0, latitude: point.0, longitude: point.1) }
+                .sorted { $0.metres < $1.metres }
+                .prefix(Self.nearbyListed)
+                .map { stop in
+                    let link = stop.link(usualSuburb: nil)
+                    return Near(stop: link, detail: [stop.distance, link.detail].compactMap { $0 }.joined(separator: ", "),
+                                walk: Paths.walk(stop.stop.routeType, stop.stop.stopId, from: point))
+                }
+        } ?? []
+        nearbyURL = here.map { Paths.nearby(latitude: $0.0, longitude: $0.1) }
+        stopURL = Paths.stop(type, stopID)
+        known = !official.isEmpty || call != nil
+    }
+
+    /// "It goes on towards Pakenham, heading south-east.", or "This is where it ends." at the last stop.
+    static func wentOn(_ journey: Journey, from index: Int) -> String? {
+        let calls = journey.calls
+        guard index + 1 < calls.count else { return "This is its last stop." }
+        let here = calls[index], next = calls[index + 1]
+        let heading = here.latitude.flatMap { lat in here.longitude.flatMap { lon in next.latitude.flatMap { nextLat in
+            next.longitude.map { Compass.word(Compass.bearing(fromLatitude: lat, fromLongitude: lon, toLatitude: nextLat, toLongitude: $0)) }
+        } } }
+        let towards = journey.destination.isEmpty ? "" : " towards \(journey.destination)"
+        return "It goes on\(towards)" + (heading.map { ", heading \($0)" } ?? "") + "."
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PTV
+
+/// The stops around a point as a picture, north up, with rings at 250, 500 and 1000 metres and the list's numbers
+/// beside the nearest stops. Drawn by the server as SVG numbers; hidden from screen readers, as the list says all.
+struct NearbyMap: Sendable {
+    /// A stop's dot, with its place in the list for the nearest few.
+    struct Dot: Sendable {
+        let x: String
+        let y: String
+        /// "1" … "9" beside the dot, or nil.
+        let number: String?
+        /// Where the number goes.
+        let labelX: String
+        let labelY: String
+    }
+
+    /// A ring and its label.
+    struct Ring: Sendable {
+        let r: String
+        /// "250 m".
+        let label: String
+        /// Where its label goes (above the ring).
+        let labelY: String
+    }
+
+    /// The view box's size (square) and centre, in user units.
+    static let size = 440.0
+    static let centre = 220.0
+    /// The drawing's radius in user units for the map's extent.
+    static let reach = 200.0
+    /// Stops numbered on the map.
+    static let numbered = 9
+
+    let centre = String(Int(NearbyMap.centre))
+    let dots: [Dot]
+    let rings: [Ring]
+
+    /// Draws the listed stops around a point.
+    /// - Parameters:
+    ///   - stops: The stops in list order.
+    ///   - radius: The list's radius in metres (the map reaches at least 1 kilometre).
+    init(stops: [NearbyStop], latitude: Double, longitude: Double, radius: Int) {
+        let extent = Double(max(radius, 1000))
+        let scale = Self.reach / extent
+        func text(_ value: Double) -> String { String(format: "%.1f", value) }
+        dots = stops.enumerated().compactMap { index, stop in
+            guard let lat = stop.stop.stopLatitude, let lon = stop.stop.stopLongitude else { return nil }
+            let metres = Compass.distance(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
+            let bearing = Compass.bearing(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon) * .pi / 180
+            let x = Self.centre + metres * sin(bearing) * scale, y = Self.centre - metres * cos(bearing) * scale
+            return Dot(x: text(x), y: text(y), number: index < Self.numbered ? String(index + 1) : nil,
+                       labelX: text(x + 7), labelY: text(y - 6))
+        }
+        rings = [(250, "250 m"), (500, "500 m"), (1000, "1 km")].map { metres, label in
+            let r = Double(metres) * scale
+            return Ring(r: text(r), label: label, labelY: text(Self.centre - r - 4))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Tells a JSON body that was cut off part way from one that is simply not what was expected.
+enum JSONShape {
+    /// What may stand outside strings in JSON besides brackets and quotes.
+    private static let jsonBytes = Set(" \t\r\n,:-+.0123456789eEtruefalsn".utf8)
+
+    /// Whether `body` reads as the start of JSON (nothing outside strings but JSON's own punctuation, numbers and
+    /// literals) that opens an object or array it never closes, or ends inside a string: the mark of an answer
+    /// that stopped part way, which Trakx says differently from an unreadable one.
+    static func endsEarly(_ body: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var opened = false
+        for byte in body {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; opened = true
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: if !jsonBytes.contains(byte) { return false }
+            }
+        }
+        return opened && (depth > 0 || inString)
+    }
+}

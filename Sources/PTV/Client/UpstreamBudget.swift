@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// How many PTV calls each visitor may cause in a minute of the clock, so one visitor cannot spend the shared PTV key for
+/// everyone. Only calls that really reach PTV count: the cache charges the request's `Allowance` (carried as a
+/// task-local, like `UpstreamClock`) when it starts a fetch; cache hits and joined fetches are free.
+public final class UpstreamBudget: Sendable {
+    /// Refused: the visitor has spent this minute's calls; new pages may be asked for again at `until`.
+    public struct Exhausted: Error, Sendable, Equatable {
+        /// When the visitor's minute is over.
+        public let until: Date
+
+        /// Creates a refusal.
+        /// - Parameter until: When the visitor's minute is over.
+        public init(until: Date) {
+            self.until = until
+        }
+    }
+
+    /// One request's right to start PTV calls, on its visitor's account. The first call it starts decides, for
+    /// the whole request, whether there is room (so a page is either fetched or refused, never half of each).
+    public final class Allowance: Sendable {
+        private let budget: UpstreamBudget
+        private let visitor: String
+        private let decision = Mutex<Exhausted??>(nil)
+
+        init(budget: UpstreamBudget, visitor: String) {
+            self.budget = budget
+            self.visitor = visitor
+        }
+
+        /// Charges one PTV call; returns the refusal when the visitor has no room left this minute.
+        func spend() -> Exhausted? {
+            decision.withLock { decision in
+                guard let decided = decision else {
+                    let refusal = budget.charge(visitor, opening: true)
+                    decision = .some(refusal)
+                    return refusal
+                }
+                if let refusal = decided { return refusal }
+                _ = budget.charge(visitor, opening: false)
+                return nil
+            }
+        }
+
+        /// The refusal, when this request was refused.
+        public var refusal: Exhausted? { decision.withLock { $0 ?? nil } }
+    }
+
+    private struct Window: Sendable {
+        var start: Date
+        var calls: Int
+    }
+
+    /// The request's allowance, if any (nil: calls are not counted, as for the server's own work).
+    @TaskLocal public static var current: Allowance?
+
+    /// Most PTV calls one visitor may cause in a minute (0: no limit).
+    public let callsPerMinute: Int
+    private let now: @Sendable () -> Date
+    private let windows = Mutex<[String: Window]>([:])
+    private let refused = Atomic<Int>(0)
+
+    /// Creates a budget.
+    /// - Parameters:
+    ///   - callsPerMinute: Most PTV calls one visitor may cause in a minute; 0 turns the budget off.
+    ///   - now: The clock.
+    public init(callsPerMinute: Int, now: @escaping @Sendable () -> Date = Date.init) {
+        self.callsPerMinute = callsPerMinute
+        self.now = now
+    }
+
+    /// A fresh allowance for one request from `visitor`.
+    /// - Parameter visitor: The client's address (as resolved through trusted proxies).
+    public func allowance(for visitor: String) -> Allowance {
+        Allowance(budget: self, visitor: visitor)
+    }
+
+    /// Requests refused so far.
+    public var refusals: Int { refused.load(ordering: .relaxed) }
+
+    /// Counts one call in the visitor's minute. The request's first call (`opening`) is refused when the minute is
+    /// full; later calls of an admitted request are counted but never refused.
+    private func charge(_ visitor: String, opening: Bool) -> Exhausted? {
+        guard callsPerMinute > 0 else { return nil }
+        // Minutes on the clock (9:40:00 to 9:41:00), so a refusal can say "try again at 9:41 am" exactly.
+        let time = now()
+        let minute = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60)
+        let refusal: Exhausted? = windows.withLock { windows in
+            if windows.count > 10_000 { windows = windows.filter { $0.value.start == minute } }
+            var window = windows[visitor] ?? Window(start: minute, calls: 0)
+            if window.start != minute { window = Window(start: minute, calls: 0) }
+            if opening, window.calls >= callsPerMinute { return Exhausted(until: window.start.addingTimeInterval(60)) }
+            window.calls += 1
+            windows[visitor] = window
+            return nil
+        }
+        if refusal != nil, opening { refused.add(1, ordering: .relaxed) }
+        return refusal
+    }
+
+    /// Prometheus text for `/metrics`.
+    public func render() -> String {
+        "# HELP trakx_visitor_budget_refusals_total Pages refused because their visitor had spent a minute's PTV calls.\n"
+            + "# TYPE trakx_visitor_budget_refusals_total counter\n"
+            + "trakx_visitor_budget_refusals_total \(refusals)\n"
+    }
+}

@@ -1,0 +1,48 @@
+@testable import App
+import Foundation
+import PTV
+import Testing
+
+/// Issue 22, item 11: a ride page agrees with itself and with the run, from real recorded patterns.
+struct RideEvidenceTests {
+    /// Lilydale to Parliament, 12 June 2025 (UTC+10): PTV says the train is at Richmond (call 17) at 7:13 pm.
+    func lilydale(at time: String) throws -> RecordedSource {
+        RecordedSource(patterns: ["": try Recorded.load("tdn-3230-pattern", as: PatternResponse.self)], now: Recorded.at(time))
+    }
+
+    @Test func aRiderWhoseTrainLeftTheirStopLongAgoIsToldSoAndPointedToTheNextOne() async throws {
+        // Boarding at Heatherdale (call 5), half an hour after the train left it, with no stop chosen.
+        let text = try await RecordedPages.ride(try lilydale(at: "2025-06-12T09:13:00Z"), from: 5, to: nil).get()
+        #expect(text.contains("This train has already left Heatherdale at 6:41 pm."), "\(text)")
+        #expect(text.contains("Next departures from Heatherdale"))
+        #expect(!text.contains("Where are you getting off?"))
+    }
+
+    @Test func aTripNotYetStartedIsSaidAsThat() async throws {
+        let source = RecordedSource(patterns: ["": try Recorded.load("metro-pattern-pkm", as: PatternResponse.self)],
+                                    now: Recorded.at("2024-06-27T07:30:00Z"))
+        let text = try await RecordedPages.ride(source, from: nil, to: nil).get()
+        #expect(text.contains("This train has not started its trip yet. It is due to leave East Pakenham at 5:45 pm, in 15 minutes."), "\(text)")
+    }
+
+    @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {
+        // PTV still has the train at Richmond; Flinders Street's live estimate (7:29 pm) has passed.
+        let text = try await RecordedPages.run(try lilydale(at: "2025-06-12T09:31:00Z"), from: nil).get()
+        #expect(text.contains("Flinders Street : 7:29 pm, overdue: the live estimate was 2 minutes ago"), "\(text)")
+        #expect(!text.contains("Flinders Street: 7:29 pm, departed"))
+    }
+
+    @Test func liveTimesAreClaimedOnlyWhenTheRidersStopIsLive() async throws {
+        // East Pakenham to Flinders Street, 27 June 2024: live estimates up to Huntingdale (15), timetable after.
+        var source = RecordedSource(patterns: ["": try Recorded.load("metro-pattern-pkm", as: PatternResponse.self)],
+                                    now: Recorded.at("2024-06-27T08:00:30Z"))
+        let toRichmond = try await RecordedPages.ride(source, from: nil, to: 22).get()
+        #expect(!toRichmond.contains("Live times"), "\(toRichmond)")
+        #expect(toRichmond.contains("Timetable only"))
+        let toClayton = try await RecordedPages.ride(source, from: nil, to: 14).get()
+        #expect(toClayton.contains("Live times"), "\(toClayton)")
+        source.faults[.pattern] = .stale(age: 300)
+        let stale = try await RecordedPages.ride(source, from: nil, to: 14).get()
+        #expect(stale.contains("Times are the last live estimates from then"), "\(stale)")
+    }
+}

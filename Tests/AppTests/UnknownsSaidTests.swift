@@ -1,0 +1,55 @@
+import Foundation
+import HTTPServer
+import PTV
+import Testing
+import TestSupport
+@testable import App
+
+/// Issue 22 item 14: what Trakx does not know is said, not left silent; no heading stands over nothing.
+struct UnknownsSaidTests {
+    /// The simulator answers `stop_accessibility: null` for a tram stop, as PTV does for stops it has no record of.
+    @Test func aStopWithNoAccessInformationSaysSo() async throws {
+        try await TestApp.with { app in
+            let tram = try await app.get("/stops/tram/2218")
+            #expect(tram.status == 200)
+            #expect(tram.text.contains("Step-free access: Not known; PTV has no access information for this stop."))
+            let station = try await app.get("/stops/train/1071").text
+            #expect(station.contains("Step-free access: Yes.") || station.contains("Step-free access: No."))
+        }
+    }
+
+    @Test func aNullAccessFlagIsNotNo() throws {
+        let json = #"{"stop": {"stop_id": 1099, "stop_name": "Huntingdale", "route_type": 0, "stop_accessibility": {"lift": true, "stop_accessible": null}}, "disruptions": {}, "status": {"version": "3.0", "health": 1}}"#
+        let details = try JSONDecoder().decode(StopDetailsResponse.self, from: Data(json.utf8))
+        let identity = try #require(StopIdentity(stopID: 1099, type: .train, details: details, departures: nil))
+        let access = StopFacts(identity, type: .train).items.first { $0.term == "Step-free access" }
+        #expect(access?.detail.hasPrefix("Not known") == true, "\(access?.detail ?? "nothing said")")
+    }
+
+    /// Riding the recorded Hurstbridge train from its last stop: nothing is left to choose, and the page says why.
+    @Test func theLastStopHasNoQuestionWithoutAnswers() throws {
+        for (name, pattern, journey, first, _) in Recorded.patterns() where !journey.isCancelled {
+            let now = first.addingTimeInterval(-600)
+            let ride = RidePage(journey: journey, from: journey.calls.count - 1, to: nil, auto: nil,
+                                pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
+            let html = String(decoding: try Templates(directory: repositoryRoot + "/Templates").render(ride, template: "ride").body, as: UTF8.self)
+            #expect(!html.contains("Where are you getting off?"), "\(name)")
+            #expect(html.contains("\(journey.calls[journey.calls.count - 1].name) is the last stop of this service"), "\(name)")
+            #expect(pageProblems(html) == [], "\(name)")
+        }
+    }
+
+    @Test func theHomePageSaysWhenItShowsOnlySomeFavourites() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            for stop in ["1071", "1181", "1162"] {
+                _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", stop)], session: session)
+            }
+            #expect(!(try await app.get("/").text.contains("favourites-shown")))
+            _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1155")], session: session)
+            let home = try await app.get("/").text
+            #expect(home.contains("<p id=\"favourites-shown\">The first 3 of your 4 favourites.</p>"), "\(home)")
+            #expect(pageProblems(home) == [])
+        }
+    }
+}
