@@ -130,7 +130,7 @@ struct DoorTests {
     @Test func theWalkPageRefusesWhatItCannotUse() async throws {
         try await TestApp.with { app in
             let bad = try await app.page("/walk/bus/10639?lat=abc&lon=145", status: 400).text
-            #expect(bad.contains("<title>Error: Walk to"))
+            #expect(bad.contains("<title>Error, Walk to"))
             #expect(bad.contains("href=\"#lat\""))
             let unknown = try await app.page("/walk/bus/10639?place=zzqqxx", status: 400).text
             #expect(unknown.contains("href=\"#place\""))

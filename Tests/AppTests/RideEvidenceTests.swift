@@ -28,7 +28,7 @@ struct RideEvidenceTests {
     @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {
         // PTV still has the train at Richmond; Flinders Street's live estimate (7:29 pm) has passed.
         let text = try await RecordedPages.run(try lilydale(at: "2025-06-12T09:31:00Z"), from: nil).get()
-        #expect(text.contains("Flinders Street : 7:29 pm, overdue: the live estimate was 2 minutes ago"), "\(text)")
+        #expect(text.contains("Flinders Street, 7:29 pm, overdue, the live estimate was 2 minutes ago"), "\(text)")
         #expect(!text.contains("Flinders Street: 7:29 pm, departed"))
     }
 

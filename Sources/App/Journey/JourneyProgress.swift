@@ -130,7 +130,7 @@ struct JourneyProgress: Sendable {
         guard let time = call.time else { return "time not known" }
         guard time < now.addingTimeInterval(-30) else { return words.afterClock(time) }
         if staleSince != nil { return "was due " + words.ago(time) }
-        return call.isLive ? "overdue: the live estimate was " + words.ago(time) : words.due(time)
+        return call.isLive ? "overdue, the live estimate was " + words.ago(time) : words.due(time)
     }
 
     /// The first call not yet departed, or nil when the run has finished.

@@ -64,16 +64,7 @@ struct StopPage: Sendable {
         let liveSaidOnce = staleSince == nil && board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
         let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
         name = identity.spokenName
-        // A disruption is linked once a board, in the first group it affects (a line's groups to several places share
-        // it: one Tab stop, not one a group).
-        var linked: [Link] = []
-        groups = chronological ? [] : board.groups.map { group in
-            var group = group
-            group.rows = quiet(group.rows)
-            group.disruptions = group.disruptions.filter { !linked.contains($0) }
-            linked += group.disruptions
-            return group
-        }
+        groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
         var known = response.disruptions
