@@ -50,11 +50,11 @@ struct NearbyController: RouteCollection {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
-        let found = try await stops(near: match.latitude, match.longitude, form: form)
+        let found = try await stops(near: match.point.latitude, match.point.longitude, form: form)
         let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
                                         budget: StopWays.listBudget)
         let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
-                              latitude: match.latitude, longitude: match.longitude, found: found, context: context, ways: ways)
+                              latitude: match.point.latitude, longitude: match.point.longitude, found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 

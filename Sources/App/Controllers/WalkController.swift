@@ -18,7 +18,7 @@ struct WalkController: RouteCollection {
         let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
         async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
         var errors: [FieldError] = []
-        var start: WalkPage.Start?
+        var start: NamedPoint?
         if given("lat") != nil || given("lon") != nil {
             var latitude: Double?, longitude: Double?
             do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
@@ -27,11 +27,11 @@ struct WalkController: RouteCollection {
             do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
                 errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
             }
-            if let latitude, let longitude { start = WalkPage.Start(name: "the point you gave", latitude: latitude, longitude: longitude) }
+            if let latitude, let longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }
         } else if !form.place.isEmpty {
             // The same best match the nearby page measures from (a station or a suburb before a street stop).
             if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {
-                start = WalkPage.Start(name: match.name, latitude: match.latitude, longitude: match.longitude)
+                start = match.point
             } else {
                 errors.append(FieldError(field: "place", message: NearbyPage.unmatched(form.place)))
             }
