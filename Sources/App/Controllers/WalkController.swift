@@ -20,14 +20,9 @@ struct WalkController: RouteCollection {
         var errors: [FieldError] = []
         var start: NamedPoint?
         if given("lat") != nil || given("lon") != nil {
-            var latitude: Double?, longitude: Double?
-            do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
-                errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? NearbyPage.enterLatitude : error.message))
-            }
-            do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
-                errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
-            }
-            if let latitude, let longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }
+            let typed = Params.point(lat: form.lat, lon: form.lon)
+            errors = typed.errors
+            if let latitude = typed.latitude, let longitude = typed.longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }
         } else if !form.place.isEmpty {
             // The same best match the nearby page measures from (a station or a suburb before a street stop).
             if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {

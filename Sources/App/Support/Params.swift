@@ -61,6 +61,21 @@ enum Params {
         return value
     }
 
+    /// The point typed into the latitude (`lat`) and longitude (`lon`) fields of the nearby and walk forms, with an
+    /// error for each field that cannot be used: an empty one asks for a value, another says what is allowed.
+    static func point(lat: String, lon: String) -> (latitude: Double?, longitude: Double?, errors: [FieldError]) {
+        var errors: [FieldError] = []
+        func read(_ text: String, field: String, _ what: String, limit: Double, empty: String) -> Double? {
+            do { return try coordinate(text, what, limit: limit) } catch {
+                errors.append(FieldError(field: field, message: text.isEmpty ? empty : (error as? HTTPError)?.message ?? "\(error)"))
+                return nil
+            }
+        }
+        let latitude = read(lat, field: "lat", "latitude", limit: 90, empty: NearbyPage.enterLatitude)
+        let longitude = read(lon, field: "lon", "longitude", limit: 180, empty: NearbyPage.enterLongitude)
+        return (latitude, longitude, errors)
+    }
+
     /// A radius in metres, one of `allowed`.
     static func radius(_ text: String, allowed: [Int]) throws -> Int {
         guard let metres = Int(text.trimmingCharacters(in: .whitespaces)), allowed.contains(metres) else {
