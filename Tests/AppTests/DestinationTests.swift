@@ -40,13 +40,13 @@ struct DestinationTests {
         let (run, ride) = try pages("tdn-3230-pattern", from: 1115, at: now)
         #expect(run.head.heading == "Lilydale line to Flinders Street")
         #expect(ride.head.heading == "Lilydale line to Flinders Street")
-        #expect(run.notes.first == "after Flinders Street, via the City Loop to Parliament: Southern Cross, Flagstaff and Melbourne Central")
+        #expect(run.notes.first == "after Flinders Street, via the City Loop to Parliament, calling at Southern Cross, Flagstaff and Melbourne Central")
         let (inLoop, _) = try pages("tdn-3230-pattern", from: 1068, at: now)
         #expect(inLoop.head.heading == "Lilydale line to Parliament")
         // Through the loop before Flinders Street: the loop stops are named.
         let (pakenham, _) = try pages("metro-pattern-pkm", from: 1230, at: Recorded.at("2024-06-27T07:30:00Z"))
         #expect(pakenham.head.heading == "Pakenham line to Flinders Street")
-        #expect(pakenham.notes.first == "via the City Loop: Parliament, Melbourne Central, Flagstaff and Southern Cross")
+        #expect(pakenham.notes.first == "via the City Loop, calling at Parliament, Melbourne Central, Flagstaff and Southern Cross")
     }
 
     @Test func whereTheThroughRunChangesNameTheBoardListsOneTrain() throws {

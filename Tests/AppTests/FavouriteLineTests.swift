@@ -44,7 +44,7 @@ struct FavouriteLineTests {
             }
             let favourites = try await app.get("/favourites").text
             #expect(favourites.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))
-            #expect(favourites.contains("<h2>Train (1)</h2>"))
+            #expect(favourites.contains("<h2>Train, 1</h2>"))
             #expect(favourites.contains(sentence))
             #expect(pageProblems(favourites).isEmpty)
             #expect(pageProblems(home).isEmpty)

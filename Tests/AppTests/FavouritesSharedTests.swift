@@ -87,7 +87,7 @@ struct FavouritesSharedTests {
             #expect(ask.status == 200)
             #expect(ask.text.contains("<h1>Use this favourites list?</h1>"))
             #expect(ask.text.contains("a favourites list of 1 favourite"))
-            #expect(ask.text.contains("Your list in this browser (1 favourite) will no longer show here."))
+            #expect(ask.text.contains("Your list in this browser, with 1 favourite, will no longer show here."))
             #expect(ask.text.contains("<form method=\"post\" action=\"\(link)\""))
             #expect(pageProblems(ask.text).isEmpty)
             #expect(!(try await laptop.get("/favourites").text.contains("Home (Flinders")))

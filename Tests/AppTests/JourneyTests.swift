@@ -79,7 +79,7 @@ struct JourneyTests {
                            pattern: Fetched(value: live, fetchedAt: now), context: Recorded.context(now))
         #expect(page.earlier.count == 17)
         #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
-        #expect(page.earlierLabel == "Stops before yours (17, still to come)")
+        #expect(page.earlierLabel == "17 stops before yours, still to come")
         #expect(page.stops.first?.when == "in 1 hour 1 minute")
         #expect(page.head.chrome.title.text == "Hurstbridge line to Flinders Street, 11:37 am from Clifton Hill")
     }

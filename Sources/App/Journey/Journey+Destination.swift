@@ -26,9 +26,10 @@ extension Journey {
         return name.isEmpty ? service : "\(service) to \(name)"
     }
 
-    /// The City Loop stops the train runs after call `index`: "via the City Loop: Parliament, Melbourne Central,
-    /// Flagstaff and Southern Cross", or, for a run that ends in the loop, "after Flinders Street, via the City Loop
-    /// to Parliament: Southern Cross, Flagstaff and Melbourne Central" (the board's words, with the stops).
+    /// The City Loop stops the train runs after call `index`: "via the City Loop, calling at Parliament, Melbourne
+    /// Central, Flagstaff and Southern Cross", or, for a run that ends in the loop, "after Flinders Street, via the City
+    /// Loop to Parliament, calling at Southern Cross, Flagstaff and Melbourne Central" (the board's words, with the
+    /// stops; no colon, which a screen reader says).
     func cityLoop(from index: Int?) -> String? {
         guard routeType == .train else { return nil }
         let start = index ?? 0
@@ -44,9 +45,9 @@ extension Journey {
         let names = calls[lower ... upper].map(\.name)
         if upper == calls.count - 1, lower > 0, calls[lower - 1].stopID == flinders, let end = names.last {
             let before = Array(names.dropLast())
-            return "after Flinders Street, via the City Loop to \(end)" + (before.isEmpty ? "" : ": \(Plural.list(before))")
+            return "after Flinders Street, via the City Loop to \(end)" + (before.isEmpty ? "" : ", calling at \(Plural.list(before))")
         }
-        return "via the City Loop: \(Plural.list(names))"
+        return "via the City Loop, calling at \(Plural.list(names))"
     }
 
     /// What follows the destination on the run and ride pages: the City Loop stops, else the rest of a run that ends

@@ -87,7 +87,8 @@ struct RunPage: Sendable {
         earlier = Array(rows[..<split])
         stops = Array(rows[split...])
         let departedEarlier = earlier.filter(\.departed).count
-        earlierLabel = "Stops before yours (\(earlier.count)" + (departedEarlier == earlier.count ? ", departed)" : departedEarlier == 0 ? ", still to come)" : ", \(departedEarlier) departed)")
+        let before = "\(Plural.count(earlier.count, "stop")) before yours"
+        earlierLabel = before + (departedEarlier == earlier.count ? ", departed" : departedEarlier == 0 ? ", still to come" : ", \(departedEarlier) departed")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
         notes = Self.notes(journey: journey, from: chosen)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }

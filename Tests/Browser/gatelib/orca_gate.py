@@ -28,7 +28,7 @@ def journeys(base):
         ("ride", lambda rig: j.ride(rig, base, ride, choose)),
         ("disruptions", lambda rig: j.disruptions(rig, base)),
         ("favourite", lambda rig: j.favourite(rig, base)),
-        ("door-to-door", lambda rig: j.door_to_door(rig, base)),
+        ("door-to-door", lambda rig: j.door_to_door(rig, base, ride)),
     ]
 
 

@@ -4,8 +4,9 @@ and the problems found (empty when it holds). gate.py runs them in one Orca sess
 
 import re
 import time
+import urllib.parse
 
-from . import orca_heard, ride_events, site
+from . import orca_heard, ride_events, site, walk_events
 
 TIME = r"\d{1,2}\D{1,9}\d\d\s*(am|pm)"
 WHEN = r"(in \d+ (minutes?|hours?)|now\b)"
@@ -313,11 +314,50 @@ def favourite(rig, base, path="/stops/train/1071"):
 # ------------------------------------------------------------------ 6. door-to-door pages (issue 24)
 
 
-def door_to_door(rig, base):
-    """Hook for the walk and arrival pages (issue 24): once they exist in main, their answer first and their
-    announcements once. Returns None while Trakx has no such pages (GET /walk answers 404)."""
-    if site.request(base + "/walk").status == 404 and site.request(base + "/arrival").status == 404:
-        return None
-    h = Heard("door to door")
-    h.problems.append("walk/arrival pages exist: write their journey here (answer first, announcements once)")
-    return h
+def door_to_door(rig, base, ride_path=None):
+    """The walk page: its heading says the distance and direction first, and as the rider walks (Chromium's
+    location stepped towards the stop) each announcement is heard once, in order, the arrival once. The arrival
+    page: "You are at ..." is the first thing after the page's heading level 1."""
+    h = Heard("door to door: walk, arrival")
+    ls = Listener(rig, h)
+    d = rig.driver
+    url = base + walk_events.WALK_PATH
+    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
+    d.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
+    d.execute_cdp_cmd("Emulation.setGeolocationOverride", walk_events.override(*walk_events.STEPS[0]))
+    try:
+        ls.open(url)
+        ls.key("ctrl+Home")
+        said = ls.key("h")
+        top = first_match(said, r"heading level 1") if said else None
+        heading = said[top] if top is not None else (said[0] if said else "")
+        if not re.search(r"\bWalk\b.*\bto [A-Z]", heading):
+            h.problems.append(f"the walk page's heading does not say where to walk first: {said!r}")
+        mark = ls.now()
+        d.execute_script("document.getElementById('walk-start').click()")
+        for step_ in walk_events.STEPS[1:]:
+            d.execute_cdp_cmd("Emulation.setGeolocationOverride", walk_events.override(*step_))
+            time.sleep(0.3)
+            rig.quiet(settle=0.8, timeout=20)
+        got = ls.since(mark)
+        at = -1
+        for want in walk_events.EXPECTED[1:]:
+            phrase = want.split(",")[0].rstrip(".")
+            hits = [i for i, t in enumerate(got) if phrase.lower() in t.lower()]
+            if len(hits) != 1:
+                h.problems.append(f"{phrase!r} heard {len(hits)} times while walking (expected once): {got!r}")
+            elif hits[0] < at:
+                h.problems.append(f"{phrase!r} heard out of order while walking: {got!r}")
+            else:
+                at = hits[0]
+    finally:
+        d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+    run = (ride_path or "").split("?")[0].rsplit("/", 1)[-1]
+    for path in ["/arrived/bus/10639"] + ([f"/arrived/train/1071?run={run}"] if run else []):
+        ls.open(base + path)
+        ls.key("ctrl+Home")
+        said = ls.key("h") + ls.key("Down")
+        top = first_match(said, r"heading level 1")
+        if top is None or not re.search(r"\bYou are at [A-Z]", " ".join(said[top:top + 2])):
+            h.problems.append(f"{path}: H then Down does not say where the rider is first: {said!r}")
+    return ls.finish(orca_heard.page_words(d))
