@@ -11,11 +11,10 @@ struct WalkController: RouteCollection {
     }
 
     func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
+        let (type, stopID) = try Params.stop(context)
         func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         let form = (place: try given("place").map(Params.query) ?? "", lat: given("lat") ?? "", lon: given("lon") ?? "")
-        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+        let missing = StopPage.missing(type, stopID)
         async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
         var errors: [FieldError] = []
         var start: NamedPoint?

@@ -17,6 +17,11 @@ enum Params {
         return type
     }
 
+    /// A stop's address from the path (`/{mode}/{id}`); either part malformed is a 400.
+    static func stop(_ context: TrakxContext) throws -> (type: RouteType, stopID: Int) {
+        (try mode(context.require("mode")), try id(context.require("id"), "stop number"))
+    }
+
     /// A positive id of at most 10 digits.
     static func id(_ text: String, _ what: String) throws -> Int {
         guard !text.isEmpty, text.utf8.allSatisfy({ (48 ... 57).contains($0) }) else {
