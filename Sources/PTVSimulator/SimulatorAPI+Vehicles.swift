@@ -67,9 +67,8 @@ extension SimulatorAPI {
             directionIndex = part.trip.directionIndex
         }
         let inbound = route.directions[directionIndex].name.contains("City")
-        return WireVehiclePosition(supplier: isBus ? .smartrak : .metro, latitude: fix.latitude, longitude: fix.longitude,
-                                   bearing: fix.bearing, direction: inbound ? "Inbound" : "Outbound", datetime: reported,
-                                   expiry: reported.addingTimeInterval(isBus ? Self.busExpiry : Self.metroExpiry))
+        return WireVehiclePosition(supplier: isBus ? .smartrak : .metro, fix: fix, direction: inbound ? "Inbound" : "Outbound",
+                                   datetime: reported, expiry: reported.addingTimeInterval(isBus ? Self.busExpiry : Self.metroExpiry))
     }
 
     /// The bus's previous trip: the other way along the route, arriving at this trip's first stop a layover

@@ -89,8 +89,9 @@ struct NearbyPageTests {
     }
 
     @Test func aPlaceSearchsNextRadiusStaysAPlaceSearch() throws {
-        let page = NearbyPage(form: NearbyPage.Form(place: "Flinders St", radius: 250), origin: .place(PlaceMatch(name: "Flinders Street at Swanston Street", query: "Flinders St", latitude: Self.latitude,
-                                                                  longitude: Self.longitude, isSuburb: false)),
+        let page = NearbyPage(form: NearbyPage.Form(place: "Flinders St", radius: 250), origin: .place(PlaceMatch(point: NamedPoint(name: "Flinders Street at Swanston Street", latitude: Self.latitude,
+                                                                                        longitude: Self.longitude),
+                                                                  query: "Flinders St", isSuburb: false)),
                               latitude: Self.latitude, longitude: Self.longitude,
                               found: try PageFixtures.fetched(StopsNearbyResponse.self, "stops-nearby-far"), context: PageFixtures.context())
         #expect(page.head.heading == "Stops near Flinders Street at Swanston Street")

@@ -14,10 +14,10 @@ struct NearbyPlaceTests {
 
     @Test func boxHillIsTheStationNotTheFirstStreetStop() throws {
         let match = try #require(PlaceMatch.best("Box Hill", in: try boxHill()))
-        #expect(match.name == "Box Hill Station")
+        #expect(match.point.name == "Box Hill Station")
         #expect(!match.isSuburb)
         let empty = try JSONDecoder().decode(StopsNearbyResponse.self, from: Data(#"{"stops": [], "status": {"version": "3.0", "health": 1}}"#.utf8))
-        let page = NearbyPage(form: NearbyPage.Form(place: "Box Hill"), origin: .place(match), latitude: match.latitude, longitude: match.longitude,
+        let page = NearbyPage(form: NearbyPage.Form(place: "Box Hill"), origin: .place(match), latitude: match.point.latitude, longitude: match.point.longitude,
                               found: Fetched(value: empty, fetchedAt: PageFixtures.now), context: PageFixtures.context())
         #expect(page.head.heading == "Stops near Box Hill Station")
         #expect(page.head.summary == "No stops within 1 kilometre of Box Hill Station, the best match for “Box Hill”.")
@@ -27,13 +27,13 @@ struct NearbyPlaceTests {
         let stops = try boxHill().filter { $0.stopSuburb == "Box Hill" && $0.routeType == .bus && !$0.stopName.contains("Box Hill") }
         let match = try #require(PlaceMatch.best("box hill", in: stops))
         #expect(match.isSuburb)
-        #expect(match.name == "Box Hill")
+        #expect(match.point.name == "Box Hill")
         #expect(match.described == "the middle of Box Hill’s stops, the best match for “box hill”")
     }
 
     @Test func abbreviationsMatchTheirFullNames() throws {
         let match = try #require(PlaceMatch.best("Box Hill Bus Stn", in: try boxHill()))
-        #expect(match.name == "Box Hill Bus Station at Whitehorse Road")
+        #expect(match.point.name == "Box Hill Bus Station at Whitehorse Road")
     }
 
     /// The simulator lists "Bridge Rd/Hoddle St" (suburb Richmond) first for "Richmond", as PTV lists a street stop.

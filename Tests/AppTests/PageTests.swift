@@ -25,10 +25,7 @@ struct PageTests {
         try await TestApp.with { app in
             let html = try await app.get("/stops/train/1071").text
             #expect(html.contains("<title>Flinders Street Station departures, Trakx</title>"))
-            let h1 = try #require(html.range(of: "<h1>"))
-            let summary = try #require(html.range(of: "<p class=\"summary\" id=\"summary\">Next, "))
-            let list = try #require(html.range(of: "<p class=\"departure"))
-            #expect(h1.lowerBound < summary.lowerBound && summary.lowerBound < list.lowerBound)
+            #expect(inOrder(html, "<h1>", "<p class=\"summary\" id=\"summary\">Next, ", "<p class=\"departure"))
             // One link a departure: its time, to the ride page from this stop.
             #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}:\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
@@ -99,9 +96,7 @@ struct PageTests {
         try await TestApp.with { app in
             let html = try await app.get("/lines/train/6").text
             #expect(html.contains("Frankston line towards Frankston"))
-            let flinders = try #require(html.range(of: "Flinders Street Station"))
-            let richmond = try #require(html.range(of: "Richmond Station"))
-            #expect(flinders.lowerBound < richmond.lowerBound)
+            #expect(inOrder(html, "Flinders Street Station", "Richmond Station"))
             #expect(html.contains("/lines/train/6?direction=1"))
             let back = try await app.get("/lines/train/6?direction=1").text
             #expect(back.contains("towards City (Flinders Street)"))

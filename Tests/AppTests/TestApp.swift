@@ -135,6 +135,16 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Whether each of `parts` is in `html`, the first of each after the first of the one before it.
+func inOrder(_ html: String, _ parts: String...) -> Bool {
+    var previous: String.Index?
+    for part in parts {
+        guard let start = html.range(of: part)?.lowerBound, previous.map({ $0 < start }) ?? true else { return false }
+        previous = start
+    }
+    return true
+}
+
 /// Checks the skeleton every page must have; returns the problems found.
 func pageProblems(_ html: String) -> [String] {
     var problems: [String] = []

@@ -11,8 +11,7 @@ struct ArrivalController: RouteCollection {
     }
 
     func arrived(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
+        let (type, stopID) = try Params.stop(context)
         let ref = try request.query("run").map(Params.runRef)
         var ride: (journey: Journey, index: Int)?
         if let ref, let pattern = try? await site.source.pattern(runRef: ref, routeType: type.rawValue) {
@@ -21,7 +20,7 @@ struct ArrivalController: RouteCollection {
         }
         let pageContext = site.context(for: request, context)
         let arrival = await site.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
-        guard arrival.known else { throw HTTPError(404, "There is no \(ModeWords.noun(type)) stop with the number \(stopID).") }
+        guard arrival.known else { throw HTTPError(404, StopPage.missing(type, stopID)) }
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")
     }
 }

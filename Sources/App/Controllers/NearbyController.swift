@@ -23,17 +23,9 @@ struct NearbyController: RouteCollection {
         guard given("lat") != nil || given("lon") != nil else {
             return site.templates.render(NearbyPage(form: form, errors: [], context: context), template: "nearby")
         }
-        var errors: [FieldError] = []
-        var latitude: Double?
-        var longitude: Double?
-        do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
-            errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? NearbyPage.enterLatitude : error.message))
-        }
-        do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
-            errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
-        }
-        guard let latitude, let longitude, errors.isEmpty else {
-            return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 400)
+        let typed = Params.point(lat: form.lat, lon: form.lon)
+        guard let latitude = typed.latitude, let longitude = typed.longitude, typed.errors.isEmpty else {
+            return site.templates.render(NearbyPage(form: form, errors: typed.errors, context: context), template: "nearby", status: 400)
         }
         let found = try await stops(near: latitude, longitude, form: form)
         let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
@@ -50,11 +42,11 @@ struct NearbyController: RouteCollection {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
-        let found = try await stops(near: match.latitude, match.longitude, form: form)
+        let found = try await stops(near: match.point.latitude, match.point.longitude, form: form)
         let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
                                         budget: StopWays.listBudget)
         let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
-                              latitude: match.latitude, longitude: match.longitude, found: found, context: context, ways: ways)
+                              latitude: match.point.latitude, longitude: match.point.longitude, found: found, context: context, ways: ways)
         return site.templates.render(page, template: "nearby")
     }
 

@@ -20,8 +20,7 @@ struct StopController: RouteCollection {
     }
 
     func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
+        let (type, stopID) = try Params.stop(context)
         async let loadedCall = Self.load(from: site.source, type: type, stopID: stopID)
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let loaded = await loadedCall

@@ -11,27 +11,21 @@ struct WalkController: RouteCollection {
     }
 
     func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let type = try Params.mode(context.require("mode"))
-        let stopID = try Params.id(context.require("id"), "stop number")
+        let (type, stopID) = try Params.stop(context)
         func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
         let form = (place: try given("place").map(Params.query) ?? "", lat: given("lat") ?? "", lon: given("lon") ?? "")
-        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+        let missing = StopPage.missing(type, stopID)
         async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
         var errors: [FieldError] = []
-        var start: WalkPage.Start?
+        var start: NamedPoint?
         if given("lat") != nil || given("lon") != nil {
-            var latitude: Double?, longitude: Double?
-            do { latitude = try Params.coordinate(form.lat, "latitude", limit: 90) } catch let error as HTTPError {
-                errors.append(FieldError(field: "lat", message: form.lat.isEmpty ? NearbyPage.enterLatitude : error.message))
-            }
-            do { longitude = try Params.coordinate(form.lon, "longitude", limit: 180) } catch let error as HTTPError {
-                errors.append(FieldError(field: "lon", message: form.lon.isEmpty ? NearbyPage.enterLongitude : error.message))
-            }
-            if let latitude, let longitude { start = WalkPage.Start(name: "the point you gave", latitude: latitude, longitude: longitude) }
+            let typed = Params.point(lat: form.lat, lon: form.lon)
+            errors = typed.errors
+            if let latitude = typed.latitude, let longitude = typed.longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }
         } else if !form.place.isEmpty {
             // The same best match the nearby page measures from (a station or a suburb before a street stop).
             if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {
-                start = WalkPage.Start(name: match.name, latitude: match.latitude, longitude: match.longitude)
+                start = match.point
             } else {
                 errors.append(FieldError(field: "place", message: NearbyPage.unmatched(form.place)))
             }

@@ -17,6 +17,11 @@ enum Params {
         return type
     }
 
+    /// A stop's address from the path (`/{mode}/{id}`); either part malformed is a 400.
+    static func stop(_ context: TrakxContext) throws -> (type: RouteType, stopID: Int) {
+        (try mode(context.require("mode")), try id(context.require("id"), "stop number"))
+    }
+
     /// A positive id of at most 10 digits.
     static func id(_ text: String, _ what: String) throws -> Int {
         guard !text.isEmpty, text.utf8.allSatisfy({ (48 ... 57).contains($0) }) else {
@@ -59,6 +64,21 @@ enum Params {
             throw HTTPError(400, "The \(what) must be a number from \(Int(-limit)) to \(Int(limit)), such as \(what == "latitude" ? "-37.8183" : "144.9671").")
         }
         return value
+    }
+
+    /// The point typed into the latitude (`lat`) and longitude (`lon`) fields of the nearby and walk forms, with an
+    /// error for each field that cannot be used: an empty one asks for a value, another says what is allowed.
+    static func point(lat: String, lon: String) -> (latitude: Double?, longitude: Double?, errors: [FieldError]) {
+        var errors: [FieldError] = []
+        func read(_ text: String, field: String, _ what: String, limit: Double, empty: String) -> Double? {
+            do { return try coordinate(text, what, limit: limit) } catch {
+                errors.append(FieldError(field: field, message: text.isEmpty ? empty : (error as? HTTPError)?.message ?? "\(error)"))
+                return nil
+            }
+        }
+        let latitude = read(lat, field: "lat", "latitude", limit: 90, empty: NearbyPage.enterLatitude)
+        let longitude = read(lon, field: "lon", "longitude", limit: 180, empty: NearbyPage.enterLongitude)
+        return (latitude, longitude, errors)
     }
 
     /// A radius in metres, one of `allowed`.

@@ -111,7 +111,7 @@ struct NearbyPage: Sendable {
             heading = "Stops near you"
             title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
         case .place(let match):
-            heading = "Stops near \(match.name)"
+            heading = "Stops near \(match.point.name)"
             title = heading
         }
         // A place search says what was searched for and where it was measured from.

@@ -1,6 +1,14 @@
 import Foundation
 import PTV
 
+/// A point and the words it is said by: a stop, a suburb (the middle of its stops) or "the point you gave".
+struct NamedPoint: Sendable, Equatable {
+    /// "Box Hill Station", the suburb "Box Hill", or "the point you gave".
+    let name: String
+    let latitude: Double
+    let longitude: Double
+}
+
 /// The point a typed place is searched from: the best of PTV's search answer for it, named.
 ///
 /// PTV's search lists every stop whose name or suburb matches, in no useful order ("Box Hill" answers a street stop
@@ -8,19 +16,17 @@ import PTV
 /// first, a station before a tram or bus stop; then a stop whose name starts with the place; then, when only
 /// suburbs match, the suburb itself, from the middle of its stops; a stop that merely contains the words is last.
 struct PlaceMatch: Sendable, Equatable {
-    /// "Box Hill Station", or the suburb "Box Hill".
-    let name: String
+    /// "Box Hill Station", or the suburb "Box Hill", and where it is.
+    let point: NamedPoint
     /// What the rider typed.
     let query: String
-    let latitude: Double
-    let longitude: Double
     /// Whether the point is a suburb's (the middle of the stops PTV lists in it), not one stop's.
     let isSuburb: Bool
 
     /// "Box Hill Station, the best match for “Box Hill”", so the rider hears where the list is measured from and what
     /// was searched for; a suburb is "the middle of Box Hill’s stops, …".
     var described: String {
-        (isSuburb ? "the middle of \(name)’s stops" : name) + ", the best match for “\(query)”"
+        (isSuburb ? "the middle of \(point.name)’s stops" : point.name) + ", the best match for “\(query)”"
     }
 
     /// The best match for `query` among PTV's search answer, or nil when no stop has a position.
@@ -35,10 +41,10 @@ struct PlaceMatch: Sendable, Equatable {
         // Highest rank, then PTV's order.
         guard let (best, rank, _) = ranked.max(by: { ($0.1, -$0.2) < ($1.1, -$1.2) }) else { return nil }
         if rank.name < 2, let suburb = suburb(place, in: placed) {
-            return PlaceMatch(name: suburb.name, query: query, latitude: suburb.latitude, longitude: suburb.longitude, isSuburb: true)
+            return PlaceMatch(point: suburb, query: query, isSuburb: true)
         }
-        return PlaceMatch(name: SpokenName.stop(best.stopName), query: query, latitude: best.stopLatitude ?? 0,
-                          longitude: best.stopLongitude ?? 0, isSuburb: false)
+        let point = NamedPoint(name: SpokenName.stop(best.stopName), latitude: best.stopLatitude ?? 0, longitude: best.stopLongitude ?? 0)
+        return PlaceMatch(point: point, query: query, isSuburb: false)
     }
 
     /// How well one stop matches: by name (3 the place itself or "… Station", 2 starts with it, 1 contains it),
@@ -64,12 +70,13 @@ struct PlaceMatch: Sendable, Equatable {
     }
 
     /// The suburb the place names, and the middle of its stops in the answer; nil when no stop's suburb is the place.
-    static func suburb(_ place: String, in stops: [Stop]) -> (name: String, latitude: Double, longitude: Double)? {
+    static func suburb(_ place: String, in stops: [Stop]) -> NamedPoint? {
         let inSuburb = stops.filter { folded($0.stopSuburb) == place }
         guard let first = inSuburb.first else { return nil }
         let count = Double(inSuburb.count)
-        return (first.stopSuburb.trimmingCharacters(in: .whitespaces),
-                inSuburb.compactMap(\.stopLatitude).reduce(0, +) / count, inSuburb.compactMap(\.stopLongitude).reduce(0, +) / count)
+        return NamedPoint(name: first.stopSuburb.trimmingCharacters(in: .whitespaces),
+                          latitude: inSuburb.compactMap(\.stopLatitude).reduce(0, +) / count,
+                          longitude: inSuburb.compactMap(\.stopLongitude).reduce(0, +) / count)
     }
 
     /// Lower case, single spaces.

@@ -94,10 +94,15 @@ struct StopPage: Sendable {
                         heading: identity.spokenNameWithoutNumber, summary: summary)
     }
 
+    /// Said when PTV has no stop of this mode with this number.
+    static func missing(_ type: RouteType, _ stopID: Int) -> String {
+        "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+    }
+
     /// Why a stop no answer names has no page: PTV said so (404), or it could not be checked (the failure's status).
     static func unknown(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>,
                         departures: Evidence<DeparturesResponse>) -> HTTPError {
-        let missing = "There is no \(ModeWords.noun(type)) stop with the number \(stopID)."
+        let missing = Self.missing(type, stopID)
         // A failure on either question means Trakx cannot say the stop does not exist.
         guard let failure = departures.failure ?? details.failure else { return HTTPError(404, missing) }
         let error = EvidenceWords.error(failure, missing: missing)

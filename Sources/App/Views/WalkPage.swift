@@ -5,16 +5,6 @@ import PTV
 /// of the road, what calls there), then, from a starting point the rider gives, how far and which way in a straight
 /// line; with JavaScript and the rider's consent, the same said again as they walk (walk.js).
 struct WalkPage: Sendable {
-    /// Where the walk starts, as the rider gave it.
-    struct Start: Sendable {
-        /// "Elsternwick Station" or "the point you gave".
-        let name: String
-        /// The start's latitude.
-        let latitude: Double
-        /// The start's longitude.
-        let longitude: Double
-    }
-
     /// The stop, as walk.js reads it from data attributes.
     struct Target: Sendable {
         /// The stop's latitude, as written in the page.
@@ -53,7 +43,7 @@ struct WalkPage: Sendable {
     ///   - form: What was typed (place, latitude, longitude), kept in the form.
     ///   - errors: Why what was typed could not be used.
     ///   - context: Words, demo mode, banner and path.
-    init(type: RouteType, details: StopDetails, ways: [StopWays.Way], start: Start?, form: (place: String, lat: String, lon: String),
+    init(type: RouteType, details: StopDetails, ways: [StopWays.Way], start: NamedPoint?, form: (place: String, lat: String, lon: String),
          errors: [FieldError], context: PageContext) {
         let name = SpokenName.stop(details.stopName)
         let noun = ModeWords.noun(type)

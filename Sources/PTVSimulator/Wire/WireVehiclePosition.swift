@@ -11,10 +11,8 @@ struct WireVehiclePosition: JSONValue {
     enum Supplier: Sendable { case metro, smartrak }
 
     let supplier: Supplier
-    let latitude: Double
-    let longitude: Double
-    /// Degrees clockwise from north in [0, 360).
-    let bearing: Double
+    /// Where the vehicle is and the way it faces (bearing in degrees clockwise from north, in [0, 360)).
+    let fix: VehicleFix
     /// "Inbound" or "Outbound" (metro only).
     let direction: String
     let datetime: Date
@@ -22,6 +20,7 @@ struct WireVehiclePosition: JSONValue {
 
     /// The position as its supplier writes it.
     var json: JSON {
+        let latitude = fix.latitude, longitude = fix.longitude, bearing = fix.bearing
         switch supplier {
         case .metro:
             let grid = Geo.utm(latitude, longitude)

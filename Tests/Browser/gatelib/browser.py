@@ -101,3 +101,18 @@ def console_errors(d):
         return []
     return [e.get("message", "")[:300] for e in logs
             if e.get("level") == "SEVERE" and "/favicon.ico" not in (e.get("message") or "")]
+
+
+LIVE_REGION_RECORDER = """
+window.__heard = [];
+const region = document.getElementById(REGION);
+new MutationObserver(function () {
+  const text = region.textContent.trim();
+  if (text) window.__heard.push(text);
+}).observe(region, {childList: true, characterData: true, subtree: true});
+"""
+
+
+def live_region_recorder(region_id):
+    """JavaScript that keeps each non-empty text the live region `region_id` shows, in order, in window.__heard."""
+    return LIVE_REGION_RECORDER.replace("REGION", repr(region_id))

@@ -45,18 +45,12 @@ def variant(html, events, live, state=None):
 
 INSTALL = """
 const bodies = arguments[0];
-window.__heard = [];
 let i = 0;
 window.fetch = function () {
   const body = bodies[Math.min(i++, bodies.length - 1)];
   return Promise.resolve(new Response(body, {status: 200, headers: {'Content-Type': 'text/html'}}));
 };
-const region = document.getElementById('ride-alerts');
-new MutationObserver(function () {
-  const text = region.textContent.trim();
-  if (text) window.__heard.push(text);
-}).observe(region, {childList: true, characterData: true, subtree: true});
-"""
+""" + browser.live_region_recorder("ride-alerts")
 
 
 def check(d, ride_url):

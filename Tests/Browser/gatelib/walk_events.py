@@ -60,16 +60,6 @@ def override(metres, bearing, accuracy, heading):
     return position
 
 
-LISTEN = """
-window.__heard = [];
-const region = document.getElementById('walk-live');
-new MutationObserver(function () {
-  const text = region.textContent.trim();
-  if (text) window.__heard.push(text);
-}).observe(region, {childList: true, characterData: true, subtree: true});
-"""
-
-
 def check(d, base):
     """Returns (ok, detail, findings)."""
     url = base + WALK_PATH
@@ -81,7 +71,7 @@ def check(d, base):
         browser.load(d, url)
         if d.execute_script("return document.getElementById('walk-guide') === null || document.getElementById('walk-guide').hidden"):
             return False, "the walk guide is missing or still hidden with JavaScript on", [url]
-        d.execute_script(LISTEN)
+        d.execute_script(browser.live_region_recorder("walk-live"))
         d.execute_script("document.getElementById('walk-start').click()")
         time.sleep(0.6)
         for step in STEPS[1:]:
