@@ -41,6 +41,9 @@ struct NearbyPageTests {
         let short = try results(radius: 250)
         #expect(short.more == nil)
         #expect(try page(radius: 250).head.summary == "3 stops within 250 metres.")
+        // Near a point, the count is the heading (the answer first, before the list), and not said twice.
+        #expect(try page(radius: 250).head.heading == "3 stops within 250 metres")
+        #expect(try results(radius: 250).countInHeading)
         #expect(short.nextRadius == Link("Stops within 500 metres", href: "/nearby?lat=-37.8183&lon=144.9671&radius=500"))
     }
 
@@ -76,6 +79,8 @@ struct NearbyPageTests {
         #expect(try page(mode: .nightBus).head.summary == "No night bus stops within 1 kilometre of that point.")
         #expect(none.nextRadius?.href == "/nearby?lat=-37.8183&lon=144.9671&radius=2000&mode=night-bus")
         #expect(none.area == nil)
+        #expect(try page(mode: .nightBus).head.heading == "Stops near you")
+        #expect(!none.countInHeading)
     }
 
     @Test func formErrorsStayWithTheirFields() {

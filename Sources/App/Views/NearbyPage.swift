@@ -106,7 +106,14 @@ struct NearbyPage: Sendable {
         }
         let heading: String
         let title: String
+        var countInHeading = false
         switch origin {
+        case .point where !listed.isEmpty:
+            // The count is the answer's first words ("5 bus stops within 1 kilometre, mostly in Elsternwick"): a
+            // listener hears how long the list is before it, and no "Stops near you" first.
+            heading = String(summary.dropLast())
+            countInHeading = true
+            title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
         case .point:
             heading = "Stops near you"
             title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
@@ -121,7 +128,8 @@ struct NearbyPage: Sendable {
             stops: NearbyRow.rows(listed, usualSuburb: usual, ways: ways, from: (latitude, longitude)),
             more: more.map { $0.capitalisedFirst },
             nextRadius: nextRadius,
-            map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius))
+            map: listed.isEmpty ? nil : NearbyMap(stops: listed, latitude: latitude, longitude: longitude, radius: form.radius),
+            countInHeading: countInHeading)
         self.init(form: form, errors: [], results: results,
                   head: PageHead(context.chrome(title: title, section: .nearby,
                                                 stale: context.staleNotice(found),

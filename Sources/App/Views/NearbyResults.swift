@@ -10,4 +10,7 @@ struct NearbyResults: Sendable {
     let nextRadius: Link?
     /// The listed stops as a picture, north up.
     var map: NearbyMap? = nil
+    /// Whether the heading is the count ("5 bus stops within 1 kilometre", near a point): the answer first, and the
+    /// summary not said again.
+    var countInHeading = false
 }
