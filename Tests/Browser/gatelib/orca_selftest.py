@@ -83,9 +83,13 @@ def read_all(rig, base, path="/stops/train/1071"):
     ls = j.Listener(rig, h)
     ls.open(base + path)
     ls.key("ctrl+Home")
+    mark = ls.now()
     h.keys.append("KP_Add")
     rig.key("KP_Add")
-    rig.quiet(settle=2.0, timeout=60)
+    # Say-all can pause between lines longer than any settle time (a long number takes seconds to say, and
+    # Orca then looks ahead): wait for the words that end the header it must hear, then for quiet.
+    ls.until(r"leaving banner|main content", mark, 60)
+    rig.quiet(settle=2.0, timeout=30)
     return ls.finish(j.orca_heard.page_words(rig.driver))
 
 
