@@ -35,8 +35,8 @@ struct FavouriteLineTests {
             #expect(back.text.contains("Add to favourites<span class=\"visually-hidden\">, Flinders Street Station</span>"))
 
             let home = try await app.get("/").text
-            let sentence = try #require(home.firstMatch(of: #/<p>(Home: [^<]+)</p>/#).map { String($0.1) }, "\(home)")
-            #expect(sentence.hasPrefix("Home: Frankston line to Frankston"))
+            let sentence = try #require(home.firstMatch(of: #/<p>(Home, [^<]+)</p>/#).map { String($0.1) }, "\(home)")
+            #expect(sentence.hasPrefix("Home, Frankston line to Frankston"))
             #expect(sentence.hasSuffix(", live.") || sentence.hasSuffix(", timetable.") || sentence.hasSuffix("cancelled."))
             // Only that line: no other line's departures on the home page.
             for other in ["Sunbury line", "Craigieburn line", "Hurstbridge line", "Glen Waverley line", "Sandringham line"] {
@@ -53,7 +53,7 @@ struct FavouriteLineTests {
             let routeFields = fields.filter { $0.0 == "line" }
             let renamed = try await app.post("/favourites/train/1071/rename", form: routeFields + [("name", "Work")], session: session)
             #expect(renamed.status == 303)
-            #expect(try await app.get("/").text.contains("<p>Work: Frankston line to Frankston"))
+            #expect(try await app.get("/").text.contains("<p>Work, Frankston line to Frankston"))
             let wrongStop = try await app.post("/favourites/train/1071/rename", form: [("name", "Nope")], session: session)
             #expect(wrongStop.status == 404)
             let tooLong = try await app.post("/favourites/train/1071/rename", form: routeFields + [("name", String(repeating: "x", count: 61))], session: session)

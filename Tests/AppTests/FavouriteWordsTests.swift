@@ -206,10 +206,10 @@ struct FavouriteWordsTests {
             let imported = try await browser.upload(file)
             #expect(imported.status == 303)
             let page = try await browser.get(try #require(imported.header("Location"))).text
-            #expect(Self.banner(page) == "Imported 3 favourites; 2 were already there. Skipped 4 entries that could not be used: "
-                + "entry 4, its kind of transport is not one Trakx knows; "
-                + "entry 6, its stop number is missing or is not a whole number above 0; "
-                + "entry 8, its own name is longer than 60 characters; entry 9, it is not a favourite Trakx can read.")
+            #expect(Self.banner(page) == "Imported 3 favourites, and 2 were already there. Skipped 4 entries that could not be used. "
+                + "Entry 4, its kind of transport is not one Trakx knows. "
+                + "Entry 6, its stop number is missing or is not a whole number above 0. "
+                + "Entry 8, its own name is longer than 60 characters. Entry 9, it is not a favourite Trakx can read.")
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
                 let all = try await store.all()
                 #expect(all.count == 5)
@@ -220,7 +220,7 @@ struct FavouriteWordsTests {
             // A file with nothing usable changes nothing and says why, by entry.
             let useless = try await browser.upload(#"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"boat","stop_id":1}]}"#)
             #expect(useless.status == 400)
-            #expect(useless.text.contains("The one entry in that file could not be used: entry 1, its kind of transport is not one Trakx knows. Nothing was changed."))
+            #expect(useless.text.contains("The one entry in that file could not be used. Entry 1, its kind of transport is not one Trakx knows. Nothing was changed."))
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in #expect(try await store.all().count == 5) }
         }
     }

@@ -66,7 +66,7 @@ struct FavouritesTests {
             let imported = try await session.upload(file)
             #expect(imported.status == 303)
             #expect(imported.header("Location") == "/favourites")
-            #expect(try await session.get("/favourites").text.contains("Imported 1 favourite; 1 was already there."))
+            #expect(try await session.get("/favourites").text.contains("Imported 1 favourite, and 1 was already there."))
             let html = try await app.get("/favourites").text
             // The export held both stops; one was still there, so the merge adds one back and keeps the name.
             let cards = html.matches(of: #/<h3 class="card__title"><a href="([^"]+)">([^<]+)</a></h3>/#)

@@ -35,7 +35,7 @@ struct LinePageTests {
         let line = try page(stops: "stops-on-route-86-no-direction", disruptions: try none)
         #expect(!line.ordered)
         #expect(!line.head.summary.contains("in order"))
-        #expect(line.head.summary == "5 stops towards Waterfront City Docklands, listed alphabetically: PTV did not give their order.")
+        #expect(line.head.summary == "5 stops towards Waterfront City Docklands, listed alphabetically, as PTV did not give their order.")
         #expect(line.stops.map(\.name) == line.stops.map(\.name).sorted())
     }
 

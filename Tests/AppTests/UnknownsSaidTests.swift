@@ -12,9 +12,9 @@ struct UnknownsSaidTests {
         try await TestApp.with { app in
             let tram = try await app.get("/stops/tram/2218")
             #expect(tram.status == 200)
-            #expect(tram.text.contains("Step-free access: Not known; PTV has no access information for this stop."))
+            #expect(tram.text.contains("Step-free access, Not known, as PTV has no access information for this stop."))
             let station = try await app.get("/stops/train/1071").text
-            #expect(station.contains("Step-free access: Yes.") || station.contains("Step-free access: No."))
+            #expect(station.contains("Step-free access, Yes.") || station.contains("Step-free access, No."))
         }
     }
 

@@ -171,12 +171,13 @@ struct FavouritesController: RouteCollection {
     /// Most characters of a refused own name shown again in its field.
     static let typedLimit = 1000
 
-    /// "None of the 2 entries in that file could be used: entry 1, …; entry 2, …. Nothing was changed."
+    /// "None of the 2 entries in that file could be used. Entry 1, …. Entry 2, …. Nothing was changed." (Sentences, not a
+    /// colon and semicolons, which a screen reader says.)
     static func nothingUsable(_ skipped: [FavouritesFile.Skip]) -> String {
-        let listed = skipped.prefix(Banner.maxSkippedListed).map { "entry \($0.entry), \($0.reason.words)" }
-        let more = skipped.count > listed.count ? ["and \(skipped.count - listed.count) more"] : []
+        let listed = skipped.prefix(Banner.maxSkippedListed).map { "Entry \($0.entry), \($0.reason.words)." }
+        let more = skipped.count > listed.count ? ["And \(skipped.count - listed.count) more."] : []
         let head = skipped.count == 1 ? "The one entry in that file could not be used" : "None of the \(skipped.count) entries in that file could be used"
-        return head + ": " + (listed + more).joined(separator: "; ") + ". Nothing was changed."
+        return head + ". " + (listed + more).joined(separator: " ") + " Nothing was changed."
     }
 
     /// A 303 to the form's return path (else `fallback`), leaving `notice` for this browser on that page.

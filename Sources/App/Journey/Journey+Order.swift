@@ -78,10 +78,10 @@ extension Journey {
 }
 
 extension Journey.Call {
-    /// "PTV's live estimate, 12:09 pm, is doubtful: it is out of order with the stops around it", when the
+    /// "PTV's live estimate, 12:09 pm, is doubtful, as it is out of order with the stops around it", when the
     /// estimate was set aside.
     /// - Parameter words: Time words for now.
     func doubtfulWords(_ words: TimeWords) -> String? {
-        doubtfulEstimate.map { "PTV's live estimate, \(words.clock($0)), is doubtful: it is out of order with the stops around it" }
+        doubtfulEstimate.map { "PTV's live estimate, \(words.clock($0)), is doubtful, as it is out of order with the stops around it" }
     }
 }

@@ -3,7 +3,7 @@ import HTTPServer
 import PTV
 
 /// Gives each request its visitor's allowance of PTV calls, and turns a refusal into a 429 page in words
-/// ("Too many new pages from this connection in a minute; try again at 9:41 am") with `Retry-After`.
+/// ("Too many new pages from this connection in a minute. Try again at 9:41 am") with `Retry-After`.
 /// Pages whose PTV answers are cached cost nothing, so they still load.
 struct VisitorBudgetMiddleware: Middleware {
     let budget: UpstreamBudget
@@ -32,7 +32,7 @@ struct VisitorBudgetMiddleware: Middleware {
         let minute = (refusal.until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60
         let retry = Date(timeIntervalSinceReferenceDate: minute)
         let seconds = max(1, Int(retry.timeIntervalSince(now).rounded(.up)))
-        return HTTPError(429, "Too many new pages from this connection in a minute; try again at \(TimeWords(now: now).clock(retry)). "
+        return HTTPError(429, "Too many new pages from this connection in a minute. Try again at \(TimeWords(now: now).clock(retry)). "
                          + "Pages opened recently still load.", headers: [("Retry-After", String(seconds))])
     }
 }

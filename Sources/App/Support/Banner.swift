@@ -92,14 +92,14 @@ enum Banner {
             : "Nothing new to import: all \(already) favourites in that file were already there."
         default:
             sentence = "Imported \(count) \(count == 1 ? "favourite" : "favourites")"
-            if already > 0 { sentence += "; \(already) \(already == 1 ? "was" : "were") already there" }
+            if already > 0 { sentence += ", and \(already) \(already == 1 ? "was" : "were") already there" }
             sentence += "."
         }
         if let skipped = skippedWords(request) { sentence += " " + skipped }
         return sentence
     }
 
-    /// "Skipped 2 entries that could not be used: entry 2, its kind of transport is not one Trakx knows; entry 5, …."
+    /// "Skipped 2 entries that could not be used. Entry 2, its kind of transport is not one Trakx knows. Entry 5, …."
     private static func skippedWords(_ request: Notice) -> String? {
         let listed = (request.query("skipped") ?? "").split(separator: ",").prefix(maxSkippedListed).compactMap { item -> FavouritesFile.Skip? in
             let parts = item.split(separator: ".", maxSplits: 1)
@@ -110,9 +110,9 @@ enum Banner {
         guard !listed.isEmpty else { return nil }
         let total = max(number(request.query("skipped_total")), listed.count)
         let head = total == 1 ? "Skipped 1 entry that could not be used" : "Skipped \(total) entries that could not be used"
-        var items = listed.map { "entry \($0.entry), \($0.reason.words)" }
-        if total > listed.count { items.append("and \(total - listed.count) more") }
-        return head + ": " + items.joined(separator: "; ") + "."
+        var items = listed.map { "Entry \($0.entry), \($0.reason.words)." }
+        if total > listed.count { items.append("And \(total - listed.count) more.") }
+        return head + ". " + items.joined(separator: " ")
     }
 
     /// A whole number from 0 to the most entries a file may hold (0 when absent or not a number).

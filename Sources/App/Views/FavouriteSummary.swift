@@ -57,7 +57,7 @@ extension FavouriteSummary {
         let slug = ModeWords.slug(type)
         let fieldID = FavouriteWords.fieldID(favourite.key)
         let label = favourite.ownName ?? SpokenName.stop(favourite.stopName)
-        let sentence = favourite.routeID == nil ? nil : next.first.map { "\(label): \($0.sentence)" }
+        let sentence = favourite.routeID == nil ? nil : next.first.map { "\(label), \($0.sentence)" }
         let summary = FavouriteSummary(
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),

@@ -58,7 +58,7 @@ struct LinePage: Sendable {
         } else if ordered {
             summary = "\(count), in order\(direction)."
         } else {
-            summary = "\(count)\(direction), listed alphabetically: PTV did not give their order."
+            summary = "\(count)\(direction), listed alphabetically, as PTV did not give their order."
         }
         self.directions = directions.filter { $0.directionId != chosen?.directionId }.map {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))

@@ -79,7 +79,7 @@ struct RunPage: Sendable {
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
                 rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
-                when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: "; "),
+                when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: ", "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,
                 anchor: "stop-\(call.stopID)", continuation: continuation))
         }
@@ -114,7 +114,7 @@ struct RunPage: Sendable {
         let last = journey.calls.lastIndex { !$0.cancelled } ?? journey.calls.count - 1
         if chosen == last { return "\(call.name) is the last stop of this service." }
         let toGo = last - chosen
-        var text = "From \(call.name): \(Plural.count(toGo, "stop")) to \(journey.calls[last].name)"
+        var text = "\(Plural.count(toGo, "stop")) from \(call.name) to \(journey.calls[last].name)"
         if let minutes = journey.minutes(from: chosen, to: last) { text += ", \(words.minutes(minutes))" }
         text += "."
         if call.cancelled {

@@ -6,12 +6,15 @@ struct StopFacts: Sendable {
     struct Fact: Sendable {
         let term: String
         let detail: String
+        /// Shown, not spoken: the sign's own abbreviations ("Bridge Rd/Hoddle St") are said "Bridge R D slash Hoddle
+        /// saint", and the heading already says the name in full.
+        var visualOnly = false
     }
 
     let items: [Fact]
 
     /// Said when PTV's answer has no access information for the stop: not knowing is not "no".
-    static let accessUnknown = "Not known; PTV has no access information for this stop"
+    static let accessUnknown = "Not known, as PTV has no access information for this stop"
 
     init(_ identity: StopIdentity, type: RouteType) {
         let stop = identity.details
@@ -20,7 +23,7 @@ struct StopFacts: Sendable {
         if let number = identity.stopNumber { items.append(Fact(term: "\(ModeWords.noun(type).capitalisedFirst) stop number", detail: number)) }
         if !identity.suburbIfNotInName.isEmpty { items.append(Fact(term: "Suburb", detail: identity.suburbIfNotInName)) }
         if SpokenName.differs(stop.stopName) {
-            items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces)))
+            items.append(Fact(term: "Signed as", detail: stop.stopName.trimmingCharacters(in: .whitespaces), visualOnly: true))
         }
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
         if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }

@@ -198,6 +198,7 @@ extension StopFacts.Fact: MustacheParent {
         switch name {
         case "term": term
         case "detail": detail
+        case "visualOnly": visualOnly
         default: nil
         }
     }
