@@ -24,15 +24,3 @@ struct ArrivalController: RouteCollection {
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")
     }
 }
-
-extension RideController {
-    /// The ride page's door: the picture, and once the vehicle is at the rider's stop, the arrival.
-    func door(journey: Journey, progress: JourneyProgress, from: Int?, to: Int?, words: TimeWords) async -> RideDoor {
-        var door = RideDoor(journey: journey, progress: progress, from: from, to: to)
-        if case .atYourStop(let index) = RideState(journey: journey, progress: progress, from: from, to: to) {
-            door.arrival = await site.arrival(type: journey.routeType, stopID: journey.calls[index].stopID,
-                                              ride: (journey, index), words: words)
-        }
-        return door
-    }
-}

@@ -39,8 +39,10 @@ struct RideController: RouteCollection {
         let pageContext = site.context(for: request, context)
         var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
                             disruptions: loaded.disruptions)
-        let progress = JourneyProgress(journey, now: pageContext.words.now, staleSince: loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil)
-        page.door = await door(journey: journey, progress: progress, from: from, to: to, words: pageContext.words)
+        if let index = page.arrivedAt {
+            page.door?.arrival = await site.arrival(type: journey.routeType, stopID: journey.calls[index].stopID,
+                                                    ride: (journey, index), words: pageContext.words)
+        }
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -19,11 +19,8 @@ struct RunController: RouteCollection {
             throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
         }
         let pageContext = site.context(for: request, context)
-        var page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: pageContext,
+        let page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: pageContext,
                            disruptions: loaded.disruptions)
-        let staleSince = loaded.pattern.isStale ? loaded.pattern.fetchedAt : nil
-        page.strip = StripMap(journey: journey, progress: JourneyProgress(journey, now: pageContext.words.now, staleSince: staleSince),
-                              yours: fromStop.flatMap(journey.index(of:)), noun: ModeWords.noun(run.type))
         return site.templates.render(page, template: "run")
     }
 }

@@ -52,8 +52,10 @@ struct RidePage: Sendable {
     let updated: String
     let runURL: String
     let facts: [String]
-    /// The journey as a picture, and the rider's arrival (set by the controller).
+    /// The journey as a picture, and the rider's arrival (its `arrival` set by the controller).
     var door: RideDoor?
+    /// The rider's stop's index once the vehicle is at it: where the controller loads the arrival.
+    let arrivedAt: Int?
 
     /// Builds the page.
     /// - Parameters:
@@ -69,6 +71,8 @@ struct RidePage: Sendable {
         let words = context.words
         let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
+        door = RideDoor(journey: journey, progress: progress, from: from, to: to)
+        if case .atYourStop(let index) = state { arrivedAt = index } else { arrivedAt = nil }
         let type = journey.routeType
         let noun = ModeWords.noun(type)
         let calls = journey.calls

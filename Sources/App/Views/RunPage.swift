@@ -37,8 +37,8 @@ struct RunPage: Sendable {
     let updated: String
     /// Disruptions the pattern names, said as on the board and the ride page.
     let disruptions: DisruptionNotes
-    /// The journey as a picture (set by the controller).
-    var strip: StripMap?
+    /// The journey as a picture.
+    let strip: StripMap?
 
     /// Builds the page.
     /// - Parameters:
@@ -95,6 +95,7 @@ struct RunPage: Sendable {
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey, looked: [:])
+        strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
         head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
