@@ -14,10 +14,13 @@ enum Deadline {
             let answer: @Sendable (T?) -> Void = { value in
                 if answered.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: value) }
             }
-            Task { answer(await task.value) }
-            Task {
+            let timer = Task {
                 try? await Task.sleep(for: limit)
                 answer(nil)
+            }
+            Task {
+                answer(await task.value)
+                timer.cancel()  // answered in time: no sleeping task left behind
             }
         }
     }

@@ -85,6 +85,7 @@ final class StopWays: Sendable {
     ///   - budget: Most routes fetched from PTV for this call.
     func ways(at asked: [Asked], budget: Int) async -> [String: [Way]] {
         let stops = asked.filter { Self.kerbside.contains($0.routeType) }
+        guard !stops.isEmpty else { return [:] }  // a station, or a favourite card with nothing to say: no work
         var wanted: [(routeID: Int, type: RouteType)] = []
         let time = now()
         let known = routes.withLock { table in Set(table.filter { $0.value.until > time }.keys) }
@@ -97,7 +98,9 @@ final class StopWays: Sendable {
         let learning = wanted.prefix(max(budget, 0)).map { route in
             Task { await self.learn(routeID: route.routeID, type: route.type) }
         }
-        _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
+        if !learning.isEmpty {
+            _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
+        }
         let table = routes.withLock { $0 }
         var found: [String: [Way]] = [:]
         for stop in stops {
