@@ -22,8 +22,7 @@ extension Journey {
     /// "Frankston line to Flinders Street": the part's line and where it goes from the rider's stop.
     func heading(from index: Int?) -> String {
         let service = leg(for: index)?.service ?? ModeWords.service(nil, type: routeType)
-        let name = named(from: index).name
-        return name.isEmpty ? service : "\(service) to \(name)"
+        return ServiceWords.caption(service: service, destination: named(from: index).name)
     }
 
     /// The City Loop stops the train runs after call `index`: "via the City Loop, calling at Parliament, Melbourne

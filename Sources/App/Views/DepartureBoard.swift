@@ -43,10 +43,6 @@ struct DepartureRow: Sendable {
     /// Whether the time is a live estimate.
     var live: Bool { source != .timetable && !cancelled }
 
-    /// "Frankston line to Frankston": what a departure's link says with its time, so a link read alone (Tab, a
-    /// screen reader's next link) names the line and where it goes, even where the caption or a group heading does.
-    var serviceTo: String { destination.isEmpty ? service : "\(service) to \(destination)" }
-
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
         var parts = [afterTime]
@@ -184,7 +180,7 @@ struct DepartureBoard: Sendable {
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
         var when = "\(ModeWords.midSentence(next.service)), \(next.until), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
-        let destination = next.caption == next.service ? "" : ", to \(next.destination)"
+        let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         return text + "Next, \(when)\(destination), \(next.live ? next.status : "timetable")."
     }
 
@@ -219,7 +215,7 @@ struct DepartureBoard: Sendable {
                                                                      flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
-        var sentence = destination.isEmpty ? service : "\(service) to \(destination)"
+        var sentence = caption
         if cancelled {
             sentence += ", \(words.clock(scheduled)), cancelled."
         } else {

@@ -119,7 +119,6 @@ extension DepartureRow: MustacheParent {
         case "rideURL": rideURL
         case "destination": destination
         case "service": service
-        case "serviceTo": serviceTo
         case "caption": caption
         case "sentence": sentence
         case "routeID": routeID
