@@ -16,8 +16,8 @@ import PTV
 struct Evidence<Value: Sendable>: Sendable {
     /// What came back.
     enum Outcome: Sendable {
-        /// PTV answered (possibly from a saved copy; see `staleBecause`).
-        case answered(Value)
+        /// PTV answered, with when (possibly a saved copy; see `Fetched.staleBecause`).
+        case answered(Fetched<Value>)
         /// PTV said it does not know the thing asked about (404, or 400 for an id it rejects).
         case notFound
         /// PTV or the network failed, in this way.
@@ -29,25 +29,23 @@ struct Evidence<Value: Sendable>: Sendable {
     /// The question.
     let question: Question
     let outcome: Outcome
-    /// When PTV sent the answer (answers only).
-    let fetchedAt: Date?
-    /// Why a saved copy stands in for a fresh answer (nil when the answer is fresh, or there is none).
-    let staleBecause: PTVError.Kind?
 
-    /// The answer, if there is one.
-    var value: Value? {
-        if case .answered(let value) = outcome { return value }
+    /// The answer with its fetch time, if there is one.
+    var fetched: Fetched<Value>? {
+        if case .answered(let fetched) = outcome { return fetched }
         return nil
     }
 
+    /// The answer, if there is one.
+    var value: Value? { fetched?.value }
+    /// When PTV sent the answer (answers only).
+    var fetchedAt: Date? { fetched?.fetchedAt }
+    /// Why a saved copy stands in for a fresh answer (nil when the answer is fresh, or there is none).
+    var staleBecause: PTVError.Kind? { fetched?.staleBecause }
     /// Whether the answer is a saved copy shown because a fresh one could not be had in time.
     var isStale: Bool { staleBecause != nil }
-
-    /// Whether PTV said it does not know the thing asked about.
-    var isNotFound: Bool {
-        if case .notFound = outcome { return true }
-        return false
-    }
+    /// The time an answer's live estimates date from when it is a saved copy (nil for a fresh answer).
+    var staleSince: Date? { fetched?.staleSince }
 
     /// How the question failed, if it did.
     var failure: PTVError.Kind? {
@@ -55,29 +53,16 @@ struct Evidence<Value: Sendable>: Sendable {
         return nil
     }
 
-    /// The answer with its fetch time, as the older page builders take it.
-    var fetched: Fetched<Value>? {
-        guard let value, let fetchedAt else { return nil }
-        return Fetched(value: value, fetchedAt: fetchedAt, isStale: isStale, staleBecause: staleBecause)
-    }
-
-    /// The time an answer's live estimates date from when it is a saved copy (nil for a fresh answer).
-    var staleSince: Date? { isStale ? fetchedAt : nil }
-
     /// Evidence from a fetched answer.
     init(_ question: Question, _ fetched: Fetched<Value>) {
         self.question = question
-        outcome = .answered(fetched.value)
-        fetchedAt = fetched.fetchedAt
-        staleBecause = fetched.staleBecause
+        outcome = .answered(fetched)
     }
 
     /// Evidence of a question that got no answer.
     init(_ question: Question, outcome: Outcome) {
         self.question = question
         self.outcome = outcome
-        fetchedAt = nil
-        staleBecause = nil
     }
 
     /// Asks PTV one question and keeps what happened, whatever it was.
@@ -97,13 +82,10 @@ struct Evidence<Value: Sendable>: Sendable {
     /// The same evidence with its answer read another way.
     func map<Other: Sendable>(_ transform: (Value) -> Other) -> Evidence<Other> {
         switch outcome {
-        case .answered(let value):
-            let fetched = Fetched(value: transform(value), fetchedAt: fetchedAt ?? Date(timeIntervalSince1970: 0),
-                                  staleBecause: staleBecause)
-            return Evidence<Other>(question, fetched)
-        case .notFound: return Evidence<Other>(question, outcome: .notFound)
-        case .failed(let kind): return Evidence<Other>(question, outcome: .failed(kind))
-        case .notAsked: return Evidence<Other>(question, outcome: .notAsked)
+        case .answered(let fetched): Evidence<Other>(question, fetched.map(transform))
+        case .notFound: Evidence<Other>(question, outcome: .notFound)
+        case .failed(let kind): Evidence<Other>(question, outcome: .failed(kind))
+        case .notAsked: Evidence<Other>(question, outcome: .notAsked)
         }
     }
 }
@@ -117,7 +99,4 @@ enum Question: String, Sendable {
     case directions = "This line's directions"
     case stopsOnRoute = "The stops on this line"
     case disruptions = "Disruptions"
-    case disruption = "This disruption"
-    case nearby = "Stops near here"
-    case search = "Search results"
 }

@@ -69,7 +69,7 @@ struct RidePage: Sendable {
     init(journey: Journey, from: Int?, to: Int?, auto: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
          disruptions: DisruptionNotes = .none) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.staleSince)
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
         door = RideDoor(journey: journey, progress: progress, from: from, to: to)
         if case .atYourStop(let index) = state { arrivedAt = index } else { arrivedAt = nil }

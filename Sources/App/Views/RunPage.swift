@@ -49,7 +49,7 @@ struct RunPage: Sendable {
     init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
          disruptions: DisruptionNotes? = nil) {
         let words = context.words
-        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.isStale ? pattern.fetchedAt : nil)
+        let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.staleSince)
         let type = journey.routeType
         let chosen = fromStop.flatMap { journey.index(of: $0) }
         let first = journey.leg(for: chosen)

@@ -7,27 +7,28 @@ public struct Fetched<Value: Sendable>: Sendable {
     public let value: Value
     /// When PTV sent it.
     public let fetchedAt: Date
-    /// True when a fresh fetch failed (or was too slow) and this older copy is shown instead.
-    public let isStale: Bool
     /// Why the fresh fetch is not shown, for a stale copy (`.timedOut` also when PTV was slower than the grace).
     public let staleBecause: PTVError.Kind?
+
+    /// True when a fresh fetch failed (or was too slow) and this older copy is shown instead.
+    public var isStale: Bool { staleBecause != nil }
+    /// When the copy was fetched, for a stale copy: what a page dates its old estimates by.
+    public var staleSince: Date? { isStale ? fetchedAt : nil }
 
     /// Creates a fetched value.
     /// - Parameters:
     ///   - value: The value.
     ///   - fetchedAt: Fetch time.
-    ///   - isStale: Whether it is stale.
-    ///   - staleBecause: Why a stale copy is shown.
-    public init(value: Value, fetchedAt: Date, isStale: Bool = false, staleBecause: PTVError.Kind? = nil) {
+    ///   - staleBecause: Why a stale copy is shown (nil: a fresh answer).
+    public init(value: Value, fetchedAt: Date, staleBecause: PTVError.Kind? = nil) {
         self.value = value
         self.fetchedAt = fetchedAt
-        self.isStale = isStale || staleBecause != nil
-        self.staleBecause = staleBecause ?? (isStale ? .unreachable : nil)
+        self.staleBecause = staleBecause
     }
 
     /// The same answer with another value (a trimmed or filtered reading of it).
     public func map<Other: Sendable>(_ transform: (Value) -> Other) -> Fetched<Other> {
-        Fetched<Other>(value: transform(value), fetchedAt: fetchedAt, isStale: isStale, staleBecause: staleBecause)
+        Fetched<Other>(value: transform(value), fetchedAt: fetchedAt, staleBecause: staleBecause)
     }
 }
 
@@ -141,7 +142,7 @@ public final class ResponseCache: Sendable {
         if let grace, let saved, let value = saved.value as? T {
             guard let finished = await Self.result(of: task, within: grace) else {
                 metrics.staleServe(endpoint)
-                return Fetched(value: value, fetchedAt: saved.fetchedAt, isStale: true, staleBecause: .timedOut)
+                return Fetched(value: value, fetchedAt: saved.fetchedAt, staleBecause: .timedOut)
             }
             result = finished
         } else {
@@ -155,7 +156,7 @@ public final class ResponseCache: Sendable {
             let stale: Entry? = state.withLock { $0.entries[key] }
             if let ptvError = error as? PTVError, ptvError.isUpstreamFailure, let stale, let value = stale.value as? T {
                 metrics.staleServe(endpoint)
-                return Fetched(value: value, fetchedAt: stale.fetchedAt, isStale: true, staleBecause: ptvError.kind)
+                return Fetched(value: value, fetchedAt: stale.fetchedAt, staleBecause: ptvError.kind)
             }
             throw error
         }
