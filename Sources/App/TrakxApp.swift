@@ -133,7 +133,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
-                            warm: WarmPages(store: pages, visitors: visitors))
+                            warm: configuration.favouritesAreShared ? nil : WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, database: database, ptv: ptv, port: port, logger: logger)
 }
 

@@ -14,18 +14,15 @@ public protocol WarmVisitors: Sendable {
     func mint(into out: UnsafeMutableRawBufferPointer)
 }
 
-/// A visitor as the warm path knows them, valid only during the `WarmVisitors.visitor` call's request.
+/// A visitor as the warm path knows them, valid only during the `WarmVisitors.visitor` call's request. The warm path
+/// serves only pages kept without a variant (`PageStore.Key.variant` empty): a server whose pages vary by visitor
+/// gives it no `WarmPages`.
 public struct WarmVisitor {
-    /// What the visitor's pages are kept under besides their target (`PageStore.Key.variant`).
-    public let variant: String
     /// The visitor's own value, read in place from the request; nil for a visitor who needs a fresh one.
     public let value: UnsafeRawBufferPointer?
 
-    /// - Parameters:
-    ///   - variant: What the visitor's pages are kept under.
-    ///   - value: Their value, or nil.
-    public init(variant: String, value: UnsafeRawBufferPointer?) {
-        self.variant = variant
+    /// - Parameter value: Their value, or nil.
+    public init(value: UnsafeRawBufferPointer?) {
         self.value = value
     }
 }
@@ -85,7 +82,7 @@ public struct WarmPages: Sendable {
     ///   when MHD reports the request completed.
     func answer(_ connection: OpaquePointer, target: String) -> (status: Int, result: MHD_Result, lent: Lent?)? {
         guard let visitor = visitors.visitor(RequestHead(connection: connection)),
-              let page = store.current(PageStore.Key(variant: visitor.variant, target: target)),
+              let page = store.current(PageStore.Key(variant: "", target: target)),
               let response = lend(page, value: visitor.value) else { return nil }
         let status = page.cut.status
         let result = MHD_queue_response(connection, UInt32(status), response.pointer)

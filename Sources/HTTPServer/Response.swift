@@ -68,4 +68,13 @@ public struct Response: Sendable {
         headers.removeAll { $0.0.equalsIgnoringASCIICase(name) }
         headers.append((name, value))
     }
+
+    /// Adds each of `defaults` whose name the response does not set itself (the site's default headers).
+    /// - Parameter defaults: Names and values.
+    public mutating func addHeaders(ifMissing defaults: [(String, String)]) {
+        headers.reserveCapacity(headers.count + defaults.count)
+        for (name, value) in defaults where header(name) == nil {
+            headers.append((name, value))
+        }
+    }
 }

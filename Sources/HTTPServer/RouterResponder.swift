@@ -63,7 +63,7 @@ public struct RouterResponder<Context: RequestContext>: Responder {
         } catch {
             response = core.render(error, request, context)
         }
-        addDefaultHeaders(to: &response)
+        response.addHeaders(ifMissing: defaultHeaders)
         return response
     }
 
@@ -73,15 +73,8 @@ public struct RouterResponder<Context: RequestContext>: Responder {
     ///   - request: The request.
     public func refuse(_ error: HTTPError, request: Request) -> Response {
         var response = core.renderError(error, request)
-        addDefaultHeaders(to: &response)
+        response.addHeaders(ifMissing: defaultHeaders)
         return response
-    }
-
-    private func addDefaultHeaders(to response: inout Response) {
-        response.headers.reserveCapacity(response.headers.count + defaultHeaders.count)
-        for (name, value) in defaultHeaders where response.header(name) == nil {
-            response.headers.append((name, value))
-        }
     }
 }
 

@@ -53,9 +53,7 @@ public final class Database: Sendable {
 
     /// Finishes queued work, closes the connection, and ends the database's thread; for async callers.
     public func shutdown() async {
-        _ = try? await worker.run {
-            if !self.isClosed.exchange(true, ordering: .acquiringAndReleasing) { self.box.connection.close() }
-        }
+        _ = try? await worker.run { self.closeConnection() }
         await worker.shutdown()
     }
 
@@ -66,10 +64,15 @@ public final class Database: Sendable {
     public func close() {
         let done = DispatchSemaphore(value: 0)
         worker.submit {
-            if !self.isClosed.exchange(true, ordering: .acquiringAndReleasing) { self.box.connection.close() }
+            self.closeConnection()
             done.signal()
         }
         done.wait()
+    }
+
+    /// Closes the connection once (on the database's thread).
+    private func closeConnection() {
+        if !isClosed.exchange(true, ordering: .acquiringAndReleasing) { box.connection.close() }
     }
 }
 

@@ -73,9 +73,7 @@ final class Visitors: WarmVisitors {
     /// for keeping.
     func finish(_ response: Response, for visitor: Visitor) -> (response: Response, cut: CutResponse?) {
         var response = response
-        for (name, value) in Self.headers where response.header(name) == nil {
-            response.headers.append((name, value))
-        }
+        response.addHeaders(ifMissing: Self.headers)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return (response, nil) }
         let cut = CutResponse(response, slot: Self.pageSlot)
         var filled = cut.response(value: visitor.formToken, fresh: visitor.isNew)
@@ -112,13 +110,13 @@ final class Visitors: WarmVisitors {
     // MARK: The warm path's questions (on libmicrohttpd's thread, headers read in place)
 
     /// The same rules for a bodiless GET the server may answer from the page store: one admitted `Host`, and the
-    /// form token from the cookie (nil value: a fresh one). A shared server's pages always go through the chain, and
-    /// so do a browser's with a notice waiting to be said.
+    /// form token from the cookie (nil value: a fresh one). A browser with a notice waiting to be said goes through the
+    /// chain. (A shared server, whose pages vary by list, has no warm path at all.)
     func visitor(_ head: RequestHead) -> WarmVisitor? {
-        guard !lists.shared, let host = head.single("Host"), isAdmitted(host) else { return nil }
+        guard let host = head.single("Host"), isAdmitted(host) else { return nil }
         let cookie = head.cookie(cookieName).flatMap { SecureRandom.isHex($0, length: FormToken.length) ? $0 : nil }
         if let cookie, notices.isPending(cookie) { return nil }
-        return WarmVisitor(variant: "", value: cookie)
+        return WarmVisitor(value: cookie)
     }
 
     /// A fresh form token.

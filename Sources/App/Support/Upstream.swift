@@ -1,4 +1,3 @@
-import Foundation
 import HTTPServer
 import PTV
 
@@ -6,8 +5,7 @@ import PTV
 enum Upstream {
     /// The HTTP error for a PTV failure; `missing` is said for a 404 (e.g. "There is no train stop 99999.").
     static func error(_ error: any Error, missing: String) -> any Error {
-        // Over the visitor's PTV budget: a 429 (the budget middleware says it again on the app's clock).
-        if let refusal = error as? UpstreamBudget.Exhausted { return VisitorBudgetMiddleware.error(refusal, now: Date()) }
+        // Over the visitor's PTV budget (UpstreamBudget.Exhausted) passes through: VisitorBudgetMiddleware makes the 429.
         guard let error = error as? PTVError else { return error }
         return EvidenceWords.error(error.kind, missing: missing)
     }
