@@ -12,7 +12,7 @@ struct DisruptionsController: RouteCollection {
     }
 
     func list(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let mode = try request.query("mode").flatMap { $0.isEmpty ? nil : $0 }.map(Params.mode)
+        let mode = try request.given("mode").map(Params.mode)
         let result = try await Upstream.call(missing: DisruptionsPage.missing) { try await site.source.disruptions() }
         let page = DisruptionsPage(mode: mode, disruptions: result, context: site.context(for: request, context))
         return site.templates.render(page, template: "disruptions")

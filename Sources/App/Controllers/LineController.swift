@@ -13,7 +13,7 @@ struct LineController: RouteCollection {
     func line(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(context.require("mode"))
         let routeID = try Params.id(context.require("id"), "line number")
-        let wanted = try request.query("direction").flatMap { $0.isEmpty ? nil : $0 }.map { try Params.id($0, "direction") }
+        let wanted = try request.given("direction").map { try Params.id($0, "direction") }
         let missing = LinePage.notFound(type, route: nil)
         // The route call alone says whether the line exists; the others only add to its page.
         async let routeCall = Evidence.ask(.route) { try await site.source.route(routeID) }

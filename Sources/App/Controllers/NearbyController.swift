@@ -11,28 +11,22 @@ struct NearbyController: RouteCollection {
     }
 
     func nearby(_ request: Request, _ trakx: TrakxContext) async throws -> Response {
-        func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
-        var form = NearbyPage.Form(lat: given("lat") ?? "", lon: given("lon") ?? "")
-        form.mode = try given("mode").map(Params.mode)
-        form.radius = try given("radius").map { try Params.radius($0, allowed: NearbyPage.radii) } ?? NearbyPage.defaultRadius
-        form.place = try given("place").map(Params.query) ?? ""
+        var form = NearbyPage.Form(lat: request.given("lat") ?? "", lon: request.given("lon") ?? "")
+        form.mode = try request.given("mode").map(Params.mode)
+        form.radius = try request.given("radius").map { try Params.radius($0, allowed: NearbyPage.radii) } ?? NearbyPage.defaultRadius
+        form.place = try request.given("place").map(Params.query) ?? ""
         let context = site.context(for: request, trakx)
-        if given("lat") == nil, given("lon") == nil, !form.place.isEmpty {
+        if request.given("lat") == nil, request.given("lon") == nil, !form.place.isEmpty {
             return try await near(place: form.place, form: form, context: context)
         }
-        guard given("lat") != nil || given("lon") != nil else {
+        guard request.given("lat") != nil || request.given("lon") != nil else {
             return site.templates.render(NearbyPage(form: form, errors: [], context: context), template: "nearby")
         }
         let typed = Params.point(lat: form.lat, lon: form.lon)
         guard let latitude = typed.latitude, let longitude = typed.longitude, typed.errors.isEmpty else {
             return site.templates.render(NearbyPage(form: form, errors: typed.errors, context: context), template: "nearby", status: 400)
         }
-        let found = try await stops(near: latitude, longitude, form: form)
-        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
-                                        budget: StopWays.listBudget)
-        let page = NearbyPage(form: form, origin: .point, latitude: latitude, longitude: longitude, found: found, context: context,
-                              ways: ways)
-        return site.templates.render(page, template: "nearby")
+        return try await list(form: form, origin: .point, latitude: latitude, longitude: longitude, context: context)
     }
 
     /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop).
@@ -42,11 +36,20 @@ struct NearbyController: RouteCollection {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
-        let found = try await stops(near: match.point.latitude, match.point.longitude, form: form)
-        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(found.value.stops), mode: form.mode),
-                                        budget: StopWays.listBudget)
-        let page = NearbyPage(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
-                              latitude: match.point.latitude, longitude: match.point.longitude, found: found, context: context, ways: ways)
+        return try await list(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
+                              latitude: match.point.latitude, longitude: match.point.longitude, context: context)
+    }
+
+    /// The stops near a point as the page lists them, with which way services leave the listed stops that share a
+    /// name (only those: PTV is not asked about stops past the list).
+    func list(form: NearbyPage.Form, origin: NearbyPage.Origin, latitude: Double, longitude: Double,
+              context: PageContext) async throws -> Response {
+        let found = try await stops(near: latitude, longitude, form: form)
+        let within = NearbyPage.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
+        let listed = within.prefix(NearbyPage.cap).map(\.stop)
+        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget)
+        let page = NearbyPage(form: form, origin: origin, latitude: latitude, longitude: longitude, found: found, context: context,
+                              ways: ways, within: within)
         return site.templates.render(page, template: "nearby")
     }
 

@@ -12,13 +12,12 @@ struct WalkController: RouteCollection {
 
     func walk(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let (type, stopID) = try Params.stop(context)
-        func given(_ name: String) -> String? { request.query(name).flatMap { $0.isEmpty ? nil : $0 } }
-        let form = (place: try given("place").map(Params.query) ?? "", lat: given("lat") ?? "", lon: given("lon") ?? "")
+        let form = (place: try request.given("place").map(Params.query) ?? "", lat: request.given("lat") ?? "", lon: request.given("lon") ?? "")
         let missing = StopPage.missing(type, stopID)
         async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
         var errors: [FieldError] = []
         var start: NamedPoint?
-        if given("lat") != nil || given("lon") != nil {
+        if request.given("lat") != nil || request.given("lon") != nil {
             let typed = Params.point(lat: form.lat, lon: form.lon)
             errors = typed.errors
             if let latitude = typed.latitude, let longitude = typed.longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }

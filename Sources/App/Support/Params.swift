@@ -125,3 +125,11 @@ enum Params {
         return text
     }
 }
+
+extension Request {
+    /// A query parameter the rider gave a value for: nil when it is missing or empty (an empty form field).
+    /// - Parameter name: The parameter's name.
+    func given(_ name: String) -> String? {
+        query(name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

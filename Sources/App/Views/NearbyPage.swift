@@ -65,15 +65,10 @@ struct NearbyPage: Sendable {
     ///   - found: PTV's answer.
     ///   - context: Words, demo mode, banner and path.
     ///   - ways: Which way services leave each stop, by ``StopWays/key(_:_:)``.
+    ///   - within: ``within(_:form:latitude:longitude:)`` of `found`, when the caller has already worked it out.
     init(form: Form, origin: Origin, latitude: Double, longitude: Double, found: Fetched<StopsNearbyResponse>, context: PageContext,
-         ways: [String: [StopWays.Way]] = [:]) {
-        var seen = Set<String>()
-        let within = found.value.stops
-            .filter { form.mode == nil || $0.routeType == form.mode }
-            .filter { seen.insert("\($0.routeType.rawValue)-\($0.stopId)").inserted }
-            .compactMap { NearbyStop($0, latitude: latitude, longitude: longitude) }
-            .filter { $0.metres <= Double(form.radius) }
-            .sorted { $0.metres < $1.metres }
+         ways: [String: [StopWays.Way]] = [:], within: [NearbyStop]? = nil) {
+        let within = within ?? Self.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
         let listed = Array(within.prefix(Self.cap))
         let usual = Self.usualSuburb(listed)
         let radius = DistanceWords.metres(Double(form.radius))
@@ -134,6 +129,18 @@ struct NearbyPage: Sendable {
                   head: PageHead(context.chrome(title: title, section: .nearby,
                                                 stale: context.staleNotice(found),
                                                 scripts: ["/static/js/location.js"]), heading: heading, summary: summary))
+    }
+
+    /// PTV's stops that are within the radius Trakx measured (of the asked mode, each once), nearest first; the page
+    /// lists the first ``cap`` of them.
+    static func within(_ stops: [PTV.Stop], form: Form, latitude: Double, longitude: Double) -> [NearbyStop] {
+        var seen = Set<String>()
+        return stops
+            .filter { form.mode == nil || $0.routeType == form.mode }
+            .filter { seen.insert("\($0.routeType.rawValue)-\($0.stopId)").inserted }
+            .compactMap { NearbyStop($0, latitude: latitude, longitude: longitude) }
+            .filter { $0.metres <= Double(form.radius) }
+            .sorted { $0.metres < $1.metres }
     }
 
     private init(form: Form, errors: [FieldError], results: NearbyResults?, head: PageHead) {
