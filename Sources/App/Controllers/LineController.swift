@@ -21,9 +21,7 @@ struct LineController: RouteCollection {
         async let disruptionsCall = Evidence.ask(.disruptions) { try await site.source.disruptions(routeID: routeID) }
         let routeAsked = await routeCall
         guard let route = routeAsked.value?.route else {
-            guard let failure = routeAsked.failure else { throw HTTPError(404, missing) }
-            let error = EvidenceWords.error(failure, missing: missing)
-            throw HTTPError(error.status, "Trakx could not load this line just now, because \(error.message)", headers: error.headers)
+            throw EvidenceWords.error(routeAsked.failure, missing: missing, couldNot: "load this line")
         }
         guard route.routeType == type else { throw HTTPError(404, LinePage.notFound(type, route: route)) }
         let directionsAsked = await directionsCall

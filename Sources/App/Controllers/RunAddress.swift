@@ -35,8 +35,7 @@ struct RunAddress {
         let advice = "Go back to the departures and choose the service again."
         let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
         guard let fetched = pattern.fetched else {
-            var error = EvidenceWords.error(pattern.failure ?? .notFound, missing: missing)
-            if pattern.failure != nil { error.message = "Trakx could not load this \(noun) service's stops and times just now, because \(error.message)" }
+            var error = EvidenceWords.error(pattern.failure, missing: missing, couldNot: "load this \(noun) service's stops and times")
             error.advice = advice
             throw error
         }

@@ -48,6 +48,18 @@ enum EvidenceWords {
         "\(reason(because)), so this page shows information from \(words.clock(fetchedAt))."
     }
 
+    /// The error page for the question a page stands on, when it got no answer: PTV's "not found" (nil `failure`) is
+    /// `missing` (404); a failure is "Trakx could not \(couldNot) just now, because …" with the failure's status.
+    /// - Parameters:
+    ///   - failure: How the question failed; nil when PTV said it does not know the thing.
+    ///   - missing: What a 404 says.
+    ///   - couldNot: What could not be done ("load this line").
+    static func error(_ failure: PTVError.Kind?, missing: String, couldNot: String) -> HTTPError {
+        var error = error(failure ?? .notFound, missing: missing)
+        if failure != nil { error.message = "Trakx could not \(couldNot) just now, because \(error.message)" }
+        return error
+    }
+
     /// The error page for a question whose failure leaves nothing to show.
     static func error(_ kind: PTVError.Kind, missing: String) -> HTTPError {
         switch kind {

@@ -210,9 +210,8 @@ struct DepartureBoard: Sendable {
         let departed = past && staleSince == nil
         let wasDue = past && staleSince != nil
         let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
-        // "via Flinders Street" says nothing more after "to Flinders Street".
         let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
-                                                                     flags: ServiceWords.flags(departure.flags)).filter { $0 != "via \(destination)" }
+                                                                     flags: ServiceWords.flags(departure.flags), destination: destination)
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = caption

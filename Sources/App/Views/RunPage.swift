@@ -154,12 +154,12 @@ struct RunPage: Sendable {
     ///   - journey: The run's journey.
     ///   - index: The rider's stop, when chosen.
     static func notes(journey: Journey, from index: Int? = nil) -> [String] {
-        // "via Flinders Street" says nothing more after "to Flinders Street".
         var notes = journey.afterDestination(from: index).map { [$0] } ?? []
-        let said = "via \(journey.named(from: index).name)"
+        let destination = journey.named(from: index).name
         for leg in journey.legs {
             let call = journey.calls[leg.start]
-            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: []) where !notes.contains(note) && note != said {
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: [], destination: destination)
+            where !notes.contains(note) {
                 if note == "Express", !journey.skipped.isEmpty {
                     notes.append("Express, runs past \(Plural.list(journey.skipped)) without stopping")
                 } else if note == "Express", let count = leg.run?.expressStopCount {

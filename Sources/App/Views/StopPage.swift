@@ -102,11 +102,8 @@ struct StopPage: Sendable {
     /// Why a stop no answer names has no page: PTV said so (404), or it could not be checked (the failure's status).
     static func unknown(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>,
                         departures: Evidence<DeparturesResponse>) -> HTTPError {
-        let missing = Self.missing(type, stopID)
         // A failure on either question means Trakx cannot say the stop does not exist.
-        guard let failure = departures.failure ?? details.failure else { return HTTPError(404, missing) }
-        let error = EvidenceWords.error(failure, missing: missing)
-        return HTTPError(error.status, "Trakx could not check \(ModeWords.noun(type)) stop \(stopID) just now, because \(error.message)",
-                         headers: error.headers)
+        EvidenceWords.error(departures.failure ?? details.failure, missing: Self.missing(type, stopID),
+                            couldNot: "check \(ModeWords.noun(type)) stop \(stopID)")
     }
 }

@@ -51,7 +51,7 @@ struct WalkPage: Sendable {
         let kerbside = type == .bus || type == .nightBus
         let side = kerbside ? WayWords.side(ways) : nil
         if let side { facts.append(.init(term: "Side of the road", detail: side.capitalisedFirst)) }
-        if let way = WayWords.phrase(ways) { facts.append(.init(term: "Which way", detail: "\(ModeWords.plural(type).capitalisedFirst) from here go \(way)")) }
+        if let way = WayWords.clause(ModeWords.plural(type), ways) { facts.append(.init(term: "Which way", detail: way)) }
         let served = ModeWords.servedBy(details.routes.filter { $0.routeType == type }, limit: 4)
         if !served.isEmpty { facts.append(.init(term: "Services", detail: served.capitalisedFirst)) }
         let suburb = details.location?.suburb.trimmingCharacters(in: .whitespaces) ?? ""
@@ -67,7 +67,7 @@ struct WalkPage: Sendable {
             let metres = Compass.distance(fromLatitude: start.latitude, fromLongitude: start.longitude, toLatitude: position.0, toLongitude: position.1)
             let bearing = Compass.bearing(fromLatitude: start.latitude, fromLongitude: start.longitude, toLatitude: position.0, toLongitude: position.1)
             summary = StreetWords.distance(metres, bearing: bearing, from: start.name)
-            if metres >= 15 { heading = "Walk \(DistanceWords.metres(metres)) \(Compass.word(bearing)) to \(name)" }
+            if metres >= 15 { heading = "Walk \(Compass.describe(distance: metres, bearing: bearing)) to \(name)" }
         } else if start != nil {
             summary = "PTV does not say where this stop is, so Trakx cannot say how far it is."
         } else {

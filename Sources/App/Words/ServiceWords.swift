@@ -59,13 +59,14 @@ enum ServiceWords {
     }
 
     /// Notes a rider acts on, from the run and the departure: "Extra service", "Express", "via Metro Tunnel",
-    /// and the flags PTV documents ("Pick up only", "Mondays only"; the "E" flag is ignored).
-    static func notes(run: Run?, departureNote: String, flags: [String]) -> [String] {
+    /// and the flags PTV documents ("Pick up only", "Mondays only"; the "E" flag is ignored). PTV's "via Flinders
+    /// Street" says nothing more after "to Flinders Street", so it is left out for that destination.
+    static func notes(run: Run?, departureNote: String, flags: [String], destination: String = "") -> [String] {
         var notes: [String] = []
         if run?.status.lowercased() == "added" { notes.append("Extra service") }
         if let express = run?.expressStopCount, express > 0 { notes.append("Express") }
         let note = departureNote.trimmingCharacters(in: .whitespaces)
-        if !note.isEmpty { notes.append(note) }
+        if !note.isEmpty, destination.isEmpty || note != "via \(destination)" { notes.append(note) }
         notes += flags.compactMap { flagWords[$0] }
         return notes
     }

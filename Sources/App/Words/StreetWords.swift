@@ -51,6 +51,6 @@ enum StreetWords {
     ///   - start: The start in words ("Elsternwick Station", "the point you gave").
     static func distance(_ metres: Double, bearing: Double, from start: String) -> String {
         guard metres >= 15 else { return "The stop is within 15 metres of \(start)." }
-        return "The stop is \(DistanceWords.metres(metres)) \(Compass.word(bearing)) of \(start), in a straight line."
+        return "The stop is \(Compass.describe(distance: metres, bearing: bearing)) of \(start), in a straight line."
     }
 }

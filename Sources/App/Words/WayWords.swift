@@ -43,7 +43,12 @@ enum WayWords {
     ///   - plural: The mode's plural ("buses").
     ///   - ways: The ways.
     static func sentence(_ plural: String, _ ways: [StopWays.Way]) -> String? {
-        phrase(ways).map { "\(plural.capitalisedFirst) from here go \($0)." }
+        clause(plural, ways).map { $0 + "." }
+    }
+
+    /// The same without its full stop, for a fact: "Buses from here go towards Ringwood, heading north-east".
+    static func clause(_ plural: String, _ ways: [StopWays.Way]) -> String? {
+        phrase(ways).map { "\(plural.capitalisedFirst) from here go \($0)" }
     }
 
     /// The side of the road a kerbside stop is on, from the way its services leave: Victoria drives on the left, so
