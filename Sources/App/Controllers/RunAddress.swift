@@ -42,10 +42,9 @@ struct RunAddress {
         let journey = Journey(fetched.value, routeType: type, asked: ref)
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
-        var known: [String: Disruption] = [:]
-        for disruption in fetched.value.disruptions { known[String(disruption.disruptionId)] = disruption }
+        let known = DisruptionNotes.byID(fetched.value.disruptions)
         let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, looked: looked?.value ?? [:])
+        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked?.value ?? [:]))
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 

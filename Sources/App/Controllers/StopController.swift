@@ -11,8 +11,8 @@ struct StopController: RouteCollection {
     struct Loaded: Sendable {
         let details: Evidence<StopDetailsResponse>
         let departures: Evidence<DeparturesResponse>
-        /// Texts of disruptions the departures name but their answer left out (nil when none was missing).
-        let disruptions: Evidence<[String: Disruption]>?
+        /// Every disruption text at hand by id: the answers' own, then those looked up because the answers left them out.
+        let disruptions: [String: Disruption]
     }
 
     func addRoutes(to router: inout Router<TrakxContext>) {
@@ -52,9 +52,9 @@ struct StopController: RouteCollection {
         }
         let (details, departures) = await (detailsCall, departuresCall)
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
-        let known = (departures.value?.disruptions ?? [:]).merging(details.value?.disruptions ?? [:]) { first, _ in first }
+        let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
         let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        return Loaded(details: details, departures: departures, disruptions: looked)
+        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked?.value ?? [:]))
     }
 
     /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite

@@ -84,6 +84,17 @@ struct DisruptionNotes: Sendable {
         return Plural.list(names.map { String($0.dropLast(suffix.count)) }) + suffix + "s"
     }
 
+    /// Every disruption text at hand, by id: the maps in order, an earlier map's text kept (PTV's answers' own texts
+    /// first, those looked up since last).
+    static func known(_ maps: [String: Disruption]...) -> [String: Disruption] {
+        maps.reduce(into: [:]) { all, map in all.merge(map) { first, _ in first } }
+    }
+
+    /// A list of disruptions (a pattern's) by id, as `known` takes them.
+    static func byID(_ list: [Disruption]) -> [String: Disruption] {
+        Dictionary(list.map { (String($0.disruptionId), $0) }) { first, _ in first }
+    }
+
     /// The disruption ids `named` mentions that `known` has no text for.
     static func unknownIDs(named: [[Int]], known: [String: Disruption]) -> [Int] {
         var seen = Set<Int>()

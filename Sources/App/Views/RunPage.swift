@@ -94,7 +94,8 @@ struct RunPage: Sendable {
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
-        self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey, looked: [:])
+        self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
+                                                                    known: DisruptionNotes.byID(pattern.value.disruptions))
         strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
@@ -139,13 +140,12 @@ struct RunPage: Sendable {
         return text
     }
 
-    /// The disruptions a pattern's departures name (with their lines), from its own map and any looked up since.
-    static func disruptions(in pattern: PatternResponse, journey: Journey, looked: [String: Disruption]) -> DisruptionNotes {
+    /// The disruptions a pattern's departures name (with their lines), said from the texts at hand.
+    /// - Parameter known: The texts by id: the pattern's own (``DisruptionNotes/byID(_:)``), and any looked up since.
+    static func disruptions(in pattern: PatternResponse, journey: Journey, known: [String: Disruption]) -> DisruptionNotes {
         let named = pattern.departures.map { departure in
             (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
         }
-        var known = looked
-        for disruption in pattern.disruptions { known[String(disruption.disruptionId)] = disruption }
         return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
     }
 

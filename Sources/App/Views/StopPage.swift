@@ -43,13 +43,13 @@ struct StopPage: Sendable {
     ///   - stopID: The stop.
     ///   - details: What the stop call gave.
     ///   - departures: What the departures call gave.
-    ///   - disruptions: The texts of disruptions the departures name but their answer left out (looked up since).
+    ///   - disruptions: Every disruption text at hand by id (``StopController/load(from:type:stopID:)``); nil: the answers' own.
     ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
     ///   - context: Words, demo mode, banner and path.
     /// - Throws: `HTTPError` 404 when both calls say there is no such stop; the failure's own error when neither
     ///   call answered, so nothing about the stop is known.
     init(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>, departures: Evidence<DeparturesResponse>,
-         disruptions looked: Evidence<[String: Disruption]>? = nil, favourites: [FavouriteStop], context: PageContext) throws {
+         disruptions known: [String: Disruption]? = nil, favourites: [FavouriteStop], context: PageContext) throws {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details.value, departures: departures.value) else {
             throw Self.unknown(type: type, stopID: stopID, details: details, departures: departures)
         }
@@ -67,9 +67,7 @@ struct StopPage: Sendable {
         groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
-        var known = response.disruptions
-        known.merge(details.value?.disruptions ?? [:]) { first, _ in first }
-        known.merge(looked?.value ?? [:]) { first, _ in first }
+        let known = known ?? DisruptionNotes.known(response.disruptions, details.value?.disruptions ?? [:])
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
                                                 stopOwn: identity.details.disruptionIds)
         legend = liveSaidOnce ? "Times are live unless marked." : nil
