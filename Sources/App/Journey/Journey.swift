@@ -163,12 +163,6 @@ struct Journey: Sendable {
     static func destination(run: Run?, direction: Direction?) -> String {
         let name = run?.destinationName.isEmpty == false ? run?.destinationName ?? "" : direction?.directionName ?? ""
         let type = run?.routeType ?? direction?.routeType
-        return destination(named: name, rail: type == .train || type == .vline)
-    }
-
-    /// A destination's name as said after "to" (see ``destination(run:direction:)``): a rail destination without
-    /// "Station" ("to Flinders Street"), a bus's with it ("to Ringwood Station").
-    static func destination(named name: String, rail: Bool = true) -> String {
-        SpokenName.destination(name, rail: rail)
+        return SpokenName.destination(name, rail: type == .train || type == .vline)
     }
 }

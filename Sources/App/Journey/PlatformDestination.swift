@@ -23,9 +23,15 @@ enum PlatformDestination {
         let after: String?
     }
 
+    /// The destination a rider boarding at `stopID` reads for a departure's run (named from the run, else its
+    /// direction): what the board and a favourite line both call it.
+    static func name(run: Run?, direction: Direction?, boarding stopID: Int, type: RouteType) -> Named {
+        name(end: Journey.destination(run: run, direction: direction), boarding: stopID, type: type)
+    }
+
     /// The destination a rider boarding at `stopID` reads for a run that ends at `end`.
     /// - Parameters:
-    ///   - end: The run's own destination, as said after "to" (``Journey/destination(named:)``).
+    ///   - end: The run's own destination, as said after "to" (``SpokenName/destination(_:rail:)``).
     ///   - stopID: Where the rider boards.
     ///   - type: The mode (only metro trains run the loop).
     static func name(end: String, boarding stopID: Int, type: RouteType) -> Named {
@@ -42,14 +48,20 @@ enum PlatformDestination {
         return Named(name: "Flinders Street", after: after)
     }
 
+    /// The run PTV advertises that `run` continues as (a through-run's next part), if any.
+    static func advertisedNext(of run: Run?) -> InterchangeRun? {
+        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != "0", next.runRef != run?.runRef else { return nil }
+        return next
+    }
+
     /// "continues as the Werribee line to Laverton", when PTV advertises that the run continues as another.
     /// - Parameters:
     ///   - run: The run.
     ///   - routes: The answer's routes, to name the next run's line.
     ///   - type: The mode.
     static func continuation(of run: Run?, routes: [String: Route], type: RouteType) -> String? {
-        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != "0", next.runRef != run?.runRef else { return nil }
-        let end = Journey.destination(named: next.destinationName, rail: type == .train || type == .vline)
+        guard let next = advertisedNext(of: run) else { return nil }
+        let end = SpokenName.destination(next.destinationName, rail: type == .train || type == .vline)
         guard !end.isEmpty else { return nil }
         // The line is named only when PTV names another line: a real answer gave the Frankston line's own route for
         // the Werribee train it continues as.

@@ -106,8 +106,8 @@ struct DepartureBoard: Sendable {
         func destination(_ run: Run?, _ directionID: Int) -> PlatformDestination.Named {
             let key = "\(directionID)|\(run?.destinationName ?? "")"
             if let known = destinations[key] { return known }
-            let end = Journey.destination(run: run, direction: response.directions[String(directionID)])
-            let named = PlatformDestination.name(end: end, boarding: stopID, type: routeType)
+            let named = PlatformDestination.name(run: run, direction: response.directions[String(directionID)], boarding: stopID,
+                                                 type: routeType)
             destinations[key] = named
             return named
         }
@@ -186,8 +186,7 @@ struct DepartureBoard: Sendable {
 
     /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
     static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
-        guard let next = run?.interchange?.distributor, next.advertised, next.runRef != run?.runRef else { return false }
-        return listed.contains(next.runRef)
+        PlatformDestination.advertisedNext(of: run).map { listed.contains($0.runRef) } ?? false
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").

@@ -54,8 +54,8 @@ struct LineAtStop: Sendable, Hashable {
     static func directionName(in answer: DeparturesResponse, routeID: Int, directionID: Int, stopID: Int, type: RouteType) -> String? {
         let direction = answer.directions[String(directionID)]
         let departure = answer.departures.first { $0.routeId == routeID && $0.directionId == directionID }
-        let end = departure.map { Journey.destination(run: answer.runs[$0.runRef], direction: direction) } ?? ""
-        return directionName(direction, routeID: routeID, destination: PlatformDestination.name(end: end, boarding: stopID, type: type).name)
+        let named = departure.map { PlatformDestination.name(run: answer.runs[$0.runRef], direction: direction, boarding: stopID, type: type).name }
+        return directionName(direction, routeID: routeID, destination: named ?? "")
     }
 
     /// "Frankston line towards Frankston".
