@@ -58,7 +58,8 @@ public final class UpstreamBudget: Sendable {
     /// Most PTV calls one visitor may cause in a minute (0: no limit).
     public let callsPerMinute: Int
     private let now: @Sendable () -> Date
-    private let windows = Mutex<[String: Window]>([:])
+    /// Each visitor's current minute, and the minute the table was last pruned in (once a minute at most).
+    private let windows = Mutex<(byVisitor: [String: Window], prunedIn: Date?)>(([:], nil))
     private let refused = Atomic<Int>(0)
 
     /// Creates a budget.
@@ -86,13 +87,17 @@ public final class UpstreamBudget: Sendable {
         // Minutes on the clock (9:40:00 to 9:41:00), so a refusal can say "try again at 9:41 am" exactly.
         let time = now()
         let minute = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60)
-        let refusal: Exhausted? = windows.withLock { windows in
-            if windows.count > 10_000 { windows = windows.filter { $0.value.start == minute } }
-            var window = windows[visitor] ?? Window(start: minute, calls: 0)
+        let refusal: Exhausted? = windows.withLock { table in
+            // A full table keeps only this minute's windows; pruned once a minute, since a pruned table holds no other.
+            if table.byVisitor.count > 10_000, table.prunedIn != minute {
+                table.byVisitor = table.byVisitor.filter { $0.value.start == minute }
+                table.prunedIn = minute
+            }
+            var window = table.byVisitor[visitor] ?? Window(start: minute, calls: 0)
             if window.start != minute { window = Window(start: minute, calls: 0) }
             if opening, window.calls >= callsPerMinute { return Exhausted(until: window.start.addingTimeInterval(60)) }
             window.calls += 1
-            windows[visitor] = window
+            table.byVisitor[visitor] = window
             return nil
         }
         if refusal != nil, opening { refused.add(1, ordering: .relaxed) }

@@ -16,7 +16,7 @@ def ids_for(base):
     ride = next(h for h in site.parse(board).hrefs if h.startswith("/ride/"))
     page = site.request(base + ride).text
     choose = [h for h in site.parse(page).hrefs if h.startswith(ride.split("?")[0]) and "to=" in h]
-    return ride.replace("&amp;", "&"), choose[min(2, len(choose) - 1)].replace("&amp;", "&") if choose else ride
+    return ride, choose[min(2, len(choose) - 1)] if choose else ride
 
 
 def journeys(base):
@@ -66,9 +66,6 @@ def run(base, out, log, only=None, selftest=True):
                 h.timed = [(t_, t) for t_, t in rig.heard() if t_ >= t0]
                 h.utterances = [t for _, t in h.timed]
                 h.seconds = time.time() - t0
-            if h is None:
-                log(f"  orca: {name}: skipped (no such pages in this Trakx yet)")
-                continue
             save(folder, name, h)
             log("  orca: " + h.line())
             results.append(h)

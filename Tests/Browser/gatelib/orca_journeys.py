@@ -4,7 +4,6 @@ and the problems found (empty when it holds). gate.py runs them in one Orca sess
 
 import re
 import time
-import urllib.parse
 
 from . import orca_heard, ride_events, site, walk_events
 
@@ -235,12 +234,9 @@ def step(d, i):
     d.execute_script("window.__step = arguments[0]; document.dispatchEvent(new Event('visibilitychange'))", i)
 
 
-READY = ("ready-9", "Get ready, your stop, Charlie, is next.")
-ARRIVING = ("arriving-9", "You are at your stop, Charlie.")
-PASSED = ("passed-9", "You have passed Charlie.")
+READY, ARRIVING, PASSED = ride_events.READY, ride_events.ARRIVING, ride_events.PASSED
 # (events on the page, live flag, the page's state sentence) for each update the page asks for
-NEXT = ("next-9001", "Next stop, Alpha.")
-RIDE_STEPS = [([NEXT], True, None), ([READY], True, READY[1]), ([ARRIVING], True, ARRIVING[1]),
+RIDE_STEPS = [([ride_events.NEXT_A], True, None), ([READY], True, READY[1]), ([ARRIVING], True, ARRIVING[1]),
               ([PASSED], True, PASSED[1])]
 
 
@@ -325,9 +321,7 @@ def door_to_door(rig, base, ride_path=None):
     ls = Listener(rig, h)
     d = rig.driver
     url = base + walk_events.WALK_PATH
-    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
-    d.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
-    d.execute_cdp_cmd("Emulation.setGeolocationOverride", walk_events.override(*walk_events.STEPS[0]))
+    walk_events.allow(d, url)
     try:
         ls.open(url)
         ls.key("ctrl+Home")
@@ -339,7 +333,7 @@ def door_to_door(rig, base, ride_path=None):
         mark = ls.now()
         d.execute_script("document.getElementById('walk-start').click()")
         for step_ in walk_events.STEPS[1:]:
-            d.execute_cdp_cmd("Emulation.setGeolocationOverride", walk_events.override(*step_))
+            walk_events.move(d, step_)
             time.sleep(0.3)
             rig.quiet(settle=0.8, timeout=20)
         # speech-dispatcher says "north-east" as "north east": compare words, from each utterance's start
@@ -357,7 +351,7 @@ def door_to_door(rig, base, ride_path=None):
             else:
                 at = hits[0]
     finally:
-        d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+        walk_events.clear(d)
     run = (ride_path or "").split("?")[0].rsplit("/", 1)[-1]
     for path in ["/arrived/bus/10639"] + ([f"/arrived/train/1071?run={run}"] if run else []):
         ls.open(base + path)

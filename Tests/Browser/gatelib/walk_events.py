@@ -60,12 +60,26 @@ def override(metres, bearing, accuracy, heading):
     return position
 
 
+def allow(d, url):
+    """The rider's consent to location for `url`'s origin, and the browser at the path's first step."""
+    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
+    d.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
+    move(d, STEPS[0])
+
+
+def move(d, step):
+    """The browser's location at one step of the path."""
+    d.execute_cdp_cmd("Emulation.setGeolocationOverride", override(*step))
+
+
+def clear(d):
+    d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+
+
 def check(d, base):
     """Returns (ok, detail, findings)."""
     url = base + WALK_PATH
-    origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(url))
-    d.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": ["geolocation"]})
-    d.execute_cdp_cmd("Emulation.setGeolocationOverride", override(*STEPS[0]))
+    allow(d, url)
     findings = []
     try:
         browser.load(d, url)
@@ -75,7 +89,7 @@ def check(d, base):
         d.execute_script("document.getElementById('walk-start').click()")
         time.sleep(0.6)
         for step in STEPS[1:]:
-            d.execute_cdp_cmd("Emulation.setGeolocationOverride", override(*step))
+            move(d, step)
             time.sleep(0.35)
         heard = d.execute_script("return window.__heard")
         if heard != EXPECTED:
@@ -86,7 +100,7 @@ def check(d, base):
         if "metres" not in accuracy:
             findings.append(f"the location's accuracy is not shown in metres: {accuracy!r}")
     finally:
-        d.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+        clear(d)
     detail = f"{len(EXPECTED) - 1} announcements over {len(STEPS)} locations (clock face with a heading), each once, in order, arrival once" \
         if not findings else f"{len(findings)} problem(s)"
     return not findings, detail, findings
