@@ -30,13 +30,12 @@ struct StopController: RouteCollection {
                                       details: loaded.details.value, departures: loaded.departures.value)
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                 disruptions: loaded.disruptions, favourites: favourites, context: pageContext)
+        var ways: [StopWays.Way] = []
         if let departures = loaded.departures.value {
             let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures, details: loaded.details.value)
-            let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)
-            page.door = StopDoor(type: type, stopID: stopID, ways: ways[StopWays.key(type, stopID)] ?? [])
-        } else {
-            page.door = StopDoor(type: type, stopID: stopID, ways: [])
+            ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)[StopWays.key(type, stopID)] ?? []
         }
+        page.door = StopDoor(type: type, stopID: stopID, ways: ways)
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
         var response = site.templates.render(page, template: "stop")
         response.storable = true

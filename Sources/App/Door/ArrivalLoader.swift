@@ -20,10 +20,9 @@ extension Site {
                                          maxResults: PTVClient.departuresPerDirection).value
         }
         let nearTask = Task { () -> [Stop]? in
-            let known = call.flatMap { c in c.latitude.flatMap { lat in c.longitude.map { (lat, $0) } } }
+            let known = call?.point
             let detailed = known == nil ? await detailsTask.value : nil
-            guard let point = known ?? detailed?.location.flatMap({ l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } })
-            else { return nil }
+            guard let point = known ?? detailed?.location?.point else { return nil }
             return try? await source.stopsNearby(latitude: point.0, longitude: point.1, routeTypes: [], maxResults: 12,
                                                  maxDistance: 400).value.stops
         }

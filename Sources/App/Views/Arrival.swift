@@ -82,8 +82,7 @@ struct Arrival: Sendable {
         connections = lines
         noConnections = departures == nil ? "Departures from here could not be fetched just now."
             : (lines.isEmpty ? "No other line leaves this stop in the next 30 minutes." : nil)
-        let here = details?.location.flatMap { l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } }
-            ?? call.flatMap { c in c.latitude.flatMap { lat in c.longitude.map { (lat, $0) } } }
+        let here = details?.location?.point ?? call?.point
         nearby = here.map { point in
             near.filter { $0.stopId != stopID }
                 .compactMap { NearbyStop($0, latitude: point.0, longitude: point.1) }
@@ -105,9 +104,9 @@ struct Arrival: Sendable {
         let calls = journey.calls
         guard index + 1 < calls.count else { return "This is its last stop." }
         let here = calls[index], next = calls[index + 1]
-        let heading = here.latitude.flatMap { lat in here.longitude.flatMap { lon in next.latitude.flatMap { nextLat in
-            next.longitude.map { Compass.word(Compass.bearing(fromLatitude: lat, fromLongitude: lon, toLatitude: nextLat, toLongitude: $0)) }
-        } } }
+        let heading = here.point.flatMap { from in
+            next.point.map { to in Compass.word(Compass.bearing(fromLatitude: from.0, fromLongitude: from.1, toLatitude: to.0, toLongitude: to.1)) }
+        }
         let towards = journey.destination.isEmpty ? "" : " towards \(journey.destination)"
         return "It goes on\(towards)" + (heading.map { ", heading \($0)" } ?? "") + "."
     }

@@ -58,7 +58,7 @@ struct WalkPage: Sendable {
         if !suburb.isEmpty { facts.append(.init(term: "Suburb", detail: suburb)) }
         self.facts = facts
         stop = Link("Departures from \(name)", href: Paths.stop(type, details.stopId))
-        let position = details.location.flatMap { l in l.latitude.flatMap { lat in l.longitude.map { (lat, $0) } } }
+        let position = details.location?.point
         target = position.map { Target(latitude: String($0.0), longitude: String($0.1), name: name) }
         let summary: String
         // With a start, the heading is the answer: "Walk 240 metres west to …".
