@@ -23,10 +23,14 @@ public final class TrakxApp: Sendable {
 
     /// Placeholder names waiting to be stored in the background.
     let renames: PlaceholderRenames
+    /// Which way services leave stops, learnt in the background.
+    let ways: StopWays
 
-    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, database: Database, ptv: PTVClient, port: PortBox, logger: Logger) {
+    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, database: Database, ptv: PTVClient, port: PortBox,
+         logger: Logger) {
         self.pages = pages
         self.renames = renames
+        self.ways = ways
         self.port = port
         self.server = server
         self.database = database
@@ -47,9 +51,11 @@ public final class TrakxApp: Sendable {
         return "http://\(shown):\(server.port)/"
     }
 
-    /// Waits until the work pages left for the background (storing real names for placeholder names) is done.
+    /// Waits until the work pages left for the background (storing real names for placeholder names, learning which
+    /// way routes go) is done.
     public func backgroundWorkSettled() async {
         await renames.settled()
+        await ways.settled()
     }
 
     /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
@@ -108,8 +114,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let port = PortBox()
     let notices = Notices(now: clock)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
+    let ways = StopWays(now: clock)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    notices: notices, pages: pages, ways: StopWays(source: ptv, now: clock))
+                    notices: notices, pages: pages, ways: ways)
 
     var router = Router<TrakxContext>()
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
@@ -127,14 +134,14 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         // The client address first (the list limit and the budget count by it); stored pages are answered inside the
         // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
         middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
-                     VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget, now: clock)] + middleware,
+                     VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget)] + middleware,
         staticFiles: staticFiles,
         defaultHeaders: Visitors.headers,
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: configuration.favouritesAreShared ? nil : WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, renames: lists.renames, database: database, ptv: ptv, port: port, logger: logger)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, database: database, ptv: ptv, port: port, logger: logger)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -13,7 +13,10 @@ struct ArrivalTests {
         let journey = try Recorded.journey("tdn-3230-pattern")
         let camberwell = try #require(journey.index(of: 1032))
         let departures = try Recorded.load("metro-departures-rrb", as: DeparturesResponse.self)
-        let arrival = Arrival(type: .train, stopID: 1032, details: nil, departures: departures, near: [],
+        let noDetails = Evidence<StopDetailsResponse>(.stop, outcome: .failed(.timedOut))
+        let answered = Evidence(.departures, Fetched(value: departures, fetchedAt: Recorded.at("2024-04-28T13:50:00Z")))
+        let nearNotAsked = Evidence<StopsNearbyResponse>(.nearby, outcome: .notAsked)
+        let arrival = Arrival(type: .train, stopID: 1032, details: noDetails, departures: answered, near: nearNotAsked,
                               ride: (journey, camberwell), words: TimeWords(now: Recorded.at("2024-04-28T13:50:00Z")))
         #expect(arrival.sentence == "You are at Camberwell, platform 1.")
         #expect(arrival.place.map(\.term) == ["The train"])
@@ -23,9 +26,9 @@ struct ArrivalTests {
         #expect(!arrival.connections.contains { $0.hasPrefix("Lilydale") })
         #expect(arrival.connections.contains { $0.hasPrefix("Belgrave") })
         #expect(arrival.connections.contains { $0.hasPrefix("Alamein") })
-        #expect(arrival.accessUnknown == "This stop's access facts could not be checked just now.")
+        #expect(arrival.accessUnknown == "This stop's access facts could not be checked just now, because PTV did not answer in time.")
         // Later, nothing leaves within 30 minutes.
-        let later = Arrival(type: .train, stopID: 1032, details: nil, departures: departures, near: [], ride: (journey, camberwell),
+        let later = Arrival(type: .train, stopID: 1032, details: noDetails, departures: answered, near: nearNotAsked, ride: (journey, camberwell),
                             words: TimeWords(now: Recorded.at("2024-04-28T12:00:00Z")))
         #expect(later.connections.isEmpty)
         #expect(later.noConnections == "No other line leaves this stop in the next 30 minutes.")

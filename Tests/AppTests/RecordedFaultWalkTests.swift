@@ -54,7 +54,7 @@ struct RecordedFaultWalkTests {
                     }
                     // Disruptions the departures name are said, even without their text; none is "at this stop".
                     if named && (fault == nil || fault == .stale(age: 240)) {
-                        #expect(text.contains("PTV names") && text.contains("details could not be loaded just now"), "\(label)")
+                        #expect(text.contains("PTV names") && text.contains("details, which show when this page is loaded again"), "\(label)")
                     }
                     #expect(!text.contains(", at this stop"), "\(label)")
                 }

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import PTV
+import Synchronization
 
 /// A `TransitSource` that answers from recorded PTV responses, in process, with no socket: page and controller
 /// load steps run against it, and each question can be made to fail the ways PTV really fails.
@@ -45,6 +46,8 @@ struct RecordedSource: TransitSource {
     var faults: [Question: Fault] = [:]
     /// When the answers were fetched (a fresh answer), the page's clock.
     let now: Date
+    /// Every path asked, in order (shared by copies of this source).
+    let asked = AskedPaths()
 
     private func answer<T: Sendable>(_ question: Question, _ value: T?) throws -> Fetched<T> {
         switch faults[question] {
@@ -61,33 +64,50 @@ struct RecordedSource: TransitSource {
         }
     }
 
-    func departures(routeType: Int, stopID: Int, routeID: Int?, maxResults: Int) async throws -> Fetched<DeparturesResponse> {
-        try answer(.departures, departures[stopID] ?? departures[0])
+    /// The recording that answers a request, by its endpoint and the id in its path (nil: not recorded).
+    private func recorded(_ request: PTVRequest) throws -> Any? {
+        let segments = request.path.split(separator: "/").map(String.init)
+        switch request.endpoint {
+        case .departures: return segments.count > 5 ? departures[Int(segments[5]) ?? 0] ?? departures[0] : departures[0]
+        case .stop: return segments.count > 2 ? stops[Int(segments[2]) ?? 0] : nil
+        case .pattern: return segments.count > 3 ? patterns[segments[3]] ?? patterns[""] : patterns[""]
+        case .disruptions where segments.count == 2:
+            // PTV's list of every disruption: not recorded, the call fails with a 500.
+            guard let allDisruptions else { throw PTVError(.badStatus, status: 500) }
+            return allDisruptions
+        default: return nil
+        }
     }
 
-    func stop(_ stopID: Int, routeType: Int) async throws -> Fetched<StopDetailsResponse> {
-        try answer(.stop, stops[stopID])
+    func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance?) async throws -> Fetched<Answer> {
+        asked.note(query.request.path)
+        return try answer(Question(query.request.endpoint), try recorded(query.request) as? Answer)
     }
 
-    func pattern(runRef: String, routeType: Int) async throws -> Fetched<PatternResponse> {
-        try answer(.pattern, patterns[runRef] ?? patterns[""])
+    /// A recording counts as already known unless its question is made to fail.
+    func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
+        guard faults[Question(query.request.endpoint)] == nil, let value = (try? recorded(query.request)) as? Answer else { return nil }
+        return Fetched(value: value, fetchedAt: now)
     }
+}
 
-    func disruptions(status: String?) async throws -> Fetched<DisruptionsResponse> {
-        guard let allDisruptions else { throw PTVError(.badStatus, status: 500) }
-        return try answer(.disruptions, allDisruptions)
-    }
+/// The paths a recorded source was asked, for tests of what a page asks in the background.
+final class AskedPaths: Sendable {
+    private let paths = Mutex<[String]>([])
 
-    func stopsNearby(latitude: Double, longitude: Double, routeTypes: [Int], maxResults: Int, maxDistance: Int)
-        async throws -> Fetched<StopsNearbyResponse> { throw PTVError(.notFound, status: 404) }
-    func search(_ term: String, routeTypes: [Int]) async throws -> Fetched<SearchResponse> { throw PTVError(.notFound, status: 404) }
-    func route(_ routeID: Int) async throws -> Fetched<RouteResponse> { throw PTVError(.notFound, status: 404) }
-    func directions(routeID: Int) async throws -> Fetched<DirectionsResponse> { throw PTVError(.notFound, status: 404) }
-    func stopsOnRoute(routeID: Int, routeType: Int, directionID: Int?) async throws -> Fetched<StopsOnRouteResponse> {
-        throw PTVError(.notFound, status: 404)
+    func note(_ path: String) { paths.withLock { $0.append(path) } }
+
+    /// The paths asked so far.
+    var all: [String] { paths.withLock { $0 } }
+
+    /// Waits up to a second for a path starting with `prefix` to be asked (background questions run in their own task).
+    func eventually(_ prefix: String) async -> Bool {
+        for _ in 0 ..< 100 {
+            if all.contains(where: { $0.hasPrefix(prefix) }) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
     }
-    func disruptions(routeID: Int) async throws -> Fetched<DisruptionsResponse> { throw PTVError(.notFound, status: 404) }
-    func disruption(_ id: Int64) async throws -> Fetched<DisruptionResponse> { throw PTVError(.notFound, status: 404) }
 }
 
 /// Pages built and rendered from a recorded source, as their controllers build them.
@@ -99,7 +119,7 @@ enum RecordedPages {
 
     /// The stop page's text, or the error it would answer with.
     static func stop(_ source: RecordedSource, type: RouteType = .train, stopID: Int) async -> Result<String, HTTPError> {
-        let loaded = await StopController.load(from: source, type: type, stopID: stopID)
+        let loaded = await StopController.load(Ask(source: source, allowance: nil), type: type, stopID: stopID)
         do {
             let page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                     disruptions: loaded.disruptions, favourites: [], context: Recorded.context(source.now))
@@ -112,7 +132,7 @@ enum RecordedPages {
     /// The run page's text (or error) for a pattern.
     static func run(_ source: RecordedSource, type: RouteType = .train, from stop: Int?) async -> Result<String, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: "1").load(from: source)
+            let loaded = try await RunAddress(type: type, ref: "1").load(Ask(source: source, allowance: nil))
             let page = RunPage(journey: loaded.journey, fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
                                disruptions: loaded.disruptions)
             return .success(text(templates.render(page, template: "run")))
@@ -124,7 +144,7 @@ enum RecordedPages {
     /// The ride page's text (or error) for a pattern, boarding at `from` and getting off at `to` (call indices).
     static func ride(_ source: RecordedSource, type: RouteType = .train, from: Int?, to: Int?) async -> Result<String, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: "1").load(from: source)
+            let loaded = try await RunAddress(type: type, ref: "1").load(Ask(source: source, allowance: nil))
             let page = RidePage(journey: loaded.journey, from: from, to: to, auto: nil, pattern: loaded.pattern,
                                 context: Recorded.context(source.now), disruptions: loaded.disruptions)
             return .success(text(templates.render(page, template: "ride")))

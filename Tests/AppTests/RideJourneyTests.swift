@@ -75,7 +75,7 @@ struct RideJourneyTests {
             #expect(try source(lostPage).hasPrefix("Live position lost at "))
             // A run cut short: the rider's stop past the cut says it is cancelled.
             let early = try #require(showcase.terminatedEarly)
-            let pattern = try await app.app.ptv.pattern(runRef: early.runRef, routeType: 0).value
+            let pattern = try await app.app.ptv.fetch(.pattern(runRef: early.runRef, routeType: 0)).value
             let cancelledStop = try #require(pattern.departures.last { $0.runRef != early.runRef }?.stopId)
             let earlyPage = try await app.get("/ride/train/\(early.runRef)?to=\(cancelledStop)").text
             #expect(try state(earlyPage).contains("that stop is cancelled"))

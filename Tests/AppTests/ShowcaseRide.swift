@@ -9,7 +9,7 @@ extension TestApp {
     func trainAtPlatform(at now: Date) async throws -> (example: SimulatorShowcase.Example, stops: [Int]) {
         let simulator = try require_(simulator, "simulator")
         let example = try require_(simulator.showcase(at: now).trainAtPlatform, "a train at a platform")
-        let pattern = try await app.ptv.pattern(runRef: example.runRef, routeType: 0).value
+        let pattern = try await app.ptv.fetch(.pattern(runRef: example.runRef, routeType: 0)).value
         return (example, pattern.departures.filter { $0.runRef == example.runRef }.map(\.stopId))
     }
 }

@@ -91,6 +91,7 @@ def main():
             return finish(results, t_start, args.out)
         pages = site.page_list(ids)
         url = {p.key: bases[p.instance] + p.path for p in pages}
+        site.warm(url)
 
         # Time-sensitive first: the simulator clock starts at --now when Trakx starts and then
         # moves with real time, so the first departures leave after a minute or two.

@@ -55,7 +55,7 @@ let routeTypesBody = #"{"route_types":[{"route_type_name":"Train","route_type":0
 struct ClientTests {
     @Test func signedRequestIsAcceptedAndDecoded() async throws {
         try await FakePTV { _ in Response.json(routeTypesBody) }.with { client, fake in
-            let result = try await client.routeTypes()
+            let result = try await client.fetch(.routeTypes())
             #expect(result.value.routeTypes.map(\.routeTypeName) == ["Train", "Tram"])
             let target = try #require(fake.targets.withLock { $0.first })
             #expect(target.hasPrefix("/v3/route_types?devid=3000165&signature="))
@@ -65,7 +65,7 @@ struct ClientTests {
 
     @Test func searchTermBytesOnTheWireMatchWhatWasSigned() async throws {
         try await FakePTV { _ in Response.json(#"{"stops":[],"routes":[],"outlets":[],"status":{"version":"3.0","health":1}}"#) }.with { client, fake in
-            _ = try await client.search("Swanston St/Flinders St & Tom's café")
+            _ = try await client.fetch(.search("Swanston St/Flinders St & Tom's café"))
             let target = try #require(fake.targets.withLock { $0.first })
             #expect(target.hasPrefix("/v3/search/Swanston%20St%2FFlinders%20St%20%26%20Tom%27s%20caf%C3%A9?include_outlets=false&devid=3000165&signature="))
         }
@@ -73,7 +73,7 @@ struct ClientTests {
 
     @Test func wrongKeyIsSignatureRejected() async throws {
         try await FakePTV { _ in Response.json(routeTypesBody) }.with(key: "wrong-key") { client, _ in
-            await #expect(throws: PTVError(.signatureRejected, status: 403)) { try await client.routeTypes() }
+            await #expect(throws: PTVError(.signatureRejected, status: 403)) { try await client.fetch(.routeTypes()) }
         }
     }
 
@@ -109,7 +109,7 @@ struct ClientTests {
             return Response.json(routeTypesBody)
         }.with(timeout: 1) { client, _ in
             let start = ContinuousClock.now
-            await #expect(throws: PTVError(.timedOut)) { try await client.routeTypes() }
+            await #expect(throws: PTVError(.timedOut)) { try await client.fetch(.routeTypes()) }
             let elapsed = start.duration(to: .now)
             #expect(elapsed > .milliseconds(900))
             #expect(elapsed < .milliseconds(2500))
@@ -118,7 +118,7 @@ struct ClientTests {
 
     @Test func refusedConnectionIsUnreachable() async throws {
         let client = PTVClient(configuration: PTVConfiguration(baseURL: "http://127.0.0.1:9", devID: "1", key: "k"), logger: Logger(label: "t"))
-        await #expect(throws: PTVError(.unreachable)) { try await client.routeTypes() }
+        await #expect(throws: PTVError(.unreachable)) { try await client.fetch(.routeTypes()) }
     }
 
     @Test func throttlingBacksOffInsteadOfRetryingHarder() async throws {
@@ -137,8 +137,8 @@ struct ClientTests {
 
     @Test func metricsNeverContainSecretsOrURLs() async throws {
         try await FakePTV { _ in Response.json(routeTypesBody) }.with { client, _ in
-            _ = try await client.routeTypes()
-            _ = try await client.routeTypes()
+            _ = try await client.fetch(.routeTypes())
+            _ = try await client.fetch(.routeTypes())
             let text = client.metrics.render()
             #expect(text.contains("trakx_ptv_upstream_requests_total{endpoint=\"route_types\",outcome=\"ok\"} 1"))
             #expect(text.contains("trakx_ptv_cache_hits_total{endpoint=\"route_types\"} 1"))

@@ -9,8 +9,8 @@ struct DeparturesQuestionTests {
     @Test func summaryAndStopPageShareOneUpstreamCall() async throws {
         try await SimulatorHarness.with(seed: 7) { simulator, client in
             let before = simulator.requestCount
-            let summary = try await client.departures(routeType: 0, stopID: 1071, maxResults: 2)
-            let page = try await client.departures(routeType: 0, stopID: 1071, maxResults: 3)
+            let summary = try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 2))
+            let page = try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 3))
             #expect(simulator.requestCount == before + 1)
             #expect(summary.fetchedAt == page.fetchedAt)
 
@@ -32,11 +32,11 @@ struct DeparturesQuestionTests {
     }
 
     @Test func requestIsTheSameForEveryCallerUpToTheCanonicalCount() {
-        let two = PTVClient.departuresRequest(routeType: 0, stopID: 1071, maxResults: 2)
-        let three = PTVClient.departuresRequest(routeType: 0, stopID: 1071, maxResults: 3)
-        let ten = PTVClient.departuresRequest(routeType: 0, stopID: 1071, maxResults: 10)
+        let two = PTVQuery<DeparturesResponse>.departures(routeType: 0, stopID: 1071, maxResults: 2).request
+        let three = PTVQuery<DeparturesResponse>.departures(routeType: 0, stopID: 1071, maxResults: 3).request
+        let ten = PTVQuery<DeparturesResponse>.departures(routeType: 0, stopID: 1071, maxResults: 10).request
         #expect(two.cacheKey == three.cacheKey)
         #expect(ten.cacheKey != three.cacheKey)
-        #expect(three.pathAndQuery.contains("max_results=\(PTVClient.departuresPerDirection)"))
+        #expect(three.pathAndQuery.contains("max_results=\(PTVQuery<DeparturesResponse>.perDirection)"))
     }
 }

@@ -15,7 +15,7 @@ extension SimulatorTests {
 
         @Test func wrongKeyIsRejectedWithPTVsExactBody() async throws {
             try await SimulatorHarness.with(clientKey: "wrong-key") { (simulator, client) async throws in
-                await SimulatorHarness.expectError(.signatureRejected) { _ = try await client.routeTypes() }
+                await SimulatorHarness.expectError(.signatureRejected) { _ = try await client.fetch(.routeTypes()) }
                 let raw = try await SimulatorHarness.rawGet(simulator, "/v3/route_types", key: "wrong-key")
                 #expect(raw.status == 403)
                 #expect(String(decoding: raw.body, as: UTF8.self) == Self.forbiddenBody)
@@ -24,7 +24,7 @@ extension SimulatorTests {
 
         @Test func unknownDevIDIsInvalid() async throws {
             try await SimulatorHarness.with(clientDevID: "1234") { (simulator, client) async throws in
-                await SimulatorHarness.expectError(.devIDInvalid) { _ = try await client.routeTypes() }
+                await SimulatorHarness.expectError(.devIDInvalid) { _ = try await client.fetch(.routeTypes()) }
                 let raw = try await HTTPClient().get(simulator.baseURL + PTVSigner(devID: "1234", key: "k").sign("/v3/route_types"))
                 #expect(raw.status == 400)
                 #expect(String(decoding: raw.body, as: UTF8.self)
@@ -75,11 +75,11 @@ extension SimulatorTests {
         func faultBecomesClientError(fault: FaultInjector.Fault, kind: PTVError.Kind) async throws {
             try await SimulatorHarness.with { (simulator, client) async throws in
                 simulator.faults.set(fault)
-                await SimulatorHarness.expectError(kind) { _ = try await client.departures(routeType: 1, stopID: 2226) }
+                await SimulatorHarness.expectError(kind) { _ = try await client.fetch(.departures(routeType: 1, stopID: 2226)) }
                 simulator.faults.clear()
                 let fresh = PTVClient(configuration: PTVConfiguration(baseURL: simulator.baseURL, devID: SimulatorHarness.devID,
                                                                       key: SimulatorHarness.key), logger: Logger(label: "fresh"))
-                #expect(try await !fresh.departures(routeType: 1, stopID: 2226).value.departures.isEmpty)
+                #expect(try await !fresh.fetch(.departures(routeType: 1, stopID: 2226)).value.departures.isEmpty)
             }
         }
 
@@ -96,7 +96,7 @@ extension SimulatorTests {
             try await SimulatorHarness.with(totalTimeout: 5) { (simulator, client) async throws in
                 simulator.faults.set(.latency(milliseconds: 300))
                 let started = ContinuousClock.now
-                #expect(try await client.routeTypes().value.routeTypes.count == 5)
+                #expect(try await client.fetch(.routeTypes()).value.routeTypes.count == 5)
                 #expect(started.duration(to: .now) >= .milliseconds(300))
             }
         }
@@ -105,12 +105,12 @@ extension SimulatorTests {
             try await SimulatorHarness.with(totalTimeout: 1) { (simulator, client) async throws in
                 simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
                 let started = ContinuousClock.now
-                await SimulatorHarness.expectError(.timedOut) { _ = try await client.departures(routeType: 0, stopID: 1071) }
+                await SimulatorHarness.expectError(.timedOut) { _ = try await client.fetch(.departures(routeType: 0, stopID: 1071)) }
                 let elapsed = started.duration(to: .now)
                 #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(3))
-                #expect(try await client.routeTypes().value.routeTypes.count == 5)  // other paths are unaffected
+                #expect(try await client.fetch(.routeTypes()).value.routeTypes.count == 5)  // other paths are unaffected
                 simulator.faults.set(nil, forPathPrefix: "/v3/departures")
-                #expect(try await !client.departures(routeType: 0, stopID: 1071).value.departures.isEmpty)
+                #expect(try await !client.fetch(.departures(routeType: 0, stopID: 1071)).value.departures.isEmpty)
             }
         }
 
@@ -135,8 +135,8 @@ extension SimulatorTests {
             try await SimulatorHarness.with { (simulator, client) async throws in
                 simulator.faults.set(.status(500), forPathPrefix: "/v3/departures")
                 simulator.faults.set(.latency(milliseconds: 1))
-                await SimulatorHarness.expectError(.badStatus) { _ = try await client.departures(routeType: 0, stopID: 1071) }
-                #expect(try await client.routeTypes().value.routeTypes.count == 5)
+                await SimulatorHarness.expectError(.badStatus) { _ = try await client.fetch(.departures(routeType: 0, stopID: 1071)) }
+                #expect(try await client.fetch(.routeTypes()).value.routeTypes.count == 5)
                 #expect(simulator.requestCount == 2)
             }
         }

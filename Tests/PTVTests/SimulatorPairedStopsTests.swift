@@ -29,11 +29,11 @@ struct SimulatorPairedStopsTests {
     @Test func eachSideIsCalledAtByOneWayOnly() async throws {
         try await SimulatorHarness.with(seed: 7) { _, client in
             // Route 246 both ways along Glen Huntly Road: each direction's stops hold one of each pair, never both.
-            let directions = try await client.directions(routeID: 7459).value.directions
+            let directions = try await client.fetch(.directions(routeID: 7459)).value.directions
             #expect(directions.count == 2)
             var seen: [Int: [Int]] = [:]
             for direction in directions {
-                let stops = try await client.stopsOnRoute(routeID: 7459, routeType: 2, directionID: direction.directionId).value.stops
+                let stops = try await client.fetch(.stopsOnRoute(routeID: 7459, routeType: 2, directionID: direction.directionId)).value.stops
                 let ids = Set(stops.map(\.stopId))
                 for (listed, other) in try Self.pairs() where ids.contains(listed.stopID) || ids.contains(other.stopID) {
                     #expect(ids.contains(listed.stopID) != ids.contains(other.stopID), "direction \(direction.directionName) calls at both")
@@ -43,15 +43,15 @@ struct SimulatorPairedStopsTests {
             // Both sides of Hotham Street are used, one by each way.
             #expect(Set(seen[10639] ?? []) == [10639, 10640])
             // Departures: the west side's buses all go one way, the other side's the other way.
-            let west = try await client.departures(routeType: 2, stopID: 10639, maxResults: 4).value
-            let east = try await client.departures(routeType: 2, stopID: 10640, maxResults: 4).value
+            let west = try await client.fetch(.departures(routeType: 2, stopID: 10639, maxResults: 4)).value
+            let east = try await client.fetch(.departures(routeType: 2, stopID: 10640, maxResults: 4)).value
             let westWays = Set(west.departures.filter { $0.routeId == 7459 }.map(\.directionId))
             let eastWays = Set(east.departures.filter { $0.routeId == 7459 }.map(\.directionId))
             #expect(westWays.count == 1 && eastWays.count == 1 && westWays != eastWays, "\(westWays) \(eastWays)")
             // Nearby and search list both, with the same name.
-            let near = try await client.stopsNearby(latitude: -37.8843, longitude: 144.9982, routeTypes: [2], maxResults: 5, maxDistance: 100)
+            let near = try await client.fetch(.stopsNearby(latitude: -37.8843, longitude: 144.9982, routeTypes: [2], maxResults: 5, maxDistance: 100))
             #expect(Set(near.value.stops.map(\.stopId)).isSuperset(of: [10639, 10640]))
-            let found = try await client.search("Hotham St").value.stops.filter { $0.stopName == "Hotham St/Glen Huntly Rd" }
+            let found = try await client.fetch(.search("Hotham St")).value.stops.filter { $0.stopName == "Hotham St/Glen Huntly Rd" }
             #expect(Set(found.map(\.stopId)) == [10639, 10640])
         }
     }

@@ -66,7 +66,7 @@ struct SimulatorTests {
 
     @Test func flindersStreetDeparturesAreSortedFutureAndOnPlatforms() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let response = try await client.departures(routeType: 0, stopID: 1071, maxResults: 20).value
+            let response = try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 20)).value
             let departures = response.departures
             #expect(departures.count > 50)
             let times = departures.compactMap(\.scheduledDepartureUTC)
@@ -94,7 +94,7 @@ struct SimulatorTests {
 
     @Test func cancelledTrainsAppearOnlyWhenAsked() async throws {
         try await SimulatorHarness.with { (simulator, client) async throws in
-            let withCancelled = try await client.departures(routeType: 0, stopID: 1071, maxResults: 40).value.departures
+            let withCancelled = try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 40)).value.departures
             let cancelled = withCancelled.filter(\.isCancelled)
             #expect(!cancelled.isEmpty)
             #expect(cancelled.allSatisfy { $0.estimatedDepartureUTC == nil && $0.flags.contains("CAN") })
@@ -109,13 +109,13 @@ struct SimulatorTests {
 
     @Test func route86And96TramsAtBourkeStreetMall() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let all = try await client.departures(routeType: 1, stopID: 2226, maxResults: 2).value
+            let all = try await client.fetch(.departures(routeType: 1, stopID: 2226, maxResults: 2)).value
             #expect(Set(all.departures.map(\.routeId)) == [1881, 1041])
             #expect(Set(all.departures.map(\.directionId)) == [20, 21, 22, 23])
             #expect(all.departures.count == 8)
             #expect(all.departures.allSatisfy { $0.platformNumber == nil && $0.runId > 0 && $0.runRef == String($0.runId) })
             #expect(all.routes["1881"]?.routeNumber == "86")
-            let only86 = try await client.departures(routeType: 1, stopID: 2226, routeID: 1881, maxResults: 3).value
+            let only86 = try await client.fetch(.departures(routeType: 1, stopID: 2226, routeID: 1881, maxResults: 3)).value
             #expect(only86.departures.count == 6)
             #expect(only86.departures.allSatisfy { $0.routeId == 1881 })
         }
@@ -123,14 +123,14 @@ struct SimulatorTests {
 
     @Test func busRunsHaveAlphanumericRefsAndRunIDMinusOne() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let departures = try await client.departures(routeType: 2, stopID: 10681, maxResults: 2).value.departures
+            let departures = try await client.fetch(.departures(routeType: 2, stopID: 10681, maxResults: 2)).value.departures
             let first = try #require(departures.first)
             #expect(first.runId == -1)
             #expect(first.runRef.hasPrefix("7459-246--1-SA"))
             #expect(departures.allSatisfy { $0.disruptionIds.contains(330001) })
-            let run = try #require(try await client.run(runRef: first.runRef, routeType: 2).value.runs.first)
+            let run = try #require(try await client.fetch(.run(runRef: first.runRef, routeType: 2)).value.runs.first)
             #expect(run.runRef == first.runRef && run.runId == -1 && run.routeId == 7459)
-            let pattern = try await client.pattern(runRef: first.runRef, routeType: 2).value
+            let pattern = try await client.fetch(.pattern(runRef: first.runRef, routeType: 2)).value
             let call = try #require(pattern.departures.first { $0.stopId == 10681 })
             #expect(call.scheduledDepartureUTC == first.scheduledDepartureUTC)
         }
@@ -138,9 +138,9 @@ struct SimulatorTests {
 
     @Test func patternAgreesWithTheDepartureItCameFrom() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let departures = try await client.departures(routeType: 0, stopID: 1071, maxResults: 1).value.departures
+            let departures = try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 1)).value.departures
             let departure = try #require(departures.first { $0.routeId == 12 })
-            let pattern = try await client.pattern(runRef: departure.runRef, routeType: 0).value
+            let pattern = try await client.fetch(.pattern(runRef: departure.runRef, routeType: 0)).value
             #expect(pattern.departures.count == 14)
             #expect(pattern.departures.first?.stopId == 1071 && pattern.departures.last?.stopId == 1174)
             let atFlinders = try #require(pattern.departures.first)
@@ -159,23 +159,23 @@ struct SimulatorTests {
 
     @Test func runsByRefAndByRoute() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let departure = try #require(try await client.departures(routeType: 0, stopID: 1071, maxResults: 1).value.departures.first)
-            let single = try await client.run(runRef: departure.runRef, routeType: 0).value.runs
+            let departure = try #require(try await client.fetch(.departures(routeType: 0, stopID: 1071, maxResults: 1)).value.departures.first)
+            let single = try await client.fetch(.run(runRef: departure.runRef, routeType: 0)).value.runs
             #expect(single.map(\.runRef) == [departure.runRef])
             #expect(single.first?.runId == Int(departure.runRef))
-            let runs = try await client.runs(routeID: 6).value.runs
+            let runs = try await client.fetch(.runs(routeID: 6)).value.runs
             #expect(runs.count > 20)
             #expect(runs.allSatisfy { $0.routeId == 6 && [6, 1].contains($0.directionId) })
             #expect(Set(runs.map(\.finalStopId)) == [1071, 1074])
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.pattern(runRef: "999999999", routeType: 0) }
-            await SimulatorHarness.expectError(.badRequest) { _ = try await client.pattern(runRef: "not-a-run", routeType: 0) }
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.run(runRef: departure.runRef, routeType: 1) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.pattern(runRef: "999999999", routeType: 0)) }
+            await SimulatorHarness.expectError(.badRequest) { _ = try await client.fetch(.pattern(runRef: "not-a-run", routeType: 0)) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.run(runRef: departure.runRef, routeType: 1)) }
         }
     }
 
     @Test func stopsNearFlindersStreetAreSortedByDistance() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let stops = try await client.stopsNearby(latitude: -37.81831, longitude: 144.96696, maxResults: 8, maxDistance: 600)
+            let stops = try await client.fetch(.stopsNearby(latitude: -37.81831, longitude: 144.96696, maxResults: 8, maxDistance: 600))
                 .value.stops
             #expect(stops.count == 8)
             #expect(stops.first?.stopId == 1071 && stops.first?.stopDistance == 0)
@@ -184,78 +184,78 @@ struct SimulatorTests {
             #expect(stops.allSatisfy { stop in !stop.routes.isEmpty && stop.routes.allSatisfy { $0.routeType == stop.routeType } })
             let tram = try #require(stops.first { $0.stopId == 2101 })
             #expect(abs(try #require(tram.stopDistance) - 195.13) < 0.5)  // haversine computed separately
-            let trams = try await client.stopsNearby(latitude: -37.81831, longitude: 144.96696, routeTypes: [1]).value.stops
+            let trams = try await client.fetch(.stopsNearby(latitude: -37.81831, longitude: 144.96696, routeTypes: [1])).value.stops
             #expect(!trams.isEmpty && trams.allSatisfy { $0.routeType == .tram })
             await SimulatorHarness.expectError(.badRequest) {
-                _ = try await client.stopsNearby(latitude: -137, longitude: 144.9, maxResults: 5)
+                _ = try await client.fetch(.stopsNearby(latitude: -137, longitude: 144.9, maxResults: 5))
             }
             await SimulatorHarness.expectError(.badRequest) {
-                _ = try await client.stopsNearby(latitude: -37.8, longitude: 144.9, maxResults: -1)
+                _ = try await client.fetch(.stopsNearby(latitude: -37.8, longitude: 144.9, maxResults: -1))
             }
         }
     }
 
     @Test func stopDetailsRoutesAndDirections() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let station = try #require(try await client.stop(1071, routeType: 0).value.stop)
+            let station = try #require(try await client.fetch(.stop(1071, routeType: 0)).value.stop)
             #expect(station.stationType == "Premium Station" && station.routes.count == 7)
             #expect(station.location?.latitude == -37.81831 && station.amenities != nil && station.accessibility != nil)
-            let details = try await client.stop(1071, routeType: 0).value
+            let details = try await client.fetch(.stop(1071, routeType: 0)).value
             #expect(station.disruptionIds.contains(310003) && details.disruptions["310003"] != nil)
-            let tramStop = try #require(try await client.stop(2607, routeType: 1).value.stop)
+            let tramStop = try #require(try await client.fetch(.stop(2607, routeType: 1)).value.stop)
             #expect(tramStop.stationType == nil && tramStop.amenities == nil && tramStop.location != nil)
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.stop(999_999, routeType: 0) }
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.departures(routeType: 0, stopID: 999_999) }
-            await SimulatorHarness.expectError(.badRequest) { _ = try await client.departures(routeType: 9, stopID: 1071) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.stop(999_999, routeType: 0)) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.departures(routeType: 0, stopID: 999_999)) }
+            await SimulatorHarness.expectError(.badRequest) { _ = try await client.fetch(.departures(routeType: 9, stopID: 1071)) }
 
-            let outbound = try await client.stopsOnRoute(routeID: 1881, routeType: 1, directionID: 20).value.stops
+            let outbound = try await client.fetch(.stopsOnRoute(routeID: 1881, routeType: 1, directionID: 20)).value.stops
             #expect(outbound.first?.stopId == 3026 && outbound.last?.stopId == 2694)
             #expect(outbound.map(\.stopSequence) == Array(1...36))
-            let inbound = try await client.stopsOnRoute(routeID: 1881, routeType: 1, directionID: 21).value.stops
+            let inbound = try await client.fetch(.stopsOnRoute(routeID: 1881, routeType: 1, directionID: 21)).value.stops
             #expect(inbound.map(\.stopId) == outbound.map(\.stopId).reversed())
             #expect(outbound.allSatisfy { $0.stopTicket != nil })
 
-            #expect(try await client.routeTypes().value.routeTypes.map(\.routeTypeName) == ["Train", "Tram", "Bus", "Vline", "Night Bus"])
-            #expect(try await client.routes().value.routes.count == 17)
-            let trams = try await client.routes(routeTypes: [1]).value.routes
+            #expect(try await client.fetch(.routeTypes()).value.routeTypes.map(\.routeTypeName) == ["Train", "Tram", "Bus", "Vline", "Night Bus"])
+            #expect(try await client.fetch(.routes()).value.routes.count == 17)
+            let trams = try await client.fetch(.routes(routeTypes: [1])).value.routes
             #expect(trams.count == 4 && trams.allSatisfy { $0.routeType == .tram })
-            #expect(try await client.route(1881).value.route?.routeNumber == "86")
-            let directions = try await client.directions(routeID: 1881).value.directions
+            #expect(try await client.fetch(.route(1881)).value.route?.routeNumber == "86")
+            let directions = try await client.fetch(.directions(routeID: 1881)).value.directions
             #expect(directions.map(\.directionId) == [20, 21])
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.route(99_999) }
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.route(99_999)) }
         }
     }
 
     @Test func searchFindsStopsAndRoutes() async throws {
         try await SimulatorHarness.with { (_, client) async throws in
-            let flinders = try await client.search("Flinders").value
+            let flinders = try await client.fetch(.search("Flinders")).value
             #expect(flinders.stops.contains { $0.stopId == 1071 && $0.routeType == .train })
             #expect(flinders.stops.contains { $0.stopId == 2101 && $0.routeType == .tram })
-            let numeric = try await client.search("86").value
+            let numeric = try await client.fetch(.search("86")).value
             #expect(numeric.stops.isEmpty)
             #expect(numeric.routes.first?.routeId == 1881)
-            #expect(try await client.search("Fl").value.stops.isEmpty)
-            let tramsOnly = try await client.search("Flinders", routeTypes: [1]).value
+            #expect(try await client.fetch(.search("Fl")).value.stops.isEmpty)
+            let tramsOnly = try await client.fetch(.search("Flinders", routeTypes: [1])).value
             #expect(!tramsOnly.stops.isEmpty && tramsOnly.stops.allSatisfy { $0.routeType == .tram })
         }
     }
 
     @Test func disruptionsComeInModeBuckets() async throws {
         try await SimulatorHarness.with { (simulator, client) async throws in
-            let all = try await client.disruptions().value.disruptions
+            let all = try await client.fetch(.disruptions()).value.disruptions
             #expect(all.count >= 5 && Set(all.compactMap(\.mode)).count >= 3)
             #expect(all.allSatisfy { $0.colour == "#ffd500" && $0.fromDate != nil })
-            let current = try await client.disruptions(status: "current").value.disruptions
-            let planned = try await client.disruptions(status: "planned").value.disruptions
+            let current = try await client.fetch(.disruptions(status: "current")).value.disruptions
+            let planned = try await client.fetch(.disruptions(status: "planned")).value.disruptions
             #expect(!current.isEmpty && current.allSatisfy { $0.disruptionStatus == "Current" && $0.fromDate! <= now })
             #expect(!planned.isEmpty && planned.allSatisfy { $0.disruptionStatus == "Planned" && $0.fromDate! > now })
             #expect(current.count + planned.count == all.count)
-            #expect(Set(try await client.disruptions(routeID: 1881).value.disruptions.map(\.disruptionId)) == [320001])
-            #expect(try await client.disruptions(stopID: 10681).value.disruptions.contains { $0.disruptionId == 330001 })
-            let one = try #require(try await client.disruption(310001).value.disruption)
+            #expect(Set(try await client.fetch(.disruptions(routeID: 1881)).value.disruptions.map(\.disruptionId)) == [320001])
+            #expect(try await client.fetch(.disruptions(stopID: 10681)).value.disruptions.contains { $0.disruptionId == 330001 })
+            let one = try #require(try await client.fetch(.disruption(310001)).value.disruption)
             #expect(one.routes.map(\.routeId) == [6] && one.toDate != nil && one.publishedOn! < one.fromDate!)
-            await SimulatorHarness.expectError(.notFound) { _ = try await client.disruption(42) }
-            let modes = try await client.disruptionModes().value.disruptionModes
+            await SimulatorHarness.expectError(.notFound) { _ = try await client.fetch(.disruption(42)) }
+            let modes = try await client.fetch(.disruptionModes()).value.disruptionModes
             #expect(modes.contains { $0.disruptionModeName == "metro_train" && $0.disruptionMode == 1 })
             let raw = String(decoding: try await SimulatorHarness.rawGet(simulator, "/v3/disruptions").body, as: UTF8.self)
             #expect(raw.contains("\"telebus\":null") && raw.contains("\"ferry\":[]"))

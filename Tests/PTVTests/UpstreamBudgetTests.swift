@@ -13,19 +13,19 @@ struct UpstreamBudgetTests {
         let cache = ResponseCache(metrics: PTVMetrics(), now: { clock.now })
         let budget = UpstreamBudget(callsPerMinute: 2, now: { clock.now })
         let visitor = { budget.allowance(for: "10.0.0.1") }
-        _ = try await UpstreamBudget.$current.withValue(visitor()) { try await cache.value(for: Self.stop(1)) { 1 } }
+        _ = try await cache.value(for: Self.stop(1), allowance: visitor()) { 1 }
         // Hits are free, however many.
         for _ in 0 ..< 5 {
-            _ = try await UpstreamBudget.$current.withValue(visitor()) { try await cache.value(for: Self.stop(1)) { 1 } }
+            _ = try await cache.value(for: Self.stop(1), allowance: visitor()) { 1 }
         }
-        _ = try await UpstreamBudget.$current.withValue(visitor()) { try await cache.value(for: Self.stop(2)) { 2 } }
-        await #expect(throws: UpstreamBudget.Exhausted(until: clock.now.addingTimeInterval(60))) {
-            try await UpstreamBudget.$current.withValue(visitor()) { try await cache.value(for: Self.stop(3)) { 3 } }
+        _ = try await cache.value(for: Self.stop(2), allowance: visitor()) { 2 }
+        await #expect(throws: UpstreamBudget.Exhausted(at: clock.now, until: clock.now.addingTimeInterval(60))) {
+            try await cache.value(for: Self.stop(3), allowance: visitor()) { 3 }
         }
         // Another visitor has a budget of its own; after the minute, so does this one again.
-        _ = try await UpstreamBudget.$current.withValue(budget.allowance(for: "10.0.0.2")) { try await cache.value(for: Self.stop(3)) { 3 } }
+        _ = try await cache.value(for: Self.stop(3), allowance: budget.allowance(for: "10.0.0.2")) { 3 }
         clock.advance(60)
-        _ = try await UpstreamBudget.$current.withValue(visitor()) { try await cache.value(for: Self.stop(4)) { 4 } }
+        _ = try await cache.value(for: Self.stop(4), allowance: visitor()) { 4 }
         #expect(budget.refusals == 1)
         #expect(budget.render().contains("trakx_visitor_budget_refusals_total 1"))
     }

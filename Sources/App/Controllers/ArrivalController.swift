@@ -13,14 +13,24 @@ struct ArrivalController: RouteCollection {
     func arrived(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let (type, stopID) = try Params.stop(context)
         let ref = try request.query("run").map(Params.runRef)
-        var ride: (journey: Journey, index: Int)?
-        if let ref, let pattern = try? await site.source.pattern(runRef: ref, routeType: type.rawValue) {
-            let journey = Journey(pattern.value, routeType: type)
-            if let index = journey.calls.lastIndex(where: { $0.stopID == stopID }) { ride = (journey, index) }
-        }
+        let ask = site.ask(context)
+        // The run and the stop's questions at once; the run's pattern is usually kept from the ride page, and then
+        // gives the stop's position, so the stops near here are asked in the same round.
+        let patternQuery = ref.map { PTVQuery.pattern(runRef: $0, routeType: type.rawValue) }
+        let knownRide = patternQuery.flatMap(ask.known).flatMap { Self.ride($0.value, type: type, stopID: stopID) }
+        async let pattern = ask(ifAny: patternQuery)
+        async let answers = site.arrivalAnswers(type: type, stopID: stopID, point: knownRide.flatMap { $0.journey.calls[$0.index].point }, ask: ask)
+        let patternAsked = await pattern
+        let ride = knownRide ?? patternAsked?.value.flatMap { Self.ride($0, type: type, stopID: stopID) }
         let pageContext = site.context(for: request, context)
-        let arrival = await site.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
+        let arrival = await answers.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
         guard arrival.known else { throw HTTPError(404, StopPage.missing(type, stopID)) }
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")
+    }
+
+    /// The ride a run's pattern gives, at its last call at this stop.
+    static func ride(_ pattern: PatternResponse, type: RouteType, stopID: Int) -> (journey: Journey, index: Int)? {
+        let journey = Journey(pattern, routeType: type)
+        return journey.calls.lastIndex(where: { $0.stopID == stopID }).map { (journey, $0) }
     }
 }

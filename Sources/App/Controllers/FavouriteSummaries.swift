@@ -6,9 +6,9 @@ import Storage
 /// Loading the home and favourites pages' favourites: the PTV questions, asked at once (the views do no I/O).
 extension Site {
     /// The request's favourites with their next departures (at most `limit` favourites), and how many it has in all.
-    func favouriteSummaries(for request: Request, limit: Int) async throws -> (shown: [FavouriteSummary], total: Int) {
+    func favouriteSummaries(for request: Request, _ context: TrakxContext, limit: Int) async throws -> (shown: [FavouriteSummary], total: Int) {
         let favourites = try await lists.all(request)
-        return (await summaries(for: Array(favourites.prefix(limit)), list: lists.current(request)), favourites.count)
+        return (await summaries(for: Array(favourites.prefix(limit)), ask: ask(context), list: lists.current(request)), favourites.count)
     }
 
     /// Each favourite with its next departures, fetched concurrently (through the shared cache), then summed up by
@@ -16,27 +16,23 @@ extension Site {
     /// answer, and its stored name noted for renaming in the background.
     /// - Parameters:
     ///   - favourites: The favourites.
+    ///   - ask: How PTV is asked.
     ///   - list: Their list, where placeholder names are refreshed.
     ///   - errors: Field errors after a refused rename.
     ///   - typed: What was typed in a refused rename, by field id, shown again in that field.
-    func summaries(for favourites: [FavouriteStop], list: FavouriteListKey? = nil, errors: [FieldError] = [],
+    func summaries(for favourites: [FavouriteStop], ask: Ask, list: FavouriteListKey? = nil, errors: [FieldError] = [],
                    typed: [String: String] = [:]) async -> [FavouriteSummary] {
         let words = timeWords()
         let found = await withTaskGroup(of: (Int, FavouriteSummary, String?).self) { group in
             for (index, favourite) in favourites.enumerated() {
                 group.addTask {
                     // Bound the PTV calls one page can cause: past the first 40, link to the stop instead.
+                    // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
                     let asked: Evidence<DeparturesResponse> = index < 40
-                        ? await Evidence.ask(.departures) {
-                            // The stop page's own question, so both share one cached answer; a line favourite keeps its line.
-                            try await source.departures(routeType: favourite.routeType, stopID: favourite.stopID, routeID: nil,
-                                                        maxResults: PTVClient.departuresPerDirection)
-                        }
+                        ? await ask(.departures(routeType: favourite.routeType, stopID: favourite.stopID))
                         : Evidence(.departures, outcome: .notAsked)
-                    var way: String?
-                    if let departures = asked.value {
-                        way = await favouriteWay(favourite, type: RouteType(rawValue: favourite.routeType), departures: departures,
-                                                 index: index)
+                    let way = asked.value.flatMap { departures in
+                        favouriteWay(favourite, type: RouteType(rawValue: favourite.routeType), departures: departures, index: index, ask: ask)
                     }
                     let (summary, realName) = FavouriteSummary.build(favourite, asked: asked, way: way, words: words, errors: errors,
                                                                      typed: typed)

@@ -25,7 +25,7 @@ struct FavouritesController: RouteCollection {
     func page(_ request: Request, _ context: TrakxContext, errors: [FieldError] = [], typed: [String: String] = [:],
               status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
-        let summaries = await site.summaries(for: favourites, list: site.lists.current(request), errors: errors, typed: typed)
+        let summaries = await site.summaries(for: favourites, ask: site.ask(context), list: site.lists.current(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
         for summary in summaries { knownNames[FavouriteKey(routeType: summary.key.routeType, stopID: summary.key.stopID)] = summary.spokenStopName }
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
@@ -53,7 +53,9 @@ struct FavouritesController: RouteCollection {
         case .failure(let error): throw error
         }
         let (list, cookie) = try await site.lists.writable(request)
-        let favourite = await describe(key, ownName: name)
+        // Named from PTV before anything is written: whatever the answers (a failure or a refusal names the stop by
+        // its number, renamed when a later page sees its name), the favourite is stored and the notice says so.
+        let favourite = await describe(key, ownName: name, ask: site.ask(context))
         switch try await site.lists.add(favourite, to: list) {
         case .full:
             throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
@@ -142,26 +144,24 @@ struct FavouritesController: RouteCollection {
     }
 
     /// The favourite to store for `key`, with the stop's and line's names from PTV (or plain fallbacks).
-    func describe(_ key: FavouriteKey, ownName: String?) async -> FavouriteStop {
+    func describe(_ key: FavouriteKey, ownName: String?, ask: Ask) async -> FavouriteStop {
         let type = RouteType(rawValue: key.routeType)
-        // One stop-identity lookup, as on the stop page: the details answer, else the departures answer names the stop.
-        async let detailsCall = site.source.stop(key.stopID, routeType: key.routeType)
-        async let departuresCall = site.source.departures(routeType: key.routeType, stopID: key.stopID, routeID: nil,
-                                                          maxResults: PTVClient.departuresPerDirection)
-        let details = try? await detailsCall
-        let departures = try? await departuresCall
-        let identity = StopIdentity(stopID: key.stopID, type: type, details: details?.value, departures: departures?.value)
+        // One stop-identity lookup, as on the stop page: the details answer, else the departures answer names the stop;
+        // a line not among the departures is asked for in the same round.
+        async let detailsCall = ask(.stop(key.stopID, routeType: key.routeType))
+        async let departuresCall = ask(.departures(routeType: key.routeType, stopID: key.stopID))
+        async let routeCall = ask(ifAny: key.routeID.map { .route($0) })
+        let (details, departures, route) = await (detailsCall.value, departuresCall.value, routeCall?.value?.route)
+        let identity = StopIdentity(stopID: key.stopID, type: type, details: details, departures: departures)
         let stopName = identity?.officialName ?? FavouriteStop.placeholderName(stopID: key.stopID)
         var lineName: String?
         var directionName: String?
         if let routeID = key.routeID {
-            if let route = departures?.value.routes[String(routeID)] {
-                lineName = ModeWords.service(route, type: type)
-            } else if let route = try? await site.source.route(routeID).value.route {
+            if let route = departures?.routes[String(routeID)] ?? route {
                 lineName = ModeWords.service(route, type: type)
             }
-            if let directionID = key.directionID, let answer = departures?.value {
-                directionName = LineAtStop.directionName(in: answer, routeID: routeID, directionID: directionID, stopID: key.stopID, type: type)
+            if let directionID = key.directionID, let departures {
+                directionName = LineAtStop.directionName(in: departures, routeID: routeID, directionID: directionID, stopID: key.stopID, type: type)
             }
         }
         return FavouriteStop(routeType: key.routeType, stopID: key.stopID, routeID: key.routeID, directionID: key.directionID,

@@ -9,7 +9,7 @@ struct HomeController: RouteCollection {
     }
 
     func home(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let (favourites, total) = try await site.favouriteSummaries(for: request, limit: 3)
+        let (favourites, total) = try await site.favouriteSummaries(for: request, context, limit: 3)
         let page = HomePage(
             head: PageHead(site.chrome(title: "Melbourne departures", section: .home, request: request, context), heading: "Melbourne departures"),
             favourites: favourites, hasFavourites: !favourites.isEmpty, shownOf: HomePage.shownOf(favourites.count, total: total))

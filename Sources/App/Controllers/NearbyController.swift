@@ -16,8 +16,9 @@ struct NearbyController: RouteCollection {
         form.radius = try request.given("radius").map { try Params.radius($0, allowed: NearbyPage.radii) } ?? NearbyPage.defaultRadius
         form.place = try request.given("place").map(Params.query) ?? ""
         let context = site.context(for: request, trakx)
+        let ask = site.ask(trakx)
         if request.given("lat") == nil, request.given("lon") == nil, !form.place.isEmpty {
-            return try await near(place: form.place, form: form, context: context)
+            return try await near(place: form.place, form: form, context: context, ask: ask)
         }
         guard request.given("lat") != nil || request.given("lon") != nil else {
             return site.templates.render(NearbyPage(form: form, errors: [], context: context), template: "nearby")
@@ -26,38 +27,31 @@ struct NearbyController: RouteCollection {
         guard let latitude = typed.latitude, let longitude = typed.longitude, typed.errors.isEmpty else {
             return site.templates.render(NearbyPage(form: form, errors: typed.errors, context: context), template: "nearby", status: 400)
         }
-        return try await list(form: form, origin: .point, latitude: latitude, longitude: longitude, context: context)
+        return try await list(form: form, origin: .point, latitude: latitude, longitude: longitude, context: context, ask: ask)
     }
 
     /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop).
-    func near(place: String, form: NearbyPage.Form, context: PageContext) async throws -> Response {
-        let result = try await Upstream.call(missing: SearchPage.missing(place)) { try await site.source.search(place) }
+    func near(place: String, form: NearbyPage.Form, context: PageContext, ask: Ask) async throws -> Response {
+        let result = try await ask(.search(place)).required(missing: SearchPage.missing(place))
         guard let match = PlaceMatch.best(place, in: result.value.stops) else {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         return try await list(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
-                              latitude: match.point.latitude, longitude: match.point.longitude, context: context)
+                              latitude: match.point.latitude, longitude: match.point.longitude, context: context, ask: ask)
     }
 
     /// The stops near a point as the page lists them, with which way services leave the listed stops that share a
     /// name (only those: PTV is not asked about stops past the list).
     func list(form: NearbyPage.Form, origin: NearbyPage.Origin, latitude: Double, longitude: Double,
-              context: PageContext) async throws -> Response {
-        let found = try await stops(near: latitude, longitude, form: form)
+              context: PageContext, ask: Ask) async throws -> Response {
+        let found = try await ask(.stopsNearby(latitude: latitude, longitude: longitude, routeTypes: form.mode.map { [$0.rawValue] } ?? [],
+                                               maxResults: NearbyPage.asked, maxDistance: form.radius)).required(missing: NearbyPage.missing)
         let within = NearbyPage.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
         let listed = within.prefix(NearbyPage.cap).map(\.stop)
-        let ways = await site.ways.ways(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget)
+        let ways = site.ways.ways(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget, ask: ask)
         let page = NearbyPage(form: form, origin: origin, latitude: latitude, longitude: longitude, found: found, context: context,
                               ways: ways, within: within)
         return site.templates.render(page, template: "nearby")
-    }
-
-    /// PTV's stops within the radius (PTV may send more, further out; the page measures and filters).
-    func stops(near latitude: Double, _ longitude: Double, form: NearbyPage.Form) async throws -> Fetched<StopsNearbyResponse> {
-        try await Upstream.call(missing: NearbyPage.missing) {
-            try await site.source.stopsNearby(latitude: latitude, longitude: longitude, routeTypes: form.mode.map { [$0.rawValue] } ?? [],
-                                              maxResults: NearbyPage.asked, maxDistance: form.radius)
-        }
     }
 }

@@ -20,19 +20,20 @@ struct RideController: RouteCollection {
             }
             return seconds
         }
-        let loaded = try await run.load(from: site.source)
+        let ask = site.ask(context)
+        let loaded = try await run.load(ask)
         let journey = loaded.journey
         var from: Int?
         if let fromStop {
             guard let index = journey.index(of: fromStop) else {
-                throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source) + " You cannot board it there.")
+                throw HTTPError(400, await run.notServed(fromStop, in: journey, ask: ask) + " You cannot board it there.")
             }
             from = index
         }
         var to: Int?
         if let toStop {
             guard let index = journey.calls.indices.last(where: { journey.calls[$0].stopID == toStop && $0 > (from ?? -1) }) else {
-                throw HTTPError(400, await run.notServed(toStop, in: journey, source: site.source, after: from))
+                throw HTTPError(400, await run.notServed(toStop, in: journey, ask: ask, after: from))
             }
             to = index
         }
@@ -40,8 +41,10 @@ struct RideController: RouteCollection {
         var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
                             disruptions: loaded.disruptions)
         if let index = page.arrivedAt {
-            page.door?.arrival = await site.arrival(type: journey.routeType, stopID: journey.calls[index].stopID,
-                                                    ride: (journey, index), words: pageContext.words)
+            // The ride's own question is the run: the arrival says what is already known and learns the rest.
+            let call = journey.calls[index]
+            page.door?.arrival = await site.arrivalAnswers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
+                .arrival(type: journey.routeType, stopID: call.stopID, ride: (journey, index), words: pageContext.words)
         }
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and

@@ -29,13 +29,16 @@ struct RunAddress {
 
     /// Loads the run's pattern and reads it as a journey, with the disruptions it names. A run PTV does not list
     /// is a 404 that says so without blaming the address (Trakx's own boards link runs); a failure says how PTV failed.
-    func load(from source: any TransitSource) async throws -> Loaded {
+    func load(_ ask: Ask) async throws -> Loaded {
         let noun = ModeWords.noun(type)
         let missing = "PTV does not list the stops and times of this \(noun) service just now (run \(ref)). It may have finished for the day, or its times may have changed."
         let advice = "Go back to the departures and choose the service again."
-        let pattern = await Evidence.ask(.pattern) { try await source.pattern(runRef: ref, routeType: type.rawValue) }
-        guard let fetched = pattern.fetched else {
-            var error = EvidenceWords.error(pattern.failure, missing: missing, couldNot: "load this \(noun) service's stops and times")
+        let fetched: Fetched<PatternResponse>
+        do {
+            fetched = try await ask(.pattern(runRef: ref, routeType: type.rawValue))
+                .required(missing: missing, couldNot: "load this \(noun) service's stops and times")
+        } catch {
+            var error = error
             error.advice = advice
             throw error
         }
@@ -43,8 +46,8 @@ struct RunAddress {
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
         let known = DisruptionNotes.byID(fetched.value.disruptions)
-        let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked?.value ?? [:]))
+        let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked))
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 
@@ -53,11 +56,11 @@ struct RunAddress {
     /// - Parameters:
     ///   - stopID: The stop asked for.
     ///   - journey: The run's journey.
-    ///   - source: Where PTV's stop call is made, when the pattern does not name the stop.
+    ///   - ask: How PTV's stop call is made, when the pattern does not name the stop.
     ///   - boarding: The rider's boarding call, when the stop was asked as the one to get off at.
-    func notServed(_ stopID: Int, in journey: Journey, source: any TransitSource, after boarding: Int? = nil) async -> String {
+    func notServed(_ stopID: Int, in journey: Journey, ask: Ask, after boarding: Int? = nil) async -> String {
         var name = journey.calls.first { $0.stopID == stopID }.map(\.name)
-        if name == nil, let details = try? await source.stop(stopID, routeType: type.rawValue).value.stop {
+        if name == nil, let details = await ask(.stop(stopID, routeType: type.rawValue)).value?.stop {
             name = SpokenName.stop(details.stopName, withStopNumber: false)
         }
         // "after Richmond" only for a stop the run does call at, before the boarding stop.

@@ -13,10 +13,11 @@ struct RunController: RouteCollection {
     func run(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
-        let loaded = try await run.load(from: site.source)
+        let ask = site.ask(context)
+        let loaded = try await run.load(ask)
         let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
-            throw HTTPError(400, await run.notServed(fromStop, in: journey, source: site.source))
+            throw HTTPError(400, await run.notServed(fromStop, in: journey, ask: ask))
         }
         let pageContext = site.context(for: request, context)
         let page = RunPage(journey: journey, fromStop: fromStop, pattern: loaded.pattern, context: pageContext,

@@ -14,10 +14,11 @@ struct SearchController: RouteCollection {
         let query = try Params.query(request.query("q") ?? "")
         let context = site.context(for: request, trakx)
         guard !query.isEmpty else { return site.templates.render(SearchPage(context: context), template: "search") }
-        let result = try await Upstream.call(missing: SearchPage.missing(query)) { try await site.source.search(query) }
+        let ask = site.ask(trakx)
+        let result = try await ask(.search(query)).required(missing: SearchPage.missing(query))
         // Asked about the stops the page lists, in its order (the query's own stop first).
         let shown = Array(SearchPage.ranked(result.value.stops, query: query).prefix(SearchPage.limit))
-        let ways = await site.ways.ways(at: StopWays.asked(shown, mode: nil), budget: StopWays.listBudget)
+        let ways = site.ways.ways(at: StopWays.asked(shown, mode: nil), budget: StopWays.listBudget, ask: ask)
         return site.templates.render(SearchPage(query: query, result: result, context: context, ways: ways), template: "search")
     }
 }

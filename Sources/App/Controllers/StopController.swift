@@ -21,7 +21,8 @@ struct StopController: RouteCollection {
 
     func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let (type, stopID) = try Params.stop(context)
-        async let loadedCall = Self.load(from: site.source, type: type, stopID: stopID)
+        let ask = site.ask(context)
+        async let loadedCall = Self.load(ask, type: type, stopID: stopID)
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let loaded = await loadedCall
         let favourites = try await favouritesCall
@@ -33,27 +34,27 @@ struct StopController: RouteCollection {
         var ways: [StopWays.Way] = []
         if let departures = loaded.departures.value {
             let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures, details: loaded.details.value)
-            ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)[StopWays.key(type, stopID)] ?? []
+            ways = site.ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
         }
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
-        // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
+        // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
+        // question went unanswered, so a rider who refreshes after a failure gets a fresh try.
         var response = site.templates.render(page, template: "stop")
-        response.storable = true
+        response.storable = !loaded.details.isUnanswered && !loaded.departures.isUnanswered
         return response
     }
 
-    /// Asks PTV the stop page's questions: details and departures at once, each kept as evidence whatever it was;
-    /// then, rarely, the texts of disruptions the departures (or the stop) name but left out.
-    static func load(from source: any TransitSource, type: RouteType, stopID: Int) async -> Loaded {
-        async let detailsCall = Evidence.ask(.stop) { try await source.stop(stopID, routeType: type.rawValue) }
-        async let departuresCall = Evidence.ask(.departures) {
-            try await source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil, maxResults: PTVClient.departuresPerDirection)
-        }
+    /// Asks PTV the stop page's questions in one round: details and departures at once, each kept as evidence
+    /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
+    /// already knows, the rest learnt for the next load.
+    static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
+        async let detailsCall = ask(.stop(stopID, routeType: type.rawValue))
+        async let departuresCall = ask(.departures(routeType: type.rawValue, stopID: stopID))
         let (details, departures) = await (detailsCall, departuresCall)
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
-        let looked = await source.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked?.value ?? [:]))
+        let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked))
     }
 
     /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite

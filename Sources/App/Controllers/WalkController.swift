@@ -14,7 +14,8 @@ struct WalkController: RouteCollection {
         let (type, stopID) = try Params.stop(context)
         let form = (place: try request.given("place").map(Params.query) ?? "", lat: request.given("lat") ?? "", lon: request.given("lon") ?? "")
         let missing = StopPage.missing(type, stopID)
-        async let detailsCall = Upstream.call(missing: missing) { try await site.source.stop(stopID, routeType: type.rawValue) }
+        let ask = site.ask(context)
+        async let detailsCall = ask(.stop(stopID, routeType: type.rawValue))
         var errors: [FieldError] = []
         var start: NamedPoint?
         if request.given("lat") != nil || request.given("lon") != nil {
@@ -23,17 +24,19 @@ struct WalkController: RouteCollection {
             if let latitude = typed.latitude, let longitude = typed.longitude { start = NamedPoint(name: "the point you gave", latitude: latitude, longitude: longitude) }
         } else if !form.place.isEmpty {
             // The same best match the nearby page measures from (a station or a suburb before a street stop).
-            if let found = try? await site.source.search(form.place).value.stops, let match = PlaceMatch.best(form.place, in: found) {
+            let found = await ask(.search(form.place))
+            if let stops = found.value?.stops, let match = PlaceMatch.best(form.place, in: stops) {
                 start = match.point
             } else {
-                errors.append(FieldError(field: "place", message: NearbyPage.unmatched(form.place)))
+                let unmatched = NearbyPage.unmatched(form.place)
+                errors.append(FieldError(field: "place", message: found.value == nil ? EvidenceWords.missing(found, notFound: unmatched) ?? unmatched : unmatched))
             }
         }
-        guard let details = try await detailsCall.value.stop, !details.stopName.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let details = try await detailsCall.required(missing: missing).value.stop, !details.stopName.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw HTTPError(404, missing)
         }
         let asked = StopWays.Asked(routeType: type, stopID: stopID, routeIDs: details.routes.filter { $0.routeType == type }.map(\.routeId))
-        let ways = await site.ways.ways(at: [asked], budget: StopWays.stopBudget)[StopWays.key(type, stopID)] ?? []
+        let ways = site.ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
         let page = WalkPage(type: type, details: details, ways: ways, start: start, form: form, errors: errors,
                             context: site.context(for: request, context))
         return site.templates.render(page, template: "walk", status: errors.isEmpty ? 200 : 400)

@@ -2,34 +2,59 @@ import Foundation
 import PTV
 
 extension Site {
-    /// Loads what an arrival says: the stop's details, its departures and the stops near it, all at once. Each
-    /// only adds to the page, so a failed call leaves its part saying so rather than failing the page.
+    /// What an arrival is built from: each of its PTV questions' evidence.
+    struct ArrivalAnswers: Sendable {
+        let details: Evidence<StopDetailsResponse>
+        let departures: Evidence<DeparturesResponse>
+        let near: Evidence<StopsNearbyResponse>
+
+        /// The arrival these answers say, for a rider who rode `ride` (when known).
+        func arrival(type: RouteType, stopID: Int, ride: (journey: Journey, index: Int)?, words: TimeWords) -> Arrival {
+            Arrival(type: type, stopID: stopID, details: details, departures: departures, near: near, ride: ride, words: words)
+        }
+    }
+
+    /// Asks what an arrival says, in one round trip: the stop's details and departures at once, and the stops near
+    /// it in the same round when the stop's position is already known (from the ride, or the stop's details kept
+    /// from an earlier page); otherwise they are learnt in the background and said on the next load. Each part only
+    /// adds to the page, so one that fails or is not back within `Arrival.deadline` says so and the rest stands.
     /// - Parameters:
     ///   - type: The stop's mode.
     ///   - stopID: The stop.
-    ///   - ride: The journey ridden and this stop's index in it, when known.
-    ///   - words: Time words.
-    func arrival(type: RouteType, stopID: Int, ride: (journey: Journey, index: Int)?, words: TimeWords) async -> Arrival {
-        let call = ride.map { $0.journey.calls[$0.index] }
-        let source = source
-        // All three at once (the stop's position from the journey when known), each waited for at most
-        // `Arrival.deadline`: a part PTV has not answered by then says so.
-        let detailsTask = Task { try? await source.stop(stopID, routeType: type.rawValue).value.stop }
-        let departuresTask = Task {
-            try? await source.departures(routeType: type.rawValue, stopID: stopID, routeID: nil,
-                                         maxResults: PTVClient.departuresPerDirection).value
+    ///   - point: The stop's position, when the ride already gives it.
+    ///   - ask: How PTV is asked.
+    ///   - waiting: Whether PTV is asked now (the arrival page); false takes only what is already known and learns
+    ///     the rest for the next load (the ride page, whose own question is the run).
+    func arrivalAnswers(type: RouteType, stopID: Int, point: (Double, Double)?, ask: Ask, waiting: Bool = true) async -> ArrivalAnswers {
+        let detailsQuery = PTVQuery.stop(stopID, routeType: type.rawValue)
+        let departuresQuery = PTVQuery.departures(routeType: type.rawValue, stopID: stopID)
+        let point = point ?? ask.known(detailsQuery)?.value.stop?.location?.point
+        let nearQuery = point.map { PTVQuery.stopsNearby(latitude: $0.0, longitude: $0.1, maxResults: 12, maxDistance: 400) }
+        guard waiting else {
+            return ArrivalAnswers(details: Self.knownOrLearnt(detailsQuery, ask), departures: Self.knownOrLearnt(departuresQuery, ask),
+                                  near: nearQuery.map { Self.knownOrLearnt($0, ask) } ?? Evidence(.nearby, outcome: .notAsked))
         }
-        let nearTask = Task { () -> [Stop]? in
-            let known = call?.point
-            let detailed = known == nil ? await detailsTask.value : nil
-            guard let point = known ?? detailed?.location?.point else { return nil }
-            return try? await source.stopsNearby(latitude: point.0, longitude: point.1, routeTypes: [], maxResults: 12,
-                                                 maxDistance: 400).value.stops
+        async let details = Self.within(detailsQuery, ask)
+        async let departures = Self.within(departuresQuery, ask)
+        async let near = Self.within(nearQuery, ask)
+        let answers = await ArrivalAnswers(details: details, departures: departures, near: near)
+        if nearQuery == nil, let learnt = answers.details.value?.stop?.location?.point {
+            ask.learn(.stopsNearby(latitude: learnt.0, longitude: learnt.1, maxResults: 12, maxDistance: 400))
         }
-        async let details = Deadline.value(of: detailsTask, within: Arrival.deadline)
-        async let departures = Deadline.value(of: departuresTask, within: Arrival.deadline)
-        async let near = Deadline.value(of: nearTask, within: Arrival.deadline)
-        return await Arrival(type: type, stopID: stopID, details: details ?? nil, departures: departures ?? nil,
-                             near: (near ?? nil) ?? [], ride: ride, words: words)
+        return answers
+    }
+
+    /// A question's evidence, or "did not answer in time" past `Arrival.deadline` (the question goes on and fills the cache).
+    private static func within<Answer>(_ query: PTVQuery<Answer>?, _ ask: Ask) async -> Evidence<Answer> {
+        guard let query else { return Evidence(.nearby, outcome: .notAsked) }
+        return await Deadline.value(of: Task { await ask(query) }, within: Arrival.deadline)
+            ?? Evidence(Question(query.request.endpoint), outcome: .failed(.timedOut))
+    }
+
+    /// What is known for a question now; when nothing is, it is learnt for the next load (and said not asked).
+    private static func knownOrLearnt<Answer>(_ query: PTVQuery<Answer>, _ ask: Ask) -> Evidence<Answer> {
+        if let known = ask.known(query) { return Evidence(Question(query.request.endpoint), known) }
+        ask.learn(query)
+        return Evidence(Question(query.request.endpoint), outcome: .notAsked)
     }
 }

@@ -5,9 +5,10 @@ import Synchronization
 /// Which way services leave stops, learnt from PTV's stops on a route per direction (which change rarely, so each
 /// route is kept a day, as the PTV cache keeps those answers).
 ///
-/// A page asks about many stops at once. Routes not yet known are fetched only up to a budget per page, nearest
-/// stops first (each costs one directions call and one stops-on-route call per direction), so a nearby page never
-/// fans out into dozens of cold PTV calls; the rest are learnt on later views. What is not known is not said.
+/// A page asks about many stops at once and never waits for this: it says what is known, and routes not yet known
+/// are learnt in the background, for the next load, only up to a budget per page, nearest stops first (each costs
+/// one directions call and one stops-on-route call per direction), so a nearby page never fans out into dozens of
+/// cold PTV calls. What is not known is not said.
 final class StopWays: Sendable {
     /// One service direction leaving a stop: its direction name and the bearing to the next stop, when known.
     struct Way: Sendable, Equatable {
@@ -60,48 +61,52 @@ final class StopWays: Sendable {
     static let freshness: TimeInterval = 86_400
     /// How long a route PTV failed to describe is left alone before asking again.
     static let retryAfter: TimeInterval = 300
-    /// The longest a page waits for routes being learnt (PTV may hang for its whole timeout).
-    static let deadline: Duration = .milliseconds(1500)
     /// Most routes kept.
     static let capacity = 2_000
 
-    private let source: any TransitSource
     private let now: @Sendable () -> Date
     private let routes = Mutex<[Int: Entry]>([:])
+    /// Routes being learnt, each by its one task (a route is learnt once however many pages ask about it).
+    private let learning = Mutex<[Int: Task<Void, Never>]>([:])
 
     /// Creates the table.
-    /// - Parameters:
-    ///   - source: Where routes' directions and stops come from.
-    ///   - now: The clock.
-    init(source: any TransitSource, now: @escaping @Sendable () -> Date) {
-        self.source = source
+    /// - Parameter now: The clock.
+    init(now: @escaping @Sendable () -> Date) {
         self.now = now
     }
 
+    /// Waits until the routes being learnt are learnt (tests, and a warm-up that wants the next load to know them).
+    func settled() async {
+        while let task = learning.withLock({ $0.values.first }) { await task.value }
+    }
+
     /// The ways services leave each stop, keyed by `"\(routeType)-\(stopID)"`: every known route that calls at the
-    /// stop and goes on from it. Unknown routes are fetched first, up to `budget`, in the order the stops are given.
+    /// stop and goes on from it. Unknown routes are learnt in the background, up to `budget`, in the order the stops
+    /// are given; this call never waits for PTV.
     /// - Parameters:
     ///   - stops: The stops, most important first.
-    ///   - budget: Most routes fetched from PTV for this call.
-    func ways(at asked: [Asked], budget: Int) async -> [String: [Way]] {
+    ///   - budget: Most routes this call starts learning.
+    ///   - ask: How PTV is asked (the visitor's allowance pays for what is learnt).
+    func ways(at asked: [Asked], budget: Int, ask: Ask) -> [String: [Way]] {
         let stops = asked.filter { Self.kerbside.contains($0.routeType) }
         guard !stops.isEmpty else { return [:] }  // a station, or a favourite card with nothing to say: no work
-        var wanted: [(routeID: Int, type: RouteType)] = []
         let time = now()
-        let known = routes.withLock { table in Set(table.filter { $0.value.until > time }.keys) }
+        let table = routes.withLock { table in table.filter { $0.value.until > time } }
+        var wanted: [(routeID: Int, type: RouteType)] = []
         for stop in stops {
-            for routeID in stop.routeIDs where !known.contains(routeID) && !wanted.contains(where: { $0.routeID == routeID }) {
+            for routeID in stop.routeIDs where table[routeID] == nil && !wanted.contains(where: { $0.routeID == routeID }) {
                 wanted.append((routeID, stop.routeType))
             }
         }
-        // Learning goes on after the deadline (the next view uses it); the page waits no longer than that.
-        let learning = wanted.prefix(max(budget, 0)).map { route in
-            Task { await self.learn(routeID: route.routeID, type: route.type) }
+        for route in wanted.prefix(max(budget, 0)) {
+            learning.withLock { running in
+                guard running[route.routeID] == nil else { return }
+                running[route.routeID] = Task {
+                    await self.learn(routeID: route.routeID, type: route.type, ask: ask)
+                    _ = self.learning.withLock { $0.removeValue(forKey: route.routeID) }
+                }
+            }
         }
-        if !learning.isEmpty {
-            _ = await Deadline.value(of: Task { for task in learning { await task.value } }, within: Self.deadline)
-        }
-        let table = routes.withLock { $0 }
         var found: [String: [Way]] = [:]
         for stop in stops {
             var ways: [Way] = []
@@ -120,39 +125,30 @@ final class StopWays: Sendable {
 
     /// Fetches a route's directions and each direction's stops, and keeps them (or, on failure, keeps the failure
     /// briefly so a failing route is not asked for on every view).
-    private func learn(routeID: Int, type: RouteType) async {
-        let directions: [Direction]
-        do {
-            directions = try await source.directions(routeID: routeID).value.directions
-        } catch is UpstreamBudget.Exhausted {
-            return  // This visitor's PTV calls are spent: the route stays unknown, for whoever asks next.
-        } catch {
-            directions = []
-        }
-        // Each direction: its line, nil when PTV answered without an order to read, or the error it failed with.
-        let answers = await withTaskGroup(of: Result<Line?, any Error>.self) { group in
+    private func learn(routeID: Int, type: RouteType, ask: Ask) async {
+        let asked = await ask(.directions(routeID: routeID))
+        // This visitor's PTV calls are spent: the route stays unknown, for whoever asks next.
+        guard asked.refusal == nil else { return }
+        let directions = asked.value?.directions ?? []
+        // Each direction's evidence, read as its line (nil when PTV answered without an order to read).
+        let answers = await withTaskGroup(of: Evidence<Line?>.self) { group in
             for direction in directions where direction.routeId == routeID || direction.routeId == 0 {
                 group.addTask {
-                    do {
-                        let answer = try await self.source.stopsOnRoute(routeID: routeID, routeType: type.rawValue,
-                                                                        directionID: direction.directionId)
+                    let stops = await ask(.stopsOnRoute(routeID: routeID, routeType: type.rawValue, directionID: direction.directionId))
+                    return stops.map { answer in
                         // Only stops with a place in this direction's order: a stop without one is not known to be called at.
-                        let ordered = answer.value.stops.filter { $0.stopSequence > 0 }.sorted { $0.stopSequence < $1.stopSequence }
-                        return .success(ordered.count < 2 ? nil : Line(name: direction.directionName.trimmingCharacters(in: .whitespaces),
-                                                                       stops: ordered))
-                    } catch {
-                        return .failure(error)
+                        let ordered = answer.stops.filter { $0.stopSequence > 0 }.sorted { $0.stopSequence < $1.stopSequence }
+                        return ordered.count < 2 ? nil : Line(name: direction.directionName.trimmingCharacters(in: .whitespaces), stops: ordered)
                     }
                 }
             }
-            var answers: [Result<Line?, any Error>] = []
+            var answers: [Evidence<Line?>] = []
             for await answer in group { answers.append(answer) }
             return answers
         }
-        let failures = answers.compactMap { answer -> (any Error)? in if case .failure(let error) = answer { error } else { nil } }
-        if failures.contains(where: { $0 is UpstreamBudget.Exhausted }) { return }
-        let lines = answers.compactMap { try? $0.get() }.compactMap { $0 }.sorted { $0.name < $1.name }
-        let complete = !directions.isEmpty && failures.isEmpty
+        if answers.contains(where: { $0.refusal != nil }) { return }
+        let lines = answers.compactMap { $0.value ?? nil }.sorted { $0.name < $1.name }
+        let complete = !directions.isEmpty && !answers.contains(where: \.isUnanswered)
         let until = now().addingTimeInterval(complete ? Self.freshness : Self.retryAfter)
         routes.withLock { table in
             if table.count >= Self.capacity { table = table.filter { $0.value.until > now() } }

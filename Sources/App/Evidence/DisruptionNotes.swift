@@ -10,7 +10,8 @@ struct DisruptionNotes: Sendable {
     /// Disruptions on the lines here (or on this service) that do not name the stop; each link's detail says
     /// which lines ("the Frankston line").
     let onLines: [Link]
-    /// "PTV names 2 other disruptions on the Frankston line. Their details could not be loaded just now."
+    /// "PTV names 2 other disruptions on the Frankston line. Trakx has asked PTV for their details, which show when
+    /// this page is loaded again." (texts not at hand are asked for in the background, never waited for).
     let unread: String?
 
     /// Whether there is anything to say.
@@ -72,7 +73,7 @@ struct DisruptionNotes: Sendable {
             let some = unreadCount == 1 ? "a disruption" : "\(unreadCount) disruptions"
             let other = atStop.isEmpty && onLines.isEmpty ? some : (unreadCount == 1 ? "another disruption" : "\(unreadCount) other disruptions")
             let place = unreadLines.isEmpty ? (stopID == nil ? " on this service" : " at this stop") : " on the \(Self.lines(unreadLines))"
-            unread = "PTV names \(other)\(place). " + (unreadCount == 1 ? "Its" : "Their") + " details could not be loaded just now."
+            unread = "PTV names \(other)\(place). Trakx has asked PTV for " + (unreadCount == 1 ? "its" : "their") + " details, which show when this page is loaded again."
         }
         return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import PTV
 
 /// What Trakx knows from one PTV question, since when, and from which answer.
@@ -22,7 +23,9 @@ struct Evidence<Value: Sendable>: Sendable {
         case notFound
         /// PTV or the network failed, in this way.
         case failed(PTVError.Kind)
-        /// The question was not asked (nothing to ask it about).
+        /// The visitor's PTV budget for this minute is spent, so the question was not sent.
+        case refused(UpstreamBudget.Exhausted)
+        /// The question was not asked (nothing to ask it about), or its answer is still being learnt for a later page.
         case notAsked
     }
 
@@ -53,6 +56,15 @@ struct Evidence<Value: Sendable>: Sendable {
         return nil
     }
 
+    /// The budget's refusal, when the question was not sent for it.
+    var refusal: UpstreamBudget.Exhausted? {
+        if case .refused(let refusal) = outcome { return refusal }
+        return nil
+    }
+
+    /// Whether the question was asked and got no answer (it failed or was refused): what a page must not store.
+    var isUnanswered: Bool { failure != nil || refusal != nil }
+
     /// Evidence from a fetched answer.
     init(_ question: Question, _ fetched: Fetched<Value>) {
         self.question = question
@@ -65,18 +77,29 @@ struct Evidence<Value: Sendable>: Sendable {
         self.outcome = outcome
     }
 
-    /// Asks PTV one question and keeps what happened, whatever it was.
-    static func ask(_ question: Question, _ call: () async throws -> Fetched<Value>) async -> Evidence<Value> {
-        do {
-            return Evidence(question, try await call())
-        } catch let error as PTVError {
-            switch error.kind {
-            case .notFound, .badRequest: return Evidence(question, outcome: .notFound)
-            default: return Evidence(question, outcome: .failed(error.kind))
-            }
-        } catch {
-            return Evidence(question, outcome: .failed(.unreachable))
+    /// Evidence of what asking ended in: an answer, PTV's "not found", the budget's refusal or a failure.
+    init(_ question: Question, _ result: Result<Fetched<Value>, any Error>) {
+        self.question = question
+        switch result {
+        case .success(let fetched): outcome = .answered(fetched)
+        case .failure(let error as PTVError) where error.kind == .notFound || error.kind == .badRequest: outcome = .notFound
+        case .failure(let error as PTVError): outcome = .failed(error.kind)
+        case .failure(let refusal as UpstreamBudget.Exhausted): outcome = .refused(refusal)
+        case .failure: outcome = .failed(.unreachable)
         }
+    }
+
+    /// The answer a page stands on, or the error page that says why there is none: PTV's "not found" is `missing`
+    /// (404), the budget's refusal a 429, a failure its status with "Trakx could not \(couldNot) just now, because …"
+    /// (or the reason alone when `couldNot` is nil).
+    /// - Parameters:
+    ///   - missing: What a 404 says.
+    ///   - couldNot: What could not be done ("load this line").
+    func required(missing: String, couldNot: String? = nil) throws(HTTPError) -> Fetched<Value> {
+        if let fetched { return fetched }
+        if let refusal { throw EvidenceWords.refused(refusal) }
+        guard let couldNot else { throw EvidenceWords.error(failure ?? .notFound, missing: missing) }
+        throw EvidenceWords.error(failure, missing: missing, couldNot: couldNot)
     }
 
     /// The same evidence with its answer read another way.
@@ -85,6 +108,7 @@ struct Evidence<Value: Sendable>: Sendable {
         case .answered(let fetched): Evidence<Other>(question, fetched.map(transform))
         case .notFound: Evidence<Other>(question, outcome: .notFound)
         case .failed(let kind): Evidence<Other>(question, outcome: .failed(kind))
+        case .refused(let refusal): Evidence<Other>(question, outcome: .refused(refusal))
         case .notAsked: Evidence<Other>(question, outcome: .notAsked)
         }
     }
@@ -99,4 +123,23 @@ enum Question: String, Sendable {
     case directions = "This line's directions"
     case stopsOnRoute = "The stops on this line"
     case disruptions = "Disruptions"
+    case nearby = "Stops near this place"
+    case search = "The search"
+    case other = "Information from PTV"
+
+    /// The question an endpoint answers.
+    init(_ endpoint: PTVRequest.Endpoint) {
+        self = switch endpoint {
+        case .stop: .stop
+        case .departures: .departures
+        case .pattern: .pattern
+        case .route, .routes, .routeTypes: .route
+        case .directions: .directions
+        case .stopsOnRoute: .stopsOnRoute
+        case .disruptions, .disruption, .disruptionModes: .disruptions
+        case .stopsNearby: .nearby
+        case .search: .search
+        case .runs: .other
+        }
+    }
 }

@@ -34,7 +34,30 @@ enum EvidenceWords {
         case .answered, .notAsked: nil
         case .notFound: notFound
         case .failed(let kind): couldNotLoad(evidence.question, kind)
+        case .refused(let refusal): "\(evidence.question.rawValue) could not be asked for just now, because \(refusedReason), "
+            + "so Trakx did not ask PTV. Try again at \(retryTime(refusal))."
         }
+    }
+
+    /// Why a question was not sent: the visitor's share of PTV is spent for this minute.
+    static let refusedReason = "this connection has opened too many new pages in a minute"
+
+    /// The 429 for a refusal: the time to try again (the next minute, rounded up to be safe) in words and in seconds.
+    /// - Parameter refusal: The budget's refusal.
+    static func refused(_ refusal: UpstreamBudget.Exhausted) -> HTTPError {
+        let seconds = max(1, Int(retry(refusal).timeIntervalSince(refusal.at).rounded(.up)))
+        return HTTPError(429, "Too many new pages from this connection in a minute. Try again at \(retryTime(refusal)). "
+                         + "Pages opened recently still load.", headers: [("Retry-After", String(seconds))])
+    }
+
+    /// When a refused visitor may ask again: the end of its minute, rounded up to a whole minute on the clock.
+    private static func retry(_ refusal: UpstreamBudget.Exhausted) -> Date {
+        Date(timeIntervalSinceReferenceDate: (refusal.until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60)
+    }
+
+    /// "9:41 am".
+    private static func retryTime(_ refusal: UpstreamBudget.Exhausted) -> String {
+        TimeWords(now: refusal.at).clock(retry(refusal))
     }
 
     /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy.

@@ -1,39 +1,54 @@
 import Foundation
 import PTV
 
-/// The questions pages ask PTV. `PTVClient` answers them over the network; page tests answer them from
-/// recorded responses, so a page's load step can be exercised without a socket.
+/// Where PTV's answers come from: `PTVClient` over the network (through its shared cache), or, in page tests,
+/// recorded responses. Pages never call it directly: they ask through `Ask`, which turns every outcome into evidence.
 protocol TransitSource: Sendable {
-    /// Next departures at a stop, every route (or one route).
-    func departures(routeType: Int, stopID: Int, routeID: Int?, maxResults: Int) async throws -> Fetched<DeparturesResponse>
-    /// A stop's details.
-    func stop(_ stopID: Int, routeType: Int) async throws -> Fetched<StopDetailsResponse>
-    /// A run's stopping pattern.
-    func pattern(runRef: String, routeType: Int) async throws -> Fetched<PatternResponse>
-    /// Stops near a point.
-    func stopsNearby(latitude: Double, longitude: Double, routeTypes: [Int], maxResults: Int, maxDistance: Int)
-        async throws -> Fetched<StopsNearbyResponse>
-    /// Stops and lines matching a search.
-    func search(_ term: String, routeTypes: [Int]) async throws -> Fetched<SearchResponse>
-    /// One route.
-    func route(_ routeID: Int) async throws -> Fetched<RouteResponse>
-    /// A route's directions.
-    func directions(routeID: Int) async throws -> Fetched<DirectionsResponse>
-    /// Stops on a route in one direction.
-    func stopsOnRoute(routeID: Int, routeType: Int, directionID: Int?) async throws -> Fetched<StopsOnRouteResponse>
-    /// Every disruption.
-    func disruptions(status: String?) async throws -> Fetched<DisruptionsResponse>
-    /// Disruptions on a route.
-    func disruptions(routeID: Int) async throws -> Fetched<DisruptionsResponse>
-    /// One disruption.
-    func disruption(_ id: Int64) async throws -> Fetched<DisruptionResponse>
+    /// The answer to one question, charged to `allowance` when it really reaches PTV.
+    /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the allowance refuses the call.
+    func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance?) async throws -> Fetched<Answer>
+    /// The answer to `query` when one is held fresh; never asks.
+    func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>?
 }
 
 extension PTVClient: TransitSource {}
 
-extension TransitSource {
-    /// Stops and lines matching a search, every mode.
-    func search(_ term: String) async throws -> Fetched<SearchResponse> { try await search(term, routeTypes: []) }
-    /// Every disruption.
-    func disruptions() async throws -> Fetched<DisruptionsResponse> { try await disruptions(status: nil) }
+/// The one way Trakx asks PTV, for a page or for background work: each question yields `Evidence` (an answer, PTV's
+/// "not found", a failure of a named kind, or the visitor's budget refusing it), never a thrown error, so every page
+/// words every outcome the same way and decides what to write only after it knows what it got.
+struct Ask: Sendable {
+    /// Where answers come from.
+    let source: any TransitSource
+    /// The visitor's PTV allowance for this request (nil for Trakx's own work, which is not counted).
+    let allowance: UpstreamBudget.Allowance?
+
+    /// Asks one question and keeps what happened, whatever it was.
+    /// - Parameter query: The question.
+    func callAsFunction<Answer>(_ query: PTVQuery<Answer>) async -> Evidence<Answer> {
+        let question = Question(query.request.endpoint)
+        do {
+            return Evidence(question, .success(try await source.fetch(query, allowance: allowance)))
+        } catch {
+            return Evidence(question, .failure(error))
+        }
+    }
+
+    /// Asks `query` when there is one (nil when there is nothing to ask).
+    /// - Parameter query: The question, if any.
+    func callAsFunction<Answer>(ifAny query: PTVQuery<Answer>?) async -> Evidence<Answer>? {
+        guard let query else { return nil }
+        return await self(query)
+    }
+
+    /// What is already known for `query` (a fresh cached answer), without asking; nil when nothing is.
+    /// - Parameter query: The question.
+    func known<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
+        source.cached(query)
+    }
+
+    /// Starts learning `query`'s answer for a later page, without waiting for it (on this visitor's allowance).
+    /// - Parameter query: The question.
+    func learn<Answer>(_ query: PTVQuery<Answer>) {
+        Task { [self] in _ = await self(query) }
+    }
 }

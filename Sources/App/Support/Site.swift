@@ -20,6 +20,9 @@ struct Site: Sendable {
     /// Which way services leave stops (routes' stops per direction, kept a day).
     let ways: StopWays
 
+    /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance.
+    func ask(_ context: TrakxContext) -> Ask { Ask(source: source, allowance: context.allowance) }
+
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }
 

@@ -39,6 +39,8 @@ struct Arrival: Sendable {
     let noConnections: String?
     /// Stops near here.
     let nearby: [Near]
+    /// Said when the stops near here are not on this view (failed, or still being looked up).
+    let nearbyUnknown: String?
     /// "All stops near here", when the stop's position is known.
     let nearbyURL: String?
     /// This stop's departures.
@@ -50,13 +52,14 @@ struct Arrival: Sendable {
     /// - Parameters:
     ///   - type: The stop's mode.
     ///   - stopID: The stop.
-    ///   - details: PTV's details of the stop, if they could be fetched.
-    ///   - departures: Departures here, if they could be fetched.
-    ///   - near: Stops near here, if they could be fetched.
+    ///   - detailsAsked: PTV's details of the stop.
+    ///   - departuresAsked: Departures here.
+    ///   - nearAsked: Stops near here (not asked when the stop's position was not known yet).
     ///   - ride: The journey ridden and the index of this stop in it, when the rider came from a ride page.
     ///   - words: Time words.
-    init(type: RouteType, stopID: Int, details: StopDetails?, departures: DeparturesResponse?, near: [Stop],
-         ride: (journey: Journey, index: Int)?, words: TimeWords) {
+    init(type: RouteType, stopID: Int, details detailsAsked: Evidence<StopDetailsResponse>, departures departuresAsked: Evidence<DeparturesResponse>,
+         near nearAsked: Evidence<StopsNearbyResponse>, ride: (journey: Journey, index: Int)?, words: TimeWords) {
+        let details = detailsAsked.value?.stop, departures = departuresAsked.value, near = nearAsked.value?.stops ?? []
         let call = ride.map { $0.journey.calls[$0.index] }
         let official = details?.stopName ?? departures?.stops[String(stopID)]?.stopName ?? ""
         let name = official.isEmpty ? (call?.name ?? "Stop \(stopID)") : SpokenName.stop(official)
@@ -68,7 +71,7 @@ struct Arrival: Sendable {
         if let ride, let went = Self.wentOn(ride.journey, from: ride.index) { place.append(.init(term: "The \(ModeWords.noun(type))", detail: went)) }
         self.place = place
         access = details.map { StopFacts.access($0) } ?? []
-        accessUnknown = details == nil ? "This stop's access facts could not be checked just now."
+        accessUnknown = details == nil ? Self.notHere(detailsAsked, "This stop's access facts")
             : (access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil)
         let ridden = Set(ride?.journey.legs.compactMap { $0.route?.routeId } ?? [])
         let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words).next } ?? []
@@ -80,7 +83,7 @@ struct Arrival: Sendable {
             lines.append(row.sentence)
         }
         connections = lines
-        noConnections = departures == nil ? "Departures from here could not be fetched just now."
+        noConnections = departures == nil ? Self.notHere(departuresAsked, "Departures from here")
             : (lines.isEmpty ? "No other line leaves this stop in the next 30 minutes." : nil)
         let here = details?.location?.point ?? call?.point
         nearby = here.map { point in
@@ -95,8 +98,21 @@ struct Arrival: Sendable {
                 }
         } ?? []
         nearbyURL = here.map { Paths.nearby(latitude: $0.0, longitude: $0.1) }
+        nearbyUnknown = nearAsked.value == nil ? Self.notHere(nearAsked, "Stops near here") : nil
         stopURL = Paths.stop(type, stopID)
         known = !official.isEmpty || call != nil
+    }
+
+    /// Why a part is not on this view, in the one wording per outcome: "Departures from here could not be checked just
+    /// now, because PTV did not answer in time.", or, for a part not asked yet, that it is being looked up.
+    static func notHere<Value>(_ evidence: Evidence<Value>, _ part: String) -> String {
+        switch evidence.outcome {
+        case .answered: ""
+        case .notAsked: "\(part) are being looked up, and show when this page is loaded again."
+        case .notFound: "PTV did not find \(part.prefix(1).lowercased() + part.dropFirst()) just now."
+        case .failed(let kind): "\(part) could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .refused: "\(part) could not be checked just now, because \(EvidenceWords.refusedReason)."
+        }
     }
 
     /// "It goes on towards Pakenham, heading south-east.", or "This is where it ends." at the last stop.

@@ -30,11 +30,12 @@ struct LinePage: Sendable {
     ///   - directions: The line's directions.
     ///   - chosen: The direction shown, nil when PTV gave none.
     ///   - directionsAsked: What the directions call gave (its failure is said; the line's page stays).
-    ///   - stops: PTV's stops on the route, asked with `chosen`'s `direction_id`.
+    ///   - stops: PTV's stops on the route, asked with `chosen`'s `direction_id` (or with none, when `orderPending`).
+    ///   - orderPending: The stops were asked before the direction was known; their order is being learnt.
     ///   - disruptions: What the line's disruptions call gave.
     ///   - context: Words, demo mode, banner and path.
     init(route: Route, directions: [Direction], chosen: Direction?, directionsAsked: Evidence<DirectionsResponse>? = nil,
-         stops stopsAsked: Evidence<StopsOnRouteResponse>, disruptions disruptionsAsked: Evidence<DisruptionsResponse>,
+         stops stopsAsked: Evidence<StopsOnRouteResponse>, orderPending: Bool = false, disruptions disruptionsAsked: Evidence<DisruptionsResponse>,
          context: PageContext) {
         let disruptions = disruptionsAsked.value
         let type = route.routeType
@@ -55,6 +56,8 @@ struct LinePage: Sendable {
             summary = missing
         } else if listed.isEmpty {
             summary = "PTV lists no stops for this direction."
+        } else if orderPending, !ordered {
+            summary = "\(count) on this line, listed alphabetically for now. Their order\(direction) shows when this page is loaded again."
         } else if ordered {
             summary = "\(count), in order\(direction)."
         } else {
@@ -64,7 +67,11 @@ struct LinePage: Sendable {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
-        disruptionsUnavailable = disruptionsAsked.failure.map { "Disruptions on this line could not be checked just now, because \(EvidenceWords.reason($0))." }
+        disruptionsUnavailable = switch disruptionsAsked.outcome {
+        case .failed(let kind): "Disruptions on this line could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .refused: "Disruptions on this line could not be checked just now, because \(EvidenceWords.refusedReason)."
+        case .answered, .notAsked, .notFound: nil
+        }
         directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
         head = PageHead(context.chrome(title: heading, stale: EvidenceWords.staleNotice(stopsAsked, words: context.words)),
                         heading: heading, summary: summary)

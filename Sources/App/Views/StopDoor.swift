@@ -42,10 +42,11 @@ extension Site {
     ///   - type: Its mode.
     ///   - departures: Its stop's departures.
     ///   - index: Its place on the page.
-    func favouriteWay(_ favourite: FavouriteStop, type: RouteType, departures: DeparturesResponse, index: Int) async -> String? {
+    ///   - ask: How PTV is asked about routes not yet known.
+    func favouriteWay(_ favourite: FavouriteStop, type: RouteType, departures: DeparturesResponse, index: Int, ask: Ask) -> String? {
         var asked = StopDoor.asked(type: type, stopID: favourite.stopID, departures: departures, details: nil)
         if let routeID = favourite.routeID { asked = StopWays.Asked(routeType: type, stopID: favourite.stopID, routeIDs: [routeID]) }
-        let found = await ways.ways(at: [asked], budget: index < StopWays.listBudget ? 1 : 0)
+        let found = ways.ways(at: [asked], budget: index < StopWays.listBudget ? 1 : 0, ask: ask)
         return WayWords.sentence(ModeWords.plural(type), found[StopWays.key(type, favourite.stopID)] ?? [])
     }
 }

@@ -83,6 +83,7 @@ struct StopPage: Sendable {
         factsUnavailable = switch details.outcome {
         case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.reason(kind))."
         case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
+        case .refused: "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.refusedReason)."
         case .answered, .notAsked: nil
         }
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
@@ -100,8 +101,9 @@ struct StopPage: Sendable {
     /// Why a stop no answer names has no page: PTV said so (404), or it could not be checked (the failure's status).
     static func unknown(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>,
                         departures: Evidence<DeparturesResponse>) -> HTTPError {
-        // A failure on either question means Trakx cannot say the stop does not exist.
-        EvidenceWords.error(departures.failure ?? details.failure, missing: Self.missing(type, stopID),
+        // A failure or refusal on either question means Trakx cannot say the stop does not exist.
+        if let refusal = departures.refusal ?? details.refusal { return EvidenceWords.refused(refusal) }
+        return EvidenceWords.error(departures.failure ?? details.failure, missing: Self.missing(type, stopID),
                             couldNot: "check \(ModeWords.noun(type)) stop \(stopID)")
     }
 }

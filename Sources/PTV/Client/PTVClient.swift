@@ -47,12 +47,19 @@ public final class PTVClient: Sendable {
     /// The client's transfer threads (kernel ids while they run), for tests.
     public var threadIDs: Set<Int32> { http.threadIDs }
 
-    /// Fetches through the cache.
+    /// Asks PTV one question through the cache.
     /// - Parameters:
-    ///   - request: The request.
-    ///   - type: The response model.
-    public func fetch<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> Fetched<T> {
-        try await cache.value(for: request) { try await self.send(request, as: type) }
+    ///   - query: The question.
+    ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
+    /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
+    public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
+        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.send(query.request, as: Answer.self) })
+    }
+
+    /// The answer to `query` when the cache holds a fresh one; never asks PTV.
+    /// - Parameter query: The question.
+    public func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
+        cache.fresh(for: query.request).map(query.read)
     }
 
     /// Sends one signed request, bypassing the cache.

@@ -2,24 +2,6 @@ import HTTPClient
 
 /// One PTV call before signing: its endpoint (for caching and metrics), path and query.
 public struct PTVRequest: Sendable, Hashable {
-    /// The endpoint family, which sets cache freshness and labels metrics.
-    public enum Endpoint: String, Sendable, CaseIterable {
-        case routeTypes = "route_types", routes, route, directions, stopsNearby = "stops_nearby", stop
-        case stopsOnRoute = "stops_on_route", departures, pattern, runs, search, disruptions, disruption
-        case disruptionModes = "disruption_modes"
-
-        /// Seconds a response stays fresh.
-        public var freshness: Double {
-            switch self {
-            case .departures, .pattern: 30
-            case .runs: 60
-            case .disruptions, .disruption, .disruptionModes: 120
-            case .routes, .route, .directions, .stopsNearby, .stop, .stopsOnRoute, .search: 86_400
-            case .routeTypes: 604_800
-            }
-        }
-    }
-
     /// Endpoint family.
     public let endpoint: Endpoint
     /// Encoded path starting with `/v3/`.

@@ -83,8 +83,11 @@ public final class ResponseCache: Sendable {
     /// When the fetch fails with an upstream failure and an older value exists, that value comes back marked stale.
     /// - Parameters:
     ///   - request: The PTV request (its endpoint sets freshness; its path and query are the key).
+    ///   - allowance: The visitor's allowance, charged only when this call starts a fetch (nil: not counted).
     ///   - fetch: Fetches and decodes a fresh value.
-    public func value<T: Sendable>(for request: PTVRequest, fetch: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+    /// - Throws: The fetch's error, PTV's kept "not found", or `UpstreamBudget.Exhausted` when the allowance refuses.
+    public func value<T: Sendable>(for request: PTVRequest, allowance: UpstreamBudget.Allowance? = nil,
+                                   fetch: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
         let key = request.cacheKey
         let endpoint = request.endpoint
         let time = now()
@@ -102,7 +105,7 @@ public final class ResponseCache: Sendable {
                 return .wait(running.task, saved: saved)
             }
             // Only a call that would really reach PTV is charged to the visitor's budget.
-            if let refusal = UpstreamBudget.current?.spend() { return .refused(refusal) }
+            if let refusal = allowance?.spend() { return .refused(refusal) }
             metrics.miss(endpoint)
             let id = state.tick
             // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
@@ -159,6 +162,17 @@ public final class ResponseCache: Sendable {
                 return Fetched(value: value, fetchedAt: stale.fetchedAt, staleBecause: ptvError.kind)
             }
             throw error
+        }
+    }
+
+    /// The value for `request` when a fresh one is held (no fetch, no charge, no hit counted).
+    /// - Parameter request: The PTV request.
+    public func fresh<T: Sendable>(for request: PTVRequest) -> Fetched<T>? {
+        let time = now()
+        return state.withLock { state in
+            guard let entry = state.entries[request.cacheKey], let value = entry.value as? T,
+                  time.timeIntervalSince(entry.fetchedAt) < request.endpoint.freshness else { return nil }
+            return Fetched(value: value, fetchedAt: entry.fetchedAt)
         }
     }
 

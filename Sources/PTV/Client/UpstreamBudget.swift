@@ -2,17 +2,22 @@ import Foundation
 import Synchronization
 
 /// How many PTV calls each visitor may cause in a minute of the clock, so one visitor cannot spend the shared PTV key for
-/// everyone. Only calls that really reach PTV count: the cache charges the request's `Allowance` (carried as a
-/// task-local, like `UpstreamClock`) when it starts a fetch; cache hits and joined fetches are free.
+/// everyone. Only calls that really reach PTV count: each question a request asks carries the request's `Allowance`,
+/// which the cache charges when it starts a fetch; cache hits and joined fetches are free.
 public final class UpstreamBudget: Sendable {
     /// Refused: the visitor has spent this minute's calls; new pages may be asked for again at `until`.
     public struct Exhausted: Error, Sendable, Equatable {
+        /// When the call was refused.
+        public let at: Date
         /// When the visitor's minute is over.
         public let until: Date
 
         /// Creates a refusal.
-        /// - Parameter until: When the visitor's minute is over.
-        public init(until: Date) {
+        /// - Parameters:
+        ///   - at: When the call was refused.
+        ///   - until: When the visitor's minute is over.
+        public init(at: Date, until: Date) {
+            self.at = at
             self.until = until
         }
     }
@@ -51,9 +56,6 @@ public final class UpstreamBudget: Sendable {
         var start: Date
         var calls: Int
     }
-
-    /// The request's allowance, if any (nil: calls are not counted, as for the server's own work).
-    @TaskLocal public static var current: Allowance?
 
     /// Most PTV calls one visitor may cause in a minute (0: no limit).
     public let callsPerMinute: Int
@@ -95,7 +97,7 @@ public final class UpstreamBudget: Sendable {
             }
             var window = table.byVisitor[visitor] ?? Window(start: minute, calls: 0)
             if window.start != minute { window = Window(start: minute, calls: 0) }
-            if opening, window.calls >= callsPerMinute { return Exhausted(until: window.start.addingTimeInterval(60)) }
+            if opening, window.calls >= callsPerMinute { return Exhausted(at: time, until: window.start.addingTimeInterval(60)) }
             window.calls += 1
             table.byVisitor[visitor] = window
             return nil

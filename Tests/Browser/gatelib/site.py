@@ -140,6 +140,16 @@ def discover(base):
     return found
 
 
+def warm(urls, settle=3.0):
+    """Loads every page once, as a rider's earlier visit would, then waits for what Trakx learns in the background.
+    A page never waits on a second PTV round trip (issue 33): which way a stop's routes leave, a line's order, the
+    stops near an arrival and disruption texts a board names without them are learnt after the first load and said
+    from the next one. The gate judges the pages a rider meets on a later visit, which say all of it."""
+    for url in urls.values():
+        request(url)
+    time.sleep(settle)
+
+
 class Page:
     """One page the gate visits: a key, the Trakx instance ('main' or 'empty'), a path and
     the HTTP status Trakx must answer with."""
