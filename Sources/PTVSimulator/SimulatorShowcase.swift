@@ -42,6 +42,9 @@ public struct SimulatorShowcase: Sendable, Equatable {
     public var expressTrain: Example?
     /// A tram under way with live estimates (and, as on PTV, no position); `stopID` is its next stop.
     public var tram: Example?
+    /// A metro train cancelled as a whole (run `status: "cancelled"`), under way by the timetable when one is, with
+    /// at least three stops ahead; `stopID` is its first stop whose time has not passed.
+    public var cancelledRun: Example?
 }
 
 extension SimulatorAPI {
@@ -51,6 +54,7 @@ extension SimulatorAPI {
     func showcase(at now: Date) -> SimulatorShowcase {
         var found = SimulatorShowcase()
         var staleThroughRun: SimulatorShowcase.Example?
+        var cancelledLater: SimulatorShowcase.Example?
         let today = timetable.serviceDate(containing: now)
         for route in network.routes where [.train, .tram, .bus].contains(route.routeType) {
             for day in [today.adding(days: -1), today] {
@@ -59,12 +63,27 @@ extension SimulatorAPI {
                         let end = Self.arrival(of: trip, route: route)
                         guard trip.start <= now.addingTimeInterval(3600), end >= now.addingTimeInterval(-120) else { continue }
                         consider(trip, route: route, now: now, into: &found, staleThroughRun: &staleThroughRun)
+                        if route.routeType == .train { considerCancelled(trip, route: route, now: now, into: &found, later: &cancelledLater) }
                     }
                 }
             }
         }
         if found.staleRun == nil { found.staleRun = staleThroughRun }
+        if found.cancelledRun == nil { found.cancelledRun = cancelledLater }
         return found
+    }
+
+    /// A whole cancelled train: one under way by the timetable, else (in `later`) one yet to start.
+    private func considerCancelled(_ trip: Trip, route: NetworkRoute, now: Date, into found: inout SimulatorShowcase,
+                                   later: inout SimulatorShowcase.Example?) {
+        guard found.cancelledRun == nil else { return }
+        let journey = journey(of: trip, route: route)
+        guard journey.parts.count == 1, let part = journey.parts.first, part.isCancelled else { return }
+        let ahead = part.calls.filter { $0.scheduled > now.addingTimeInterval(120) }
+        guard ahead.count >= 3, let next = ahead.first else { return }
+        let example = SimulatorShowcase.Example(routeType: route.routeType, routeID: route.routeID, runRef: part.runRef,
+                                                stopID: next.stopID, otherRunRef: nil)
+        if trip.start <= now { found.cancelledRun = example } else if later == nil { later = example }
     }
 
     private func consider(_ trip: Trip, route: NetworkRoute, now: Date, into found: inout SimulatorShowcase,

@@ -158,10 +158,12 @@ struct JourneyTests {
                 guard let row = board.next.first else { continue }
                 #expect(Set(board.next.map(\.destination)).count == 1, "\(name) at \(call.name)")
                 let ref = String(row.rideURL.split(separator: "?")[0].split(separator: "/").last ?? "")
+                // The run the board links is read as its own trip, which calls here.
                 let asked = Journey(pattern, routeType: .train, asked: ref)
+                let at = try #require(asked.index(of: call.stopID), "\(name) at \(call.name): the trip asked for calls here")
                 let fetched = Fetched(value: pattern, fetchedAt: first)
                 let run = RunPage(journey: asked, fromStop: call.stopID, pattern: fetched, context: Recorded.context(first))
-                let ride = RidePage(journey: asked, from: index, to: nil, auto: nil, pattern: fetched, context: Recorded.context(first))
+                let ride = RidePage(journey: asked, from: at, to: nil, auto: nil, pattern: fetched, context: Recorded.context(first))
                 #expect(run.head.heading == "\(row.service) to \(row.destination)", "\(name) at \(call.name): board \(row.caption)")
                 #expect(ride.head.heading == run.head.heading, "\(name) at \(call.name)")
             }

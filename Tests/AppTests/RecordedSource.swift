@@ -129,10 +129,10 @@ enum RecordedPages {
         }
     }
 
-    /// The run page's text (or error) for a pattern.
-    static func run(_ source: RecordedSource, type: RouteType = .train, from stop: Int?) async -> Result<String, HTTPError> {
+    /// The run page's text (or error) for a pattern, asked for run `ref` (the default names no run in it).
+    static func run(_ source: RecordedSource, type: RouteType = .train, ref: String = "1", from stop: Int?) async -> Result<String, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: "1").load(Ask(source: source, allowance: nil))
+            let loaded = try await RunAddress(type: type, ref: ref).load(Ask(source: source, allowance: nil))
             let page = RunPage(journey: loaded.journey, fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
                                disruptions: loaded.disruptions)
             return .success(text(templates.render(page, template: "run")))

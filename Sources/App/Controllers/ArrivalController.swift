@@ -17,20 +17,21 @@ struct ArrivalController: RouteCollection {
         // The run and the stop's questions at once; the run's pattern is usually kept from the ride page, and then
         // gives the stop's position, so the stops near here are asked in the same round.
         let patternQuery = ref.map { PTVQuery.pattern(runRef: $0, routeType: type.rawValue) }
-        let knownRide = patternQuery.flatMap(ask.known).flatMap { Self.ride($0.value, type: type, stopID: stopID) }
+        let knownRide = patternQuery.flatMap(ask.known).flatMap { Self.ride($0.value, ref: ref, type: type, stopID: stopID) }
         async let pattern = ask(ifAny: patternQuery)
         async let answers = site.arrivalAnswers(type: type, stopID: stopID, point: knownRide.flatMap { $0.journey.calls[$0.index].point }, ask: ask)
         let patternAsked = await pattern
-        let ride = knownRide ?? patternAsked?.value.flatMap { Self.ride($0, type: type, stopID: stopID) }
+        let ride = knownRide ?? patternAsked?.value.flatMap { Self.ride($0, ref: ref, type: type, stopID: stopID) }
         let pageContext = site.context(for: request, context)
         let arrival = await answers.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
         guard arrival.known else { throw HTTPError(404, StopPage.missing(type, stopID)) }
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")
     }
 
-    /// The ride a run's pattern gives, at its last call at this stop.
-    static func ride(_ pattern: PatternResponse, type: RouteType, stopID: Int) -> (journey: Journey, index: Int)? {
-        let journey = Journey(pattern, routeType: type)
+    /// The ride a run's pattern gives, on the trip asked for (a through-run's other trip is not this one), at its last
+    /// call at this stop.
+    static func ride(_ pattern: PatternResponse, ref: String?, type: RouteType, stopID: Int) -> (journey: Journey, index: Int)? {
+        let journey = Journey(pattern, routeType: type, asked: ref)
         return journey.calls.lastIndex(where: { $0.stopID == stopID }).map { (journey, $0) }
     }
 }

@@ -7,7 +7,8 @@ import PTV
 /// that continues from Flinders Street as a Werribee train lists Flinders Street and Southern Cross
 /// twice), a trip across midnight can carry the second part's times a day early, and estimates can be
 /// left on stops already passed. `Journey` orders parts by `departure_sequence` and each part's stops by time
-/// (`Journey+Order.swift`), reads a repeated row once, joins the parts at the stop where the second begins,
+/// (`Journey+Order.swift`), keeps the trip of the run asked for and names the trips before and after it
+/// (`Journey+Trip.swift`), reads a repeated row once, joins parts (with no run asked for) at the stop where the second begins,
 /// moves day-early times forward, and sets aside (as doubtful) live estimates that would run time backwards.
 struct Journey: Sendable {
     /// One stop the vehicle calls at.
@@ -60,8 +61,13 @@ struct Journey: Sendable {
     let legs: [Leg]
     /// Names of the stops the run passes without stopping, where PTV lists them (`skipped_stops`).
     let skipped: [String]
+    /// The trip this train runs before the one asked for, when the pattern holds it (``trip(_:asked:pattern:type:)``).
+    let cameFrom: Neighbour?
+    /// The trip this train runs after the one asked for, when the pattern holds it.
+    let continuesAs: Neighbour?
 
-    /// Reads a pattern. Calls of every `run_ref` in it are kept, in `departure_sequence` order.
+    /// Reads a pattern: the trip of the run asked for (with a cancelled remainder, the rest of a run cut short), else
+    /// every `run_ref` in it, in `departure_sequence` order.
     /// - Parameters:
     ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
     ///   - routeType: The run's route type.
@@ -69,7 +75,10 @@ struct Journey: Sendable {
     init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil) {
         self.routeType = routeType
         self.asked = asked
-        let ordered = Self.ordered(pattern.departures)
+        let trip = Self.trip(Self.ordered(pattern.departures), asked: asked, pattern: pattern, type: routeType)
+        let ordered = trip.rows
+        cameFrom = trip.previous
+        continuesAs = trip.next
         var calls: [Call] = []
         var legs: [Leg] = []
         var dayShift: TimeInterval = 0

@@ -21,6 +21,8 @@ enum PlatformDestination {
         let name: String
         /// "after Flinders Street, via the City Loop to Parliament", "then on to Southern Cross", or nil.
         let after: String?
+        /// The same said after "to Flinders Street": "then via the City Loop to Parliament", "then on to Southern Cross".
+        var then: String? = nil
     }
 
     /// The destination a rider boarding at `stopID` reads for a departure's run (named from the run, else its
@@ -44,8 +46,9 @@ enum PlatformDestination {
         default: end == "Southern Cross"
         }
         guard viaFlinders else { return Named(name: end, after: nil) }
-        let after = loopStations.contains(end) ? "after Flinders Street, via the City Loop to \(end)" : "then on to \(end)"
-        return Named(name: "Flinders Street", after: after)
+        let loop = loopStations.contains(end)
+        return Named(name: "Flinders Street", after: loop ? "after Flinders Street, via the City Loop to \(end)" : "then on to \(end)",
+                     then: loop ? "then via the City Loop to \(end)" : "then on to \(end)")
     }
 
     /// The run PTV advertises that `run` continues as (a through-run's next part), if any.

@@ -50,6 +50,8 @@ enum ModeWords {
         switch type {
         case .train where !name.isEmpty: return "\(name) line"
         case .vline where !name.isEmpty: return "\(name) V/Line line"
+        // Route 35 is known by its name ("City Circle (Free Tourist Tram)" in PTV's data), not its number.
+        case .tram where name.hasPrefix("City Circle"): return "City Circle tram"
         default:
             if let number { return "Route \(number) \(noun(type))" }
             return name.isEmpty ? "A \(noun(type)) service" : "\(name) \(noun(type))"

@@ -121,6 +121,7 @@ struct RidePage: Sendable {
         updated = RideWords.clockWithSeconds(words.now, words: words)
         runURL = Paths.run(type, ref, stop: fromID)
         facts = RunPage.notes(journey: journey, from: from)
+            + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         head = PageHead(context.chrome(title: title, stale: context.staleNotice(pattern),
                                        scripts: ["/static/js/ride.js"]),

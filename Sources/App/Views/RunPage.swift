@@ -39,6 +39,10 @@ struct RunPage: Sendable {
     let disruptions: DisruptionNotes
     /// The journey as a picture.
     let strip: StripMap?
+    /// "Before Flinders Street, this train runs from Werribee as the Werribee line.", with that trip's page.
+    let cameFrom: Link?
+    /// "At Flinders Street, this train continues as the Frankston line to Frankston.", with that trip's page.
+    let continuesAs: Link?
 
     /// Builds the page.
     /// - Parameters:
@@ -57,7 +61,8 @@ struct RunPage: Sendable {
         let heading = journey.heading(from: chosen)
         var rows: [PatternRow] = []
         for (index, call) in journey.calls.enumerated() {
-            let departed = progress.hasDeparted(index)
+            // No train leaves a stop where it is cancelled.
+            let departed = !call.cancelled && progress.hasDeparted(index)
             let source = ServiceWords.source(scheduled: call.scheduled, estimated: call.estimated, cancelled: call.cancelled)
             let when: String
             if departed {
@@ -70,7 +75,7 @@ struct RunPage: Sendable {
             var continuation: String?
             if index > 0, let leg = journey.legs.first(where: { $0.start == index }) {
                 if journey.isCancelled(leg) {
-                    continuation = "Cancelled from here: this service ends at \(journey.calls[index - 1].name)."
+                    continuation = "This service ends early at \(journey.calls[index - 1].name), and is cancelled from here."
                 } else {
                     continuation = "Continues as the \(leg.service)\(type == .train || type == .vline ? " train" : "") to \(leg.destination)."
                 }
@@ -88,7 +93,8 @@ struct RunPage: Sendable {
         stops = Array(rows[split...])
         let departedEarlier = earlier.filter(\.departed).count
         let before = "\(Plural.count(earlier.count, "stop")) before yours"
-        earlierLabel = before + (departedEarlier == earlier.count ? ", departed" : departedEarlier == 0 ? ", still to come" : ", \(departedEarlier) departed")
+        earlierLabel = before + (journey.isCancelled ? ", cancelled" : departedEarlier == earlier.count ? ", departed"
+            : departedEarlier == 0 ? ", still to come" : ", \(departedEarlier) departed")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
         notes = Self.notes(journey: journey, from: chosen)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
@@ -97,6 +103,8 @@ struct RunPage: Sendable {
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
                                                                     known: DisruptionNotes.byID(pattern.value.disruptions))
         strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
+        cameFrom = journey.cameFrom.map { Link($0.cameFromSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
+        continuesAs = journey.continuesAs.map { Link($0.continuesSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
         let titleStop = chosen.map { " from \(journey.calls[$0].name)" } ?? ""
         head = PageHead(context.chrome(title: heading + (titleTime.map { ", \($0)\(titleStop)" } ?? ""),
@@ -107,16 +115,17 @@ struct RunPage: Sendable {
     /// The answer first: the rider's stop and how far the run goes from it.
     static func summary(journey: Journey, chosen: Int?, progress: JourneyProgress, words: TimeWords) -> String {
         if journey.isCancelled { return "This service is cancelled." }
+        let continues = journey.continuesAs.map { " " + $0.continuesSentence } ?? ""
         guard let chosen else {
             let first = journey.calls.first?.name ?? ""
-            return "\(Plural.count(journey.calls.count, "stop")), from \(first) to \(journey.calls.last?.name ?? journey.destination)."
+            return "\(Plural.count(journey.calls.count, "stop")), from \(first) to \(Self.end(journey, from: nil, last: journey.calls.count - 1))." + continues
         }
         let call = journey.calls[chosen]
         // A run cut short ends at its last stop that still runs.
         let last = journey.calls.lastIndex { !$0.cancelled } ?? journey.calls.count - 1
-        if chosen == last { return "\(call.name) is the last stop of this service." }
+        if chosen == last { return "\(call.name) is the last stop of this service." + continues }
         let toGo = last - chosen
-        var text = "\(Plural.count(toGo, "stop")) from \(call.name) to \(journey.calls[last].name)"
+        var text = "\(Plural.count(toGo, "stop")) from \(call.name) to \(Self.end(journey, from: chosen, last: last))"
         if let minutes = journey.minutes(from: chosen, to: last) { text += ", \(words.minutes(minutes))" }
         text += "."
         if call.cancelled {
@@ -134,10 +143,19 @@ struct RunPage: Sendable {
         }
         if let next = journey.legs.first(where: { $0.start > chosen }) {
             text += journey.isCancelled(next)
-                ? " It ends early at \(journey.calls[next.start - 1].name): later stops are cancelled."
+                ? " It ends early at \(journey.calls[next.start - 1].name), and its later stops are cancelled."
                 : " At \(journey.calls[next.start].name) it continues as the \(next.service) to \(next.destination)."
         }
-        return text
+        return text + continues
+    }
+
+    /// Where the run goes from call `index` as the heading names it, then the rest of its way when it goes on past
+    /// that ("Flinders Street, then via the City Loop to Parliament"), so the heading and the summary agree.
+    static func end(_ journey: Journey, from index: Int?, last: Int) -> String {
+        let named = journey.named(from: index)
+        let lastName = journey.calls[last].name
+        guard last == journey.calls.count - 1, named.name != lastName, let then = named.then else { return lastName }
+        return "\(named.name), \(then)"
     }
 
     /// The disruptions a pattern's departures name (with their lines), said from the texts at hand.

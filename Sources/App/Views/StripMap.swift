@@ -57,7 +57,9 @@ struct StripMap: Sendable {
         func text(_ value: Double) -> String { String(format: "%.1f", value) }
         start = text(x(0))
         end = text(x(Double(calls.count - 1)))
-        let departed = calls.indices.filter { progress.hasDeparted($0) }
+        // No train leaves a stop where it is cancelled.
+        func done(_ index: Int) -> Bool { !calls[index].cancelled && progress.hasDeparted(index) }
+        let departed = calls.indices.filter(done)
         var reached: Double? = departed.last.map(Double.init)
         var vehicleX: Double?
         if progress.evidence != nil, let place = progress.place {
@@ -69,7 +71,7 @@ struct StripMap: Sendable {
         }
         travelledTo = reached.flatMap { $0 > 0 ? text(x($0)) : nil }
         dots = calls.indices.map { index in
-            let kind = index == yours ? "strip-yours" : (progress.hasDeparted(index) ? "strip-done" : "strip-ahead")
+            let kind = index == yours ? "strip-yours" : (done(index) ? "strip-done" : "strip-ahead")
             return Dot(x: text(x(Double(index))), kind: kind, r: index == yours ? "9" : "5")
         }
         vehicle = vehicleX.map { at in
