@@ -115,8 +115,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let notices = Notices(now: clock)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let ways = StopWays(now: clock)
-    let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, logger: logger,
-                    notices: notices, pages: pages, ways: ways)
+    let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways)
 
     var router = Router<TrakxContext>()
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPServer
-import Logging
 import PTV
 import Storage
 
-/// What every controller shares: templates, the PTV source, favourites, the clock, and demo mode.
+/// What the controllers share: templates, the one way to ask PTV (`ask(_:)`; the source itself is read nowhere else),
+/// favourites, which way stops' services leave, the clock, demo mode and the one-time notices a change leaves.
 struct Site: Sendable {
     let templates: Templates
     let source: any TransitSource
@@ -12,11 +12,8 @@ struct Site: Sendable {
     let lists: FavouriteLists
     let demo: Bool
     let now: @Sendable () -> Date
-    let logger: Logger
     /// Confirmations waiting for the browser that made a change.
     let notices: Notices
-    /// Rendered pages given again for a few seconds (the chain and the server's warm path answer from it).
-    let pages: PageStore
     /// Which way services leave stops (routes' stops per direction, kept a day).
     let ways: StopWays
 
