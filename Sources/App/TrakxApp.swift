@@ -52,7 +52,10 @@ public final class TrakxApp: Sendable {
         await renames.settled()
     }
 
-    /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
+    /// Ends the app, the one way both `trakx serve` (on SIGTERM or SIGINT) and the tests end it, never blocking a
+    /// cooperative thread: stops taking requests (new ones get 503) and lets those in flight finish, then finishes
+    /// the background work they left (placeholder renames), ends the PTV client's transfer threads, and finishes the
+    /// database's queued writes before closing it and ending its thread.
     public func shutdown() async {
         await server.shutdown()
         await renames.settled()
@@ -62,12 +65,6 @@ public final class TrakxApp: Sendable {
 
     /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
     public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs) }
-
-    /// Stops accepting, finishes in-flight requests and closes the database.
-    public func stop() {
-        server.stop()
-        database.close()
-    }
 }
 
 /// Builds Trakx without starting the web server: loads templates and static files, opens and migrates the
