@@ -121,8 +121,8 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        // The client address first (the list limit and the budget count by it); stored pages are answered inside the
-        // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
+        // The client address first (the list limit and the budget count by it); stored pages are replayed before the
+        // chain (the warm path), so a page already rendered costs no PTV call and is never refused.
         middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
                      VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget, now: clock)] + middleware,
         staticFiles: staticFiles,
@@ -130,7 +130,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
-                            warm: configuration.favouritesAreShared ? nil : WarmPages(store: pages, visitors: visitors))
+                            warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, database: database, ptv: ptv, port: port, logger: logger)
 }
 
