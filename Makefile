@@ -37,8 +37,9 @@ run: build
 ## measure Trakx when no other suite competes for the CPU (a 1 s PTV timeout was seen to take 12 s while the
 ## fuzz suite ran beside it); they run afterwards, one at a time. FastPathTests is among them: its pipelined
 ## request waits 20 ms on Swift's cooperative pool, which the parallel suites' blocking work can hold for
-## longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone).
-TIMED_SUITES := LoadTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
+## longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone). ServeProcessTests holds
+## the real trakx serve to exiting within 5 s of SIGTERM.
+TIMED_SUITES := LoadTests|PageFaultWalkTests|ServeProcessTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'
