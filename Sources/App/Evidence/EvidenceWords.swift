@@ -19,6 +19,7 @@ enum EvidenceWords {
         case .unhealthy: "PTV says its service is offline"
         case .throttled: "PTV is limiting how often Trakx may ask"
         case .signatureRejected, .devIDInvalid: "PTV refused Trakx's credentials"
+        case .noAnswer: "PTV answered without the information Trakx asked for"
         case .notFound, .badRequest: "PTV did not find it"
         }
     }
@@ -76,7 +77,7 @@ enum EvidenceWords {
             return HTTPError(504, "\(reason(kind)).")
         case .signatureRejected, .devIDInvalid:
             return HTTPError(502, "\(reason(kind)). Whoever runs this Trakx needs to check its PTV developer id and key.")
-        case .badStatus, .malformedBody, .truncated:
+        case .badStatus, .malformedBody, .truncated, .noAnswer:
             return HTTPError(502, "\(reason(kind)).")
         }
     }

@@ -4,7 +4,8 @@ import Logging
 import Synchronization
 
 /// The PTV Timetable API v3 client: signs each request, sends it over libcurl, maps failures to `PTVError`,
-/// decodes leniently, caches, and backs off after throttling.
+/// decodes leniently (but never reads a 200 without the asked-for list as an empty one), caches, and backs off
+/// after throttling.
 public final class PTVClient: Sendable {
     /// Trakx's version, sent in the `User-Agent`.
     public static let version = "0.1.0"
@@ -126,6 +127,10 @@ public final class PTVClient: Sendable {
         }
         if let enveloped = value as? any PTVEnveloped, enveloped.status.health == 0 {
             throw PTVError(.unhealthy, status: 200)
+        }
+        // A 200 without the list asked for (only `{"message": …}`, say) is no answer, never an empty one.
+        if let shaped = T.self as? any PTVAnswerShaped.Type, !shaped.isAnswer(JSONShape.topLevelFields(body)) {
+            throw PTVError(.noAnswer, status: 200)
         }
         return value
     }
