@@ -1,12 +1,13 @@
 @testable import App
 import Foundation
+import HTTPServer
 import Logging
 import PTVSimulator
 import Testing
 import TestSupport
 
-/// PTV as it really misbehaves (issue 30): this Trakx's own key refused, and throttling. (A 200 that is not the
-/// answer: `NoAnswerTests`.)
+/// PTV as it really misbehaves (issue 30): this Trakx's own key refused, throttling, and a page that reported a
+/// failure kept for the next visitor. (A 200 that is not the answer: `NoAnswerTests`.)
 struct PTVMisbehaviourTests {
     /// What a rider reads when PTV refuses this Trakx's key: whose it is to mend, and that waiting will not.
     static let keyRefused = "because PTV does not accept this Trakx"
@@ -115,6 +116,34 @@ struct PTVMisbehaviourTests {
             #expect(!back.text.contains("so this page shows information from"))
             #expect(simulator.requestCount > asked)
             #expect(try await app.get("/healthz").text == #"{"status":"ok","mode":"demo"}"#)
+        }
+    }
+
+    @Test func aPageThatReportedAFailureIsNotKeptSoRefreshAsksAgain() async throws {
+        let clock = TestClock(fixedNow)
+        let board = "/stops/train/1071"
+        try await TestApp.with(configure: { $0.clock = { clock.now }; $0.upstreamTimeout = 10 }) { app in
+            let simulator = try #require(app.simulator)
+            simulator.faults.set(.status(500), forPathPrefix: "/v3/departures")
+            let failed = try await app.page(board, status: 200)
+            #expect(failed.text.contains("Departures could not be loaded just now"))
+            #expect(!app.app.pages.isCurrent(board), "a page that reported a failure was kept")
+
+            // PTV is back: "Refresh departures" at once gets a fresh try, not the kept failure.
+            simulator.faults.clear()
+            let refreshed = try await app.page(board, status: 200)
+            #expect(!refreshed.text.contains("could not be loaded"))
+            #expect(app.app.pages.isCurrent(board), "a whole page is kept for the next visitors")
+
+            // A page from a saved copy is not kept either.
+            clock.advance(31)
+            simulator.faults.set(.status(500), forPathPrefix: "/v3/departures")
+            let stale = try await app.page(board, status: 200)
+            #expect(stale.text.contains("so this page shows information from"))
+            #expect(!app.app.pages.isCurrent(board))
+            simulator.faults.clear()
+            let fresh = try await app.page(board, status: 200)
+            #expect(!fresh.text.contains("so this page shows information from"))
         }
     }
 }

@@ -38,7 +38,7 @@ struct StopController: RouteCollection {
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`).
         var response = site.templates.render(page, template: "stop")
-        response.storable = true
+        response.storable = page.isWhole
         return response
     }
 
