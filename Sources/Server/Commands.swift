@@ -83,6 +83,9 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
+    @OptionGroup(title: "PTV misbehaving, on demo data")
+    var demoFaults: DemoFaultOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -117,6 +120,7 @@ struct Serve: ParsableCommand {
                 simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
             }
         }
+        demoFaults.apply(to: simulator)
         let app: TrakxApp
         do {
             app = try buildApplication(configuration: configuration, logger: logger)
