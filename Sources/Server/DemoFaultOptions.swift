@@ -17,13 +17,16 @@ struct DemoFaultOptions: ParsableArguments {
         case noList = "no-list"
     }
 
+    /// The way to misbehave, if any.
     @Option(help: ArgumentHelp("With demo data, make the built-in PTV simulator misbehave one way.",
                                discussion: "throttle, refused-key, message-only or no-list (see README, What Trakx knows)."))
     var demoFault: Fault?
 
+    /// Seconds of normal answers first.
     @Option(help: "Seconds of normal answers before --demo-fault starts, so pages opened first have saved copies.")
     var demoFaultAfter: Double = 30
 
+    /// Seconds the fault lasts (nil: until Trakx stops).
     @Option(help: "Seconds --demo-fault lasts before the simulator answers normally again (default: until Trakx stops).")
     var demoFaultFor: Double?
 

@@ -8,18 +8,25 @@ import TestSupport
 /// PTV's "Throttling limit reached" holds Trakx back for every endpoint at once, for as long as PTV's `Retry-After`
 /// asks, and then lets one probe through; a refused key is remembered for the operator.
 struct ThrottleGateTests {
+    /// PTV's throttling answer.
     static let throttled = #"{"message":"Forbidden (403): Throttling limit reached for this service.","status":{"version":"3.0","health":1}}"#
+    /// An empty search answer.
     static let searchBody = #"{"stops":[],"routes":[],"outlets":[],"status":{"version":"3.0","health":1}}"#
 
     /// A fake PTV that throttles (with `Retry-After: retryAfter` when given) while `throttling` is set, and
     /// counts the calls that reach it.
     final class Throttler: Sendable {
+        /// Whether PTV throttles now.
         let throttling = Atomic<Bool>(true)
+        /// Calls that reached PTV.
         let calls = Atomic<Int>(0)
+        /// The `Retry-After` sent with each throttling answer, if any.
         let retryAfter: String?
 
+        /// A throttling fake PTV.
         init(retryAfter: String?) { self.retryAfter = retryAfter }
 
+        /// The fake server answering as this PTV.
         var fake: FakePTV {
             FakePTV { [self] target in
                 calls.add(1, ordering: .relaxed)
@@ -32,6 +39,7 @@ struct ThrottleGateTests {
             }
         }
 
+        /// Calls that reached PTV so far.
         var count: Int { calls.load(ordering: .relaxed) }
     }
 
