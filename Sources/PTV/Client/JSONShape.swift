@@ -29,7 +29,8 @@ enum JSONShape {
     }
 
     /// The top-level fields of a JSON object, each with whether its value is null, found in one pass over the bytes
-    /// (the body is already decoded once; this does not build it again). Empty when the body is not an object.
+    /// (the body is already decoded once; this does not build it again). Empty when the body is not an object. Names
+    /// are taken as written, escapes and all (PTV never escapes its field names).
     static func topLevelFields(_ body: Data) -> AnswerFields {
         var fields: [String: Bool] = [:]
         var depth = 0
