@@ -85,7 +85,8 @@ struct StopPage: Sendable {
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
         factsUnavailable = switch details.outcome {
-        case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .failed(let kind):
+            "This stop's access, facilities and own disruptions could not be checked\(EvidenceWords.justNow(kind)), because \(EvidenceWords.reason(kind))."
         case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
         case .answered, .notAsked: nil
         }
