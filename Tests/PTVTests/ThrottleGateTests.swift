@@ -106,6 +106,29 @@ struct ThrottleGateTests {
         }
     }
 
+    @Test func anAnswerToACallSentBeforeTheThrottlingDoesNotOpenTheGate() async throws {
+        let clock = TestClock()
+        let release = Atomic<Bool>(false)
+        let fake = FakePTV { target in
+            guard target.hasPrefix("/v3/search") else { return Response.json(Self.throttled, status: 403) }
+            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(10)) }
+            return Response.json(Self.searchBody)
+        }
+        try await fake.with(now: { clock.now }) { client, fake in
+            let early = Task { try await client.search("sent before") }
+            while fake.targets.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            await #expect(throws: PTVError(.throttled, status: 403)) { try await client.routeTypes() }
+            release.store(true, ordering: .relaxed)
+            _ = try await early.value
+            guard case .throttled = client.gate.standing else {
+                Issue.record("an answer to a call sent before the throttling opened the gate")
+                return
+            }
+            await #expect(throws: PTVError(.throttled)) { try await client.search("after") }
+            #expect(fake.targets.withLock { $0.count } == 2)
+        }
+    }
+
     @Test func withoutRetryAfterTheWaitDoublesEachTimePTVStillThrottles() async throws {
         let clock = TestClock()
         let ptv = Throttler(retryAfter: nil)

@@ -85,7 +85,7 @@ public final class PTVClient: Sendable {
         }
         do {
             let value = try Self.decode(response, as: type)
-            gate.answered(nil)
+            gate.answered(nil, probe: admission == .probe)
             metrics.upstream(endpoint, outcome: "ok")
             return value
         } catch let error as PTVError {
@@ -104,7 +104,7 @@ public final class PTVClient: Sendable {
             logger.warning("PTV is throttling Trakx (\(error.description) on \(endpoint.rawValue)): no call for \(Int(wait.rounded())) s, then one probe; pages show saved copies meanwhile")
             return
         }
-        gate.answered(error.kind)
+        gate.answered(error.kind, probe: probe)
         if error.kind.isKeyRefused {
             guard gate.mayLog("key") else { return }
             logger.error("PTV refused this Trakx's developer id or key (\(error.description)): every page that needs PTV fails until PTV_DEVID and PTV_KEY are fixed; waiting will not help")

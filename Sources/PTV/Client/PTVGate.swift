@@ -75,14 +75,19 @@ public final class PTVGate: Sendable {
         }
     }
 
-    /// PTV answered with something other than throttling: the gate opens. A refused key is remembered; any answer
-    /// PTV gives only to a signed call it accepted (an answer, "not found", a bad parameter) forgets it.
-    /// - Parameter failure: How the answer failed, or nil for an answer.
-    func answered(_ failure: PTVError.Kind?) {
+    /// PTV answered with something other than throttling. The probe's answer opens the gate; a call that left before
+    /// the gate shut says nothing of PTV since, so it leaves the gate as it is. A refused key is remembered; any
+    /// answer PTV gives only to a signed call it accepted (an answer, "not found", a bad parameter) forgets it.
+    /// - Parameters:
+    ///   - failure: How the answer failed, or nil for an answer.
+    ///   - probe: Whether this call was the probe.
+    func answered(_ failure: PTVError.Kind?, probe: Bool) {
         state.withLock { state in
-            state.shutUntil = nil
-            state.wait = 0
-            state.probing = false
+            if probe || state.shutUntil == nil {
+                state.shutUntil = nil
+                state.wait = 0
+                state.probing = false
+            }
             switch failure {
             case nil, .notFound?, .badRequest?, .noAnswer?: state.keyRefused = false
             case let kind? where kind.isKeyRefused: state.keyRefused = true
