@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import PTV
 import PTVSimulator
 import Testing
 import TestSupport
@@ -63,6 +64,25 @@ struct PTVMisbehaviourTests {
             throw error
         }
         await simulator.shutdown()
+    }
+
+    @Test(arguments: [PTVError.Kind.signatureRejected, .devIDInvalid, .throttled, .noAnswer])
+    func theNewFailureWordsAreSpeakableAndARefusedKeyIsNeverToldToWait(_ kind: PTVError.Kind) {
+        let error = EvidenceWords.error(kind, missing: "There is no train stop with the number 1071.", couldNot: "check train stop 1071")
+        let sentences = [EvidenceWords.couldNotLoad(.departures, kind), error.message, error.advice ?? "",
+                         EvidenceWords.staleNotice(because: kind, fetchedAt: fixedNow, words: TimeWords(now: fixedNow))]
+        for sentence in sentences {
+            // A clock time ("8:30 am") is read as a time; any other colon, a semicolon or a bracket is read aloud.
+            let words = sentence.replacing(#/[0-9]:[0-9]/#, with: "")
+            #expect(!words.contains(where: { ":;()[]".contains($0) }), "\(sentence)")
+            guard kind.isKeyRefused else { continue }
+            #expect(!sentence.contains("just now") && !sentence.contains("Try again") && !sentence.contains("in a minute"), "\(sentence)")
+        }
+        if kind.isKeyRefused {
+            #expect(EvidenceWords.couldNotLoad(.departures, kind) == "Departures could not be loaded, because PTV does not accept this Trakx's key.")
+            #expect(error.message.hasSuffix("PTV does not accept this Trakx's key. \(Self.advice)"))
+            #expect(error.headers.isEmpty, "no Retry-After for a set-up fault")
+        }
     }
 
     @Test func healthSaysOKAgainOncePTVAcceptsTheKey() async throws {

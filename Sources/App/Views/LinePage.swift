@@ -64,7 +64,9 @@ struct LinePage: Sendable {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
-        disruptionsUnavailable = disruptionsAsked.failure.map { "Disruptions on this line could not be checked just now, because \(EvidenceWords.reason($0))." }
+        disruptionsUnavailable = disruptionsAsked.failure.map {
+            "Disruptions on this line could not be checked\(EvidenceWords.justNow($0)), because \(EvidenceWords.reason($0))."
+        }
         directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
         head = PageHead(context.chrome(title: heading, stale: EvidenceWords.staleNotice(stopsAsked, words: context.words)),
                         heading: heading, summary: summary)
