@@ -26,10 +26,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## Start Trakx on http://127.0.0.1:8080/ (demo data unless PTV_DEVID and PTV_KEY are set).
+## Start Trakx on http://127.0.0.1:8080/ (demo data unless PTV_DEVID and PTV_KEY are set). DEMO_FAULT=throttle,
+## refused-key, message-only or no-list makes the demo's PTV misbehave that way after 30 seconds (README).
 run: build
 	@echo "Starting Trakx; open the URL it prints. Stop with Ctrl-C."
-	$(SWIFT) run --skip-build trakx serve --host $(HOST) --port $(PORT)
+	$(SWIFT) run --skip-build trakx serve --host $(HOST) --port $(PORT) $(if $(DEMO_FAULT),--demo-fault $(DEMO_FAULT))
 
 ## All unit, integration and wire tests. Suites are independent (each app, server and simulator binds port 0;
 ## each database lives in its own temporary folder), so they run in parallel, except TIMED_SUITES: they hold

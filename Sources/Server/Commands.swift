@@ -90,6 +90,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
+    @OptionGroup(title: "PTV misbehaving, on demo data")
+    var demoFaults: DemoFaultOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -111,6 +114,7 @@ struct Serve: AsyncParsableCommand {
                 }
             }
         }
+        demoFaults.apply(to: simulator)
         let app: TrakxApp
         do {
             app = try buildApplication(configuration: configuration, logger: logger)

@@ -1,3 +1,4 @@
+@testable import App
 import Foundation
 import PTVSimulator
 import Testing

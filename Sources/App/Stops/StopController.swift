@@ -45,7 +45,7 @@ struct StopController: RouteCollection {
         // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
         // still being learnt (the next load says it).
         var response = site.templates.render(page, template: "stop")
-        response.storable = !loaded.details.isUnanswered && !loaded.departures.isUnanswered && !learning
+        response.storable = page.isWhole && !learning
         return response
     }
 
