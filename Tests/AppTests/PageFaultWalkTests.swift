@@ -51,12 +51,12 @@ struct PageFaultWalkTests {
     func eachQuestionOfEachPageFailingIsSaidAndTheRestKept(_ given: Case) async throws {
         for (fault, words, status) in Self.faults {
             try await TestApp.with(configure: { $0.upstreamTimeout = 1 }) { app in
-                if given.page == "/" {
-                    // The home page asks only for its favourites' departures: give it one.
-                    _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
-                }
                 let simulator = try #require(app.simulator)
                 simulator.faults.set(fault, forPathPrefix: given.prefix)
+                if given.page == "/" {
+                    // The home page asks only for its favourites' departures: give it one (added while they fail).
+                    _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
+                }
                 let response = try await app.get(given.page)
                 let text = Self.text(response.text)
                 #expect(response.status == (given.main ? status : (given.page.contains("place=") ? 400 : 200)), "\(given) \(fault)")
@@ -70,10 +70,28 @@ struct PageFaultWalkTests {
     @Test func aPagesOwnNotFoundIsItsOwn404AndAPartsIsSaidAsThat() async throws {
         for given in Self.cases {
             try await TestApp.with { app in
-                if given.page == "/" { _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]) }
                 try #require(app.simulator).faults.set(.status(404), forPathPrefix: given.prefix)
+                if given.page == "/" { _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]) }
                 let response = try await app.get(given.page)
                 #expect(given.main ? response.status == 404 : [200, 400].contains(response.status), "\(given): \(response.status)")
+                #expect(pageProblems(response.text) == [], "\(given)")
+            }
+        }
+    }
+
+    @Test func withTheVisitorsShareSpentEachPageSaysSoAndKeepsWhatItHas() async throws {
+        try await TestApp.shared(configure: { $0.ptvCallsPerMinutePerVisitor = 2 }) { app in
+            _ = try await FairShareTests.scan(app, from: "127.0.0.1", limit: 3)
+            for given in Self.cases where given.page != "/" {
+                let response = try await app.get(given.page)
+                let text = Self.text(response.text)
+                if response.status == 429 {
+                    #expect(text.contains("Too many new pages from this connection in a minute. Try again at"), "\(given)")
+                    #expect(response.header("Retry-After") != nil, "\(given)")
+                } else {
+                    // A page that stands on an answer it already had says which parts were not asked for.
+                    #expect(text.contains("this connection has opened too many new pages in a minute"), "\(given): \(response.status)")
+                }
                 #expect(pageProblems(response.text) == [], "\(given)")
             }
         }
