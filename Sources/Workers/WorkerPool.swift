@@ -51,7 +51,10 @@ public final class WorkerPool: Sendable {
         let (index, closing): (Int?, Bool) = state.withLock { state in
             guard !state.closing else { return (nil, true) }
             state.jobs.append(job)
-            guard state.idle == 0, state.started < limit else { return (nil, false) }
+            // A thread starts whenever the jobs waiting outnumber the threads idle (an idle thread counts until it has
+            // woken and taken a job, so "no idle thread" alone would queue jobs sent together behind each other: four
+            // PTV questions asked at once ran as two or more waves of the upstream latency).
+            guard state.jobs.count - state.head > state.idle, state.started < limit else { return (nil, false) }
             state.started += 1
             return (state.started, false)
         }
