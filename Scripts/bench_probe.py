@@ -419,6 +419,7 @@ def cmd_coldall(args):
             try:
                 code, seconds, _ = curl_timing(instance.base + args.warmup)
                 _, quiet_ok = settle(instance.base, quiet)
+                threads = thread_count(instance.process.pid)
                 before, _ = upstream_counts(instance.base)
                 out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %header{server-timing}",
                                       instance.base + path], capture_output=True, text=True, check=True).stdout
@@ -435,12 +436,13 @@ def cmd_coldall(args):
                    "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total"),
                    "server_timing_calls": int(said.group(1)) if said else None,
                    "round_trips": int(page_s * 1000 // args.latency_ms) if args.latency_ms else None,
-                   "settled": settled and quiet_ok, "warmup": f"{code} {seconds * 1000:.0f} ms"}
+                   "settled": settled and quiet_ok, "warmup": f"{code} {seconds * 1000:.0f} ms", "threads_before": threads}
             samples[key].append(row)
             shown = ", ".join(f"{k} {v}" for k, v in sorted(calls.items())) or "none"
             later = ", ".join(f"{k} {v}" for k, v in sorted(learnt.items())) or "none"
             print(f"  {key:14s} {path[:70]:70s} {status} {page_s * 1000:7.1f} ms  PTV wait {timing.get('upstream', float('nan')):6.1f} ms"
-                  f"  calls: {shown}  then learnt: {later}" + ("" if row["settled"] else "  (background still busy)"))
+                  f"  calls: {shown}  then learnt: {later}  (warm-up {row['warmup']}, then {threads} threads)"
+                  + ("" if row["settled"] else "  (background still busy)"))
     summary = {"latency_ms": args.latency_ms, "budget_ms": args.latency_ms * 1.2 + 10, "kinds": {}}
     for key, label, budgeted in PAGE_KINDS:
         summary["kinds"][key] = summarise(samples[key], label, budgeted)
@@ -449,6 +451,11 @@ def cmd_coldall(args):
     summary["kinds"]["learning"] = summarise(learning, "tram and bus stops whose routes were being learnt", True)
     summary["order"] = [key for key, _, _ in PAGE_KINDS] + ["learning"]
     merge_results(args.results, args.key, summary)
+
+
+def thread_count(pid):
+    """The instance's threads (its transfer threads among them: the pool starts them as transfers come)."""
+    return len(os.listdir(f"/proc/{pid}/task"))
 
 
 def summarise(rows, label, budgeted):

@@ -95,8 +95,8 @@ def main():
     for index, hello in enumerate(hellos, 1):
         these = [warm[slug][index - 1] for slug in slugs if index <= len(warm[slug])]
         padded = f"; padded hello {sized[index - 1]['rps']:.0f}" if index <= len(sized) else ""
-        t.add(f"round {index}: hello req/s; {order} ratio; their p99",
-              f"{hello['rps']:.0f}; " + " / ".join(f"{x['rps'] / hello['rps']:.3f}" for x in these if hello["rps"])
+        t.add(f"round {index}: hello req/s (p99); {order} ratio; their p99",
+              f"{hello['rps']:.0f} ({ms(hello.get('p99_ms'))}); " + " / ".join(f"{x['rps'] / hello['rps']:.3f}" for x in these if hello["rps"])
               + "; " + " / ".join(ms(x.get("p99_ms")) for x in these) + padded, "")
     hello_requests = sum(h.get("requests") or 0 for h in hellos)
     hello_rps = sum(h["rps"] for h in hellos) / len(hellos) if hellos else None
@@ -203,11 +203,13 @@ def main():
         if part.get("errors"):
             notes.append(f"Cold {part['label']} pages at {latency:.0f} ms: {part['errors']} answered other than 200: "
                          + ", ".join(f"{row['path']} {row['status']}" for row in part["rows"] if row["status"] != 200))
-        for row in part["rows"]:
+        for row in part["rows"] if key != "learning" else []:  # that row's pages are noted under their own type
             if row["status"] == 200 and row["ms"] > budget:
                 endpoints = ", ".join(f"{k} {v}" for k, v in sorted(row["calls"].items())) or "none"
+                threads = row.get("threads_before")
                 notes.append(f"Over {budget:.0f} ms: {row['path']} {row['ms']:.0f} ms, PTV wait {row.get('upstream_ms') or 0:.0f} ms "
-                             f"({row['ms'] // latency:.0f} round trips' time), calls {endpoints}.")
+                             f"({row['ms'] // latency:.0f} round trips' time), calls {endpoints}"
+                             + (f", after a warm-up page of {row.get('warmup', '?')[4:]} and with {threads} threads in the instance" if threads is not None else "") + ".")
 
     # 4. Coalescing.
     t.section("4. 200 concurrent requests for one cold stop (100 ms upstream)")
