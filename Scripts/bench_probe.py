@@ -9,7 +9,8 @@ Subcommands:
   ticks PID                 print a process's CPU time so far (clock ticks), for `wrk --ticks-before`
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
-  coldpages BASE --links-from WARM --stops ...   time cold stop, ride and run pages (one round trip each)
+  coldall --links-from WARM --bin BIN ...   cold pages of every type, each on a fresh instance (one round trip each)
+  warm BASE PATH            request a page until it is answered from the page store
   burst BASE PATH -n 200    send N requests at once, count upstream departures calls
   startup --bin BIN ...     time from exec to the first 200 from /healthz
   pages BASE --css-dir DIR  HTML bytes per page type, CSS bytes, off-site references
@@ -18,6 +19,7 @@ Subcommands:
 
 import argparse
 import html
+import itertools
 import html.parser
 import json
 import os
@@ -220,62 +222,270 @@ def cmd_cold(args):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Cold stop, ride and run pages with PTV far away (one round trip each)
+# Cold pages of every type with PTV far away (one round trip each), each on a Trakx that knows nothing yet
 
-RIDE_LINK_RE = re.compile(r'href="(/ride/[^"]+)"')
-RUN_LINK_RE = re.compile(r'href="(/runs/[^"]+)"')
+def total_calls(counts):
+    return sum(counts.values())
 
 
-def cmd_coldpages(args):
-    """For each stop: on the discovery instance (`--links-from`, any warm instance with the same seed), read the
-    stop page's first two departure links (/ride/...?from=) and, from the second ride page, its /runs/ link.
-    Then on the cold instance (`base`, simulator latency `--latency-ms`) time, each once and cold: the stop
-    page, the first ride page and the run page of the *second* departure (a ride and a run page of one run
-    share one cached pattern answer, so the run page must be another run's to be cold). /metrics before and
-    after each request tells which upstream calls it made."""
-    samples = {"stop": [], "ride": [], "run": []}
-    links = urllib.parse.urlsplit(args.links_from)
-    for stop in args.stops:
-        if len(samples["stop"]) >= args.want:
-            break
-        status, body, _ = get(args.links_from, stop)
-        if status != 200:
-            print(f"  {stop}: discovery answered {status}; skipped")
+def settle(base, quiet_s, limit_s=20.0):
+    """Waits until no upstream call has completed for `quiet_s` (what a page learns in the background is done);
+    returns the upstream counts then, and whether it settled within `limit_s`."""
+    counts, _ = upstream_counts(base)
+    changed = time.monotonic()
+    started = changed
+    while time.monotonic() - changed < quiet_s:
+        if time.monotonic() - started > limit_s:
+            return counts, False
+        time.sleep(0.1)
+        now, _ = upstream_counts(base)
+        if now != counts:
+            counts, changed = now, time.monotonic()
+    return counts, True
+
+
+H1_RE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
+HREF_RE = re.compile(r'href="([^"]+)"')
+TAG_RE = re.compile(r"<[^>]+>")
+PAGE_KINDS = [  # (key, label, budgeted): the page types of issue 33's "Done when", then two more shown for information
+    ("train", "train station", True), ("tram", "tram stop", True), ("bus", "bus stop", True),
+    ("run", "run", True), ("ride", "ride (from and to)", True), ("nearby", "nearby (lat, lon)", True),
+    ("search", "search", True), ("line", "line (no direction)", True), ("line_direction", "line (?direction=)", True),
+    ("disruptions", "disruptions", True), ("disruption", "one disruption", False), ("walk", "walk to a stop", False),
+]
+
+
+def links_of(text, prefix):
+    out = []
+    for link in HREF_RE.findall(text):
+        link = html.unescape(link)
+        if link.startswith(prefix) and link not in out:
+            out.append(link)
+    return out
+
+
+def spread(items, n, first=()):
+    """n items: those in `first` that are present, then evenly spaced picks over the rest (not only the first few)."""
+    chosen = [x for x in first if x in items][:n]
+    rest = [x for x in items if x not in chosen]
+    want = n - len(chosen)
+    if want > 0 and rest:
+        if want >= len(rest):
+            chosen += rest
+        else:
+            step = (len(rest) - 1) / max(want - 1, 1)
+            chosen += [rest[round(i * step)] for i in range(want)] if want > 1 else [rest[len(rest) // 2]]
+    return chosen
+
+
+def plan_cold_pages(warm, per_type, exclude):
+    """Which pages to time, found from the site's own links on a warm instance with the same seed: stops from the
+    nearby page of Flinders Street, the Frankston line and a search, and from the nearby pages those stops link;
+    then from each chosen stop page its departures (ride pages, and the ride page's stops to get off at), its own
+    nearby link and walk link and its name (the search query); from ride pages the run page, from run pages the
+    line, from a line page its other direction; the disruptions page and its mode and disruption links."""
+    pages = {}
+
+    def fetch(path):
+        if path not in pages:
+            status, body, _ = get(warm, path)
+            pages[path] = body.decode("utf-8", errors="replace") if status == 200 else None
+        return pages[path]
+
+    stops = {"train": [], "tram": [], "bus": []}
+    seeds = ["/nearby?lat=-37.8183&lon=144.9671", "/lines/train/6", "/search?q=flinders"]
+    for seed in seeds:
+        for link in STOP_LINK_RE.findall(fetch(seed) or ""):
+            mode = link.split("/")[2]
+            if mode in stops and link not in stops[mode] and link not in exclude:
+                stops[mode].append(link)
+    # More stops from the nearby pages of a few of them, stations along the line included (the centre has few bus stops).
+    for mode in ("bus", "tram", "train"):
+        for stop in spread(list(stops[mode]), 3):
+            for near in links_of(fetch(stop) or "", "/nearby?lat="):
+                for link in STOP_LINK_RE.findall(fetch(near) or ""):
+                    m = link.split("/")[2]
+                    if m in stops and link not in stops[m] and link not in exclude:
+                        stops[m].append(link)
+    plan = {key: [] for key, _, _ in PAGE_KINDS}
+    plan["train"] = spread(stops["train"], per_type, first=["/stops/train/1071"])
+    plan["tram"] = spread(stops["tram"], per_type)
+    plan["bus"] = spread(stops["bus"], per_type)
+    # The other page types, from the chosen stops' pages taken in turn by mode (train, tram, bus, train, ...).
+    in_turn = [s for trio in zip(plan["train"], plan["tram"], plan["bus"]) for s in trio]
+    queries, lines = [], []
+    for stop in in_turn:
+        text = fetch(stop)
+        if text is None:
             continue
-        html_text = body.decode("utf-8", errors="replace")
         rides = []
-        for link in RIDE_LINK_RE.findall(html_text):
-            link = html.unescape(link)
-            run = link.split("?", 1)[0]
-            if all(r.split("?", 1)[0] != run for r in rides):
+        for link in links_of(text, "/ride/"):
+            if all(r.split("?", 1)[0] != link.split("?", 1)[0] for r in rides):
                 rides.append(link)
-        if len(rides) < 2:
-            print(f"  {stop}: fewer than two departures with ride links; skipped")
-            continue
-        status, body, _ = get(args.links_from, rides[1])
-        runs = [html.unescape(x) for x in RUN_LINK_RE.findall(body.decode("utf-8", errors="replace"))] if status == 200 else []
-        if not runs:
-            print(f"  {rides[1]}: no /runs/ link (status {status}); skipped")
-            continue
-        for kind, path in (("stop", stop), ("ride", rides[0]), ("run", runs[0])):
-            before, _ = upstream_counts(args.base)
-            code, seconds, timing = curl_timing(args.base.rstrip("/") + path)
-            after, _ = upstream_counts(args.base)
-            calls = delta(after, before)
-            samples[kind].append({"path": path, "status": code, "ms": seconds * 1000, "calls": calls,
-                                  "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total")})
-            print(f"  {kind:4s} {path:55s} {code} {seconds * 1000:8.1f} ms  upstream calls {calls}")
-    summary = {"latency_ms": args.latency_ms, "discovered_on": f"{links.hostname}:{links.port}"}
-    for kind, rows in samples.items():
-        good = [r for r in rows if r["status"] == 200]
-        summary[kind] = {
-            "rows": rows, "count": len(good), "errors": len(rows) - len(good),
-            "median_ms": statistics.median([r["ms"] for r in good]) if good else None,
-            "max_ms": max(r["ms"] for r in good) if good else None,
-            "upstream_calls_max": max((sum(r["calls"].values()) for r in good), default=None),
-        }
+        if rides and len(plan["ride"]) < per_type:
+            tos = [link for link in links_of(fetch(rides[0]) or "", rides[0].split("?", 1)[0] + "?") if "&to=" in link]
+            if tos:
+                plan["ride"].append(tos[len(tos) // 2])  # a stop part-way along, as a rider would choose
+        if len(rides) > 1 and len(plan["run"]) < per_type:
+            runs = links_of(fetch(rides[1]) or "", "/runs/")
+            if runs:
+                plan["run"].append(runs[0])
+                lines += [link for link in links_of(fetch(runs[0]) or "", "/lines/") if link not in lines]
+        for near in links_of(text, "/nearby?lat=")[:1]:
+            if len(plan["nearby"]) < per_type:
+                plan["nearby"].append(near)
+        for walk in links_of(text, "/walk/")[:1]:
+            if len(plan["walk"]) < max(per_type // 2, 1):
+                plan["walk"].append(walk)
+        match = H1_RE.search(text)
+        if match:
+            query = " ".join(html.unescape(TAG_RE.sub("", match.group(1))).split()[:2])
+            if query and query.lower() not in (q.lower() for q in queries) and len(queries) < per_type:
+                queries.append(query)
+    plan["search"] = ["/search?" + urllib.parse.urlencode({"q": q}) for q in queries]
+    lines += [link for link in links_of(fetch("/search?q=flinders") or "", "/lines/") if link not in lines]
+    plain = [link for link in lines if "?" not in link]
+    by_mode = [[link for link in plain if link.split("/")[2] == mode] for mode in ("train", "tram", "bus")]
+    plain = [link for group in itertools.zip_longest(*by_mode) for link in group if link]  # modes in turn
+    plan["line"] = plain[:per_type]
+    for line in plan["line"]:
+        if len(plan["line_direction"]) >= per_type:
+            break
+        for link in links_of(fetch(line) or "", line + "?direction=")[:1]:
+            plan["line_direction"].append(link)
+    listing = fetch("/disruptions") or ""
+    plan["disruptions"] = (["/disruptions"] + links_of(listing, "/disruptions?mode="))[:per_type]
+    plan["disruption"] = spread([link for link in links_of(listing, "/disruptions/") if link.split("/")[2].isdigit()],
+                                max(per_type // 2, 1))
+    return plan
+
+
+class Instance:
+    """A Trakx of its own (fresh database, the simulator at the given latency), stopped by `close`."""
+
+    def __init__(self, bin_path, workdir, name, latency_ms, serve_args):
+        folder = os.path.join(workdir, name)
+        os.makedirs(folder, exist_ok=True)
+        self.log_path = os.path.join(folder, "log")
+        self.log = open(self.log_path, "w")
+        command = [bin_path, "serve", "--port", "0", "--database", os.path.join(folder, "trakx.sqlite"),
+                   "--simulator-latency", str(int(latency_ms))] + serve_args
+        self.process = subprocess.Popen(command, stdout=self.log, stderr=subprocess.STDOUT)
+        self.base = None
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and self.process.poll() is None:
+            with open(self.log_path) as f:
+                match = re.search(r"^Trakx is running at (http://127\.0\.0\.1:\d+)/$", f.read(), re.M)
+            if match:
+                self.base = match.group(1)
+                return
+            time.sleep(0.05)
+        self.close()
+        with open(self.log_path) as f:
+            raise SystemExit(f"Trakx ({name}) did not start:\n{f.read()}")
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def cmd_coldall(args):
+    """Method (see bench.sh, step 3b): the pages are planned on a warm instance (`--links-from`); then each one is
+    timed on a Trakx started for it alone, with the simulator `--latency-ms` away, that has been asked one page
+    of another kind first (a train station not in the sample: the first page after start pays one-off set-up)
+    and has finished what that page learns in the background. So every page is as cold as a page can be: nothing
+    it needs is known, and a tram or bus stop is visited for the first time (its routes are learnt after it is
+    sent). /metrics is read before the page, right after it (the page's own PTV calls) and once no call has
+    completed for a while (what the page set learning in the background)."""
+    serve_args = args.serve_args[1:] if args.serve_args[:1] == ["--"] else args.serve_args
+    plan = plan_cold_pages(args.links_from, args.per_type, set(args.exclude or []) | {args.warmup})
+    with open(os.path.join(args.workdir, "cold-plan.json"), "w") as f:
+        json.dump(plan, f, indent=2)
+    quiet = max(1.0, 3 * args.latency_ms / 1000)
+    samples = {key: [] for key, _, _ in PAGE_KINDS}
+    n = 0
+    for key, label, _ in PAGE_KINDS:
+        if not plan[key]:
+            print(f"  {label}: no page found from the site's links")
+        for path in plan[key]:
+            n += 1
+            instance = Instance(args.bin, args.workdir, f"cold300-{n}", args.latency_ms, serve_args)
+            try:
+                code, seconds, _ = curl_timing(instance.base + args.warmup)
+                _, quiet_ok = settle(instance.base, quiet)
+                threads = thread_count(instance.process.pid)
+                before, _ = upstream_counts(instance.base)
+                out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %header{server-timing}",
+                                      instance.base + path], capture_output=True, text=True, check=True).stdout
+                after, _ = upstream_counts(instance.base)
+                final, settled = settle(instance.base, quiet)
+            finally:
+                instance.close()
+            parts = out.split(" ", 2)
+            status, page_s = int(parts[0]), float(parts[1])
+            timing = {name: float(value) for name, value in SERVER_TIMING_RE.findall(parts[2] if len(parts) > 2 else "")}
+            said = re.search(r'desc="(\d+) PTV calls"', parts[2] if len(parts) > 2 else "")
+            calls, learnt = delta(after, before), delta(final, after)
+            row = {"path": path, "status": status, "ms": page_s * 1000, "calls": calls, "learnt": learnt,
+                   "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total"),
+                   "server_timing_calls": int(said.group(1)) if said else None,
+                   "round_trips": int(page_s * 1000 // args.latency_ms) if args.latency_ms else None,
+                   "settled": settled and quiet_ok, "warmup": f"{code} {seconds * 1000:.0f} ms", "threads_before": threads}
+            samples[key].append(row)
+            shown = ", ".join(f"{k} {v}" for k, v in sorted(calls.items())) or "none"
+            later = ", ".join(f"{k} {v}" for k, v in sorted(learnt.items())) or "none"
+            print(f"  {key:14s} {path[:70]:70s} {status} {page_s * 1000:7.1f} ms  PTV wait {timing.get('upstream', float('nan')):6.1f} ms"
+                  f"  calls: {shown}  then learnt: {later}  (warm-up {row['warmup']}, then {threads} threads)"
+                  + ("" if row["settled"] else "  (background still busy)"))
+    summary = {"latency_ms": args.latency_ms, "budget_ms": args.latency_ms * 1.2 + 10, "kinds": {}}
+    for key, label, budgeted in PAGE_KINDS:
+        summary["kinds"][key] = summarise(samples[key], label, budgeted)
+    learning = [r for k in ("tram", "bus") for r in samples[k]
+                if r["learnt"].get("stops_on_route", 0) or r["learnt"].get("directions", 0)]
+    summary["kinds"]["learning"] = summarise(learning, "tram and bus stops whose routes were being learnt", True)
+    summary["order"] = [key for key, _, _ in PAGE_KINDS] + ["learning"]
     merge_results(args.results, args.key, summary)
 
+
+def thread_count(pid):
+    """The instance's threads (its transfer threads among them: the pool starts them as transfers come)."""
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+def summarise(rows, label, budgeted):
+    good = [r for r in rows if r["status"] == 200]
+    calls = [total_calls(r["calls"]) for r in good]
+    endpoints = sorted({k for r in good for k in r["calls"]})
+    return {
+        "label": label, "budgeted": budgeted, "rows": rows, "count": len(good), "errors": len(rows) - len(good),
+        "median_ms": statistics.median([r["ms"] for r in good]) if good else None,
+        "max_ms": max(r["ms"] for r in good) if good else None,
+        "calls_min": min(calls) if calls else None, "calls_max": max(calls) if calls else None,
+        "endpoints": endpoints,
+        "round_trips_max": max((r["round_trips"] for r in good if r["round_trips"] is not None), default=None),
+        "learnt_max": max((total_calls(r["learnt"]) for r in good), default=None),
+    }
+
+
+def cmd_warm(args):
+    """Makes a page warm: fetched (a tram or bus stop sets its routes learning), then again once nothing more is
+    learnt, until it is answered from the page store (no Server-Timing header: the chain did not run)."""
+    for attempt in range(1, 21):
+        request = urllib.request.Request(args.base.rstrip("/") + args.path, headers={"Accept": "text/html"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            response.read()
+            stored = response.headers.get("Server-Timing") is None
+        if stored:
+            print(f"  {args.path}: answered from the page store after {attempt} requests")
+            return
+        settle(args.base, 0.3, limit_s=10)
+    raise SystemExit(f"{args.path} is still not answered from the page store after 20 requests")
 
 # ---------------------------------------------------------------------------------------------------------
 # Burst: N requests at once for one cold stop
@@ -589,9 +799,24 @@ def main():
         return p
 
     cold_parser("cold", cmd_cold)
-    p = cold_parser("coldpages", cmd_coldpages)
-    p.add_argument("--links-from", required=True)
-    p.add_argument("--want", type=int, default=3, help="stops to sample (more may be given, for ones without departures)")
+
+    p = sub.add_parser("coldall")
+    p.add_argument("--links-from", required=True, help="a warm instance with the same seed, to find the pages on")
+    p.add_argument("--bin", required=True)
+    p.add_argument("--workdir", required=True)
+    p.add_argument("--latency-ms", type=float, required=True)
+    p.add_argument("--per-type", type=int, default=4)
+    p.add_argument("--warmup", required=True, help="a train station not in the sample, asked first of each instance")
+    p.add_argument("--exclude", nargs="*", help="paths not to sample")
+    p.add_argument("--key", required=True)
+    p.add_argument("--results", required=True)
+    p.add_argument("serve_args", nargs=argparse.REMAINDER, help="-- then more `serve` options")
+    p.set_defaults(func=cmd_coldall)
+
+    p = sub.add_parser("warm")
+    p.add_argument("base")
+    p.add_argument("path")
+    p.set_defaults(func=cmd_warm)
 
     p = sub.add_parser("burst")
     p.add_argument("base")
