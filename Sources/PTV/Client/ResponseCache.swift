@@ -49,6 +49,7 @@ public final class ResponseCache: Sendable {
         var tick: UInt64 = 0
     }
 
+    // Unchecked only because `Entry` is (its `Any` always holds a Sendable value); the task and refusal are Sendable.
     private enum Lookup: @unchecked Sendable {
         case hit(Entry)
         /// A fetch to wait for, and the saved copy (expired) if there is one.
