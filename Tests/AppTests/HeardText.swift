@@ -36,6 +36,16 @@ enum HeardText {
     /// `exempt` (PTV's own texts, which Trakx says as PTV wrote them): a said character, a right quote that is not an
     /// apostrophe, a hyphen inside a word ("north dash west") and a decimal point ("2 dot 1 kilometres").
     static func saidPunctuation(_ text: String, exempt: PTVWords) -> [String] {
+        let found = spoken(text, exempt: exempt)
+        guard !found.isEmpty else { return [] }
+        // PTV's own strings, where the page says them whole ("City (Flinders Street)"), are PTV's: left out, then
+        // looked at again.
+        var rest = text
+        for string in exempt.punctuated where rest.contains(string) { rest = rest.replacingOccurrences(of: string, with: " ") }
+        return spoken(rest, exempt: exempt)
+    }
+
+    private static func spoken(_ text: String, exempt: PTVWords) -> [String] {
         let characters = Array(text)
         var found: [String] = []
         for index in characters.indices {
@@ -48,9 +58,9 @@ enum HeardText {
                 || (character == "." && before.isNumber && after.isNumber)
             guard spoken else { continue }
             let window = exempt.window(characters, at: index)
-            // A name's own hyphen, point or bracket ("Jolimont-MCG", "City (Flinders Street)") is PTV's wherever the
-            // name stands; a colon or semicolon is PTV's only with the words PTV wrote beside it.
-            let inName = character != ":" && character != ";" && exempt.hasWord(window.word)
+            // A name's own hyphen or point ("Jolimont-MCG", kept when the rest of the name is said in full) is PTV's
+            // wherever the name stands; anything else is PTV's only with the words PTV wrote beside it.
+            let inName = (character == "-" || character == "." || character == "’") && exempt.hasWord(window.word)
             if !inName && !exempt.contains(window) {
                 let start = max(0, index - 40), end = min(characters.count, index + 40)
                 found.append("‹\(character)› " + String(characters[start ..< end]))
@@ -65,6 +75,15 @@ enum HeardText {
 struct PTVWords: Sendable {
     /// All the strings, whitespace folded, one a line.
     let text: String
+    /// The strings with punctuation a screen reader says, longest first.
+    let punctuated: [String]
+
+    init(text: String) {
+        self.text = text
+        let marks = HeardText.said.union(["-", "’", "."])
+        punctuated = Set(text.split(separator: "\n").map(String.init).filter { $0.count >= 4 && $0.contains(where: marks.contains) })
+            .sorted { $0.count > $1.count }
+    }
 
     /// The strings in the simulator's network and in every recorded PTV answer.
     static let all: PTVWords = {

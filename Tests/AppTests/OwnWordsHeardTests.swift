@@ -38,6 +38,8 @@ struct OwnWordsHeardTests {
         #expect(Self.problems("<body><p>Trams go towards \(direction), heading north.</p></body>") == [], "\(direction)")
         #expect(Self.problems("<body><svg aria-hidden=\"true\"><text>Your stop: Richmond</text></svg></body>") == [])
         #expect(Self.problems("<body><p>Richmond’s stops, 8\u{202F}40 am, the stop's name, 1200 metres northwest.</p></body>") == [])
+        // Trakx's own brackets around a PTV name are still Trakx's.
+        #expect(!Self.problems("<body><h3>Home (Flinders Street Station)</h3></body>").isEmpty)
     }
 
     /// Every page the simulator serves, reached from the home page and a few starting points as a rider's links
@@ -49,6 +51,8 @@ struct OwnWordsHeardTests {
             for stop in ["1071", "1181"] {
                 _ = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", stop), ("return", "/favourites")])
             }
+            // A favourite with the rider's own name for it.
+            _ = try await browser.post("/favourites/train/1071/rename", form: [("name", "Home")])
             var targets = [
                 "/", "/search", "/search?q=flinders", "/search?q=richmond", "/search?q=86", "/search?q=zzzzqqq",
                 "/search?q=" + String(repeating: "a", count: 101), "/nearby", "/nearby?lat=-37.8183&lon=144.9671",
