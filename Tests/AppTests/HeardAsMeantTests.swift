@@ -71,13 +71,18 @@ struct HeardAsMeantTests {
         }
     }
 
-    /// Item 6: the board's summary says whether it is live with the minutes, before the time and place, not last.
-    @Test func theSummarySaysLiveBeforeTheLineWraps() async throws {
+    /// Item 6: the board's summary of a live departure on time does not end in "live." (heard on a line of its own when
+    /// the sentence wraps): live is the board's unmarked state, and the sentence fits one line at 1280 pixels (about 87
+    /// characters at the summary's size).
+    @Test func theSummaryEndsWithTheDestination() async throws {
         try await TestApp.with { app in
             let html = try await app.get("/stops/train/1071").text
             let summary = try #require(html.firstMatch(of: #/<p class="summary" id="summary">([^<]+)</p>/#)?.1)
-            #expect(summary.firstMatch(of: #/^Next, [^,]+, (in \d+ minutes?|now)(, live| by the timetable|, delayed \d+ minutes?), \d/#) != nil,
-                    "\(summary)")
+            #expect(html.contains("Times are live unless marked."))
+            let match = summary.wholeMatch(of: #/Next, [^,]+ line, (in \d+ minutes?|now), \d{1,2}\x{202F}\d{2} (am|pm) from platform \d+, to [A-Z][a-z ]+(?<tail>(, timetable|, delayed \d+ minutes?|, \d+ minutes? early)?)\./#)
+            #expect(match != nil, "\(summary)")
+            #expect(!summary.hasSuffix("live."), "\(summary)")
+            if let match, match.tail.isEmpty { #expect(summary.count <= 87, "\(summary)") }
         }
     }
 

@@ -43,7 +43,7 @@ struct StopBoardTests {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         response.runs["952217"]?.status = "cancelled"
         let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: Recorded.at("2024-04-25T01:20:00Z")))
-        #expect(board.summary == "The 11\u{202F}27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, live, 11\u{202F}32 am from platform 1, to Flinders Street.")
+        #expect(board.summary == "The 11\u{202F}27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11\u{202F}32 am from platform 1, to Flinders Street.")
     }
 
     @Test func farOffDeparturesCarryTheirDay() throws {
