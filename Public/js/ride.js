@@ -82,11 +82,12 @@
     }
   }
 
-  // "8:42 am" from the fetched page's "Updated 8:42 am." line.
+  // "8 42 am" (a narrow space between hour and minutes, as the server writes every time) from the fetched page's
+  // "Updated 8 42 am." line.
   function updatedAt(doc) {
     var p = doc.getElementById('updated');
-    var m = p ? /(\d{1,2}:\d{2})(:\d{2})?\s*([ap]m)/i.exec(p.textContent) : null;
-    return m ? m[1] + ' ' + m[3] : '';
+    var m = p ? /(\d{1,2}[\u202f :]\d{2})\s*([ap]m)/i.exec(p.textContent) : null;
+    return m ? m[1] + ' ' + m[2] : '';
   }
 
   function update() {

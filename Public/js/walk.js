@@ -17,11 +17,11 @@
 
   var ARRIVED = 15;     // metres: "You are within 15 metres of the stop."
   var STEP = 20;        // metres of change worth saying again
-  var POINTS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'];
+  var POINTS = ['north', 'northeast', 'east', 'southeast', 'south', 'southwest', 'west', 'northwest'];
   var MESSAGES = {
-    1: 'Your location is not available: permission was denied. The distance from a place you type still works below.',
-    2: 'Your location is not available: your device could not work out where you are.',
-    3: 'Your location is not available: finding it took too long.'
+    1: 'Your location is not available, as permission was denied. The distance from a place you type still works below.',
+    2: 'Your location is not available, as your device could not work out where you are.',
+    3: 'Your location is not available, as finding it took too long.'
   };
 
   var LOST = 'Your location is not available just now. Trakx keeps trying.';
@@ -48,7 +48,8 @@
 
   function point(degrees) { return POINTS[Math.floor(((degrees % 360 + 360) % 360 + 22.5) / 45) % 8]; }
 
-  // The same words as the server's DistanceWords: to 10 metres under a kilometre, then to 100 metres.
+  // The same words as the server's DistanceWords: to 10 metres under a kilometre, then to 100 metres ("1200 metres",
+  // never "1.2 kilometres": a screen reader says that as "1 dot 2").
   function metresWords(m) {
     if (m < 15) return 'less than 20 metres';
     var tens = Math.round(m / 10);
@@ -56,7 +57,7 @@
     var tenths = Math.round(m / 100);
     if (tenths >= 100) return Math.round(m / 1000) + ' kilometres';
     if (tenths === 10) return '1 kilometre';
-    return (tenths % 10 === 0 ? String(tenths / 10) : (tenths / 10).toFixed(1)) + ' kilometres';
+    return tenths % 10 === 0 ? (tenths / 10) + ' kilometres' : (tenths * 100) + ' metres';
   }
 
   // "at 2 o'clock": the stop's direction relative to the way the rider is heading.

@@ -19,8 +19,8 @@ struct ArrivalTests {
         let arrival = Arrival(type: .train, stopID: 1032, details: noDetails, departures: answered, near: nearNotAsked,
                               ride: (journey, camberwell), words: TimeWords(now: Recorded.at("2024-04-28T13:50:00Z")))
         #expect(arrival.sentence == "You are at Camberwell, platform 1.")
-        #expect(arrival.place.map(\.term) == ["The train"])
-        #expect(arrival.place.first?.detail.hasPrefix("It goes on towards Flinders Street, heading ") == true, "\(arrival.place)")
+        #expect(arrival.place.isEmpty, "\(arrival.place)")
+        #expect(arrival.wentOn?.hasPrefix("The train goes on towards Flinders Street, heading ") == true, "\(arrival.wentOn ?? "nothing")")
         // The Lilydale line just ridden is not a connection; the others leaving within 30 minutes are, one line each.
         #expect(arrival.connections.count >= 2)
         #expect(!arrival.connections.contains { $0.hasPrefix("Lilydale") })
@@ -33,7 +33,7 @@ struct ArrivalTests {
         #expect(later.connections.isEmpty)
         #expect(later.noConnections == "No other line leaves this stop in the next 30 minutes.")
         // At the end of the line.
-        #expect(Arrival.wentOn(journey, from: journey.calls.count - 1) == "This is its last stop.")
+        #expect(Arrival.wentOn(ride: journey, from: journey.calls.count - 1, noun: "train") == "This is the train's last stop.")
     }
 
     @Test func theRidePageBecomesTheArrivalAtYourStop() async throws {
@@ -47,7 +47,7 @@ struct ArrivalTests {
             for _ in 0 ..< 60 {
                 let html = try await app.page(path, status: 200).text
                 // The picture is on every ride page, hidden from screen readers.
-                #expect(html.contains("<svg class=\"strip-map\" viewBox=\"0 0 640 120\" font-size=\"15\" aria-hidden=\"true\">"))
+                #expect(html.contains("<svg class=\"strip-map\" viewBox=\"0 0 640 136\" font-size=\"24\" aria-hidden=\"true\">"))
                 #expect(html.contains("href=\"/walk/train/\(to)\""))
                 if html.contains("You are at your stop, ") { arrived = html; break }
                 #expect(!html.contains("arrival-place-heading"))
@@ -62,7 +62,7 @@ struct ArrivalTests {
             let page = try await app.page("/arrived/train/\(to)?run=\(example.runRef)", status: 200).text
             #expect(page.range(of: #"<h1>You are at [A-Za-z ]+ Station, platform \d+</h1>"#, options: .regularExpression) != nil)
             // Its access facts (PTV's answer is kept; on a loaded machine the ride page may have gone on without it).
-            #expect(page.contains("<dt>Step-free access</dt>"))
+            #expect(page.contains("<p class=\"fact\">Step free access, "))
             _ = try await app.page("/arrived/train/99999999", status: 404)
         }
     }
@@ -70,13 +70,13 @@ struct ArrivalTests {
     @Test func runPagesAndNearbyCarryThePictures() async throws {
         try await TestApp.with { app in
             let nearby = try await app.page("/nearby?lat=-37.8183&lon=144.9671", status: 200).text
-            #expect(nearby.contains("<svg class=\"nearby-map\" viewBox=\"0 0 440 440\" font-size=\"13\" aria-hidden=\"true\">"))
+            #expect(nearby.contains("<svg class=\"nearby-map\" viewBox=\"0 0 440 440\" font-size=\"20\" aria-hidden=\"true\">"))
             let stop = try await app.get("/stops/train/1071").text
             let ride = try require_(stop.range(of: #"/ride/train/[A-Za-z0-9-]+\?from=1071"#, options: .regularExpression))
             let ref = stop[ride].dropFirst("/ride/train/".count).prefix { $0 != "?" }
             let run = try await app.page("/runs/train/\(ref)?stop=1071", status: 200).text
             #expect(run.contains("<svg class=\"strip-map\""))
-            #expect(run.contains("Your stop: Flinders Street Station"))
+            #expect(run.contains("Your stop, Flinders Street Station"))
         }
     }
 }

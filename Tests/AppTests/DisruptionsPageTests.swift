@@ -21,11 +21,11 @@ struct DisruptionsPageTests {
         let works = try item(401001)
         #expect(works.timing == .planned(from: try #require(ISO8601DateFormatter().date(from: "2026-11-27T16:00:00Z")),
                                          until: ISO8601DateFormatter().date(from: "2026-11-29T12:59:00Z")))
-        #expect(works.when == "Starts Saturday 28 November, 3:00 am, until Sunday 29 November, 11:59 pm")
+        #expect(works.when == "Starts Saturday 28 November, 3\u{202F}00 am, until Sunday 29 November, 11\u{202F}59 pm")
         // Recorded: started in 2024 with no end, so it is on now; the other ended in 2024.
         #expect(try item(306628).when == "Now, until further notice")
         #expect(try item(261006).timing.rank == DisruptionTiming.ended(.now).rank)
-        #expect(try item(401003).when == "Now, until Saturday 21 November, 12:00 pm")
+        #expect(try item(401003).when == "Now, until Saturday 21 November, 12\u{202F}00 pm")
     }
 
     @Test func onNowFirstThenPlannedEachInSeverityOrder() throws {

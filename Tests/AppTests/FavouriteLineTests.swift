@@ -43,7 +43,7 @@ struct FavouriteLineTests {
                 #expect(!home.contains(other), "\(other) on the home page")
             }
             let favourites = try await app.get("/favourites").text
-            #expect(favourites.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))
+            #expect(favourites.contains("Home, Frankston line towards Frankston at Flinders Street Station"))
             #expect(favourites.contains("<h2>Train, 1</h2>"))
             #expect(favourites.contains(sentence))
             #expect(pageProblems(favourites).isEmpty)
@@ -104,14 +104,14 @@ struct FavouriteLineTests {
             #expect(try await browser.post("/favourites/train/1071/remove", form: routeFields).status == 303)
             #expect(try await browser.upload(file).status == 303)
             let page = try await browser.get("/favourites").text
-            #expect(page.contains("Home (Frankston line towards Frankston at Flinders Street Station)"))
+            #expect(page.contains("Home, Frankston line towards Frankston at Flinders Street Station"))
 
             // A version 1 file (whole stops, no line fields) from the previous Trakx.
             let old = #"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"tram","stop_id":2218,"stop_name":"Swanston St/Flinders St #1","name":"Uni","created_at":"2026-11-01T09:00:00Z"}]}"#
             let imported = try await browser.upload(old)
             #expect(imported.header("Location") == "/favourites")
             let afterImport = try await browser.get("/favourites").text
-            #expect(afterImport.contains("Uni ("))
+            #expect(afterImport.contains("Uni, "))
             #expect(afterImport.contains("Imported 1 favourite."))
             // A version 1 file cannot smuggle in line fields.
             let mixed = #"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"train","stop_id":1071,"stop_name":"F","route_id":6}]}"#

@@ -84,7 +84,7 @@ struct FavouriteWordsTests {
             let renamed = try await browser.post("/favourites/train/1099/rename", form: [("name", "Home")])
             let page = try await browser.get(try #require(renamed.header("Location"))).text
             #expect(Self.banner(page) == "Renamed Hurstbridge Station to Home.")
-            #expect(page.contains(">Home (Hurstbridge Station)</a>"))
+            #expect(page.contains(">Home, Hurstbridge Station</a>"))
             #expect(!page.contains("Stop 1099"))
             await app.app.backgroundWorkSettled()
             try await Self.withStore(app) { (store: SQLiteFavouritesStore) async throws in
@@ -94,7 +94,7 @@ struct FavouriteWordsTests {
                 #expect(try await store.find(routeType: 0, stopID: 1071)?.stopName == "Flinders Street Station")
             }
             let home = try await browser.get("/").text
-            #expect(home.contains(">Home (Hurstbridge Station)</a>"))
+            #expect(home.contains(">Home, Hurstbridge Station</a>"))
         }
     }
 

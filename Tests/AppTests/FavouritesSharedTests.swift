@@ -25,11 +25,11 @@ struct FavouritesSharedTests {
 
             let aliceHome = try await alice.get("/").text
             let bobHome = try await bob.get("/").text
-            #expect(aliceHome.contains("Home (Flinders Street Station)") && !aliceHome.contains("Gym"))
-            #expect(bobHome.contains("Gym (") && !bobHome.contains("Home (Flinders"))
+            #expect(aliceHome.contains("Home, Flinders Street Station") && !aliceHome.contains("Gym"))
+            #expect(bobHome.contains("Gym, ") && !bobHome.contains("Home, Flinders"))
             let alicePage = try await alice.get("/favourites")
             #expect(alicePage.header("Cache-Control")?.contains("no-store") == true)
-            #expect(alicePage.text.contains("Home (Flinders Street Station)") && !alicePage.text.contains("Gym"))
+            #expect(alicePage.text.contains("Home, Flinders Street Station") && !alicePage.text.contains("Gym"))
             #expect(Self.privateLink(alicePage.text) == "/favourites/list/\(aliceList)")
             let bobPage = try await bob.get("/favourites").text
             #expect(!bobPage.contains(aliceList))
@@ -43,14 +43,14 @@ struct FavouritesSharedTests {
             // Bob's rename and remove of Alice's stop touch nothing of hers.
             #expect(try await bob.post("/favourites/train/1071/rename", form: [("name", "Mine")]).status == 404)
             #expect(try await bob.post("/favourites/train/1071/remove", form: []).status == 303)
-            #expect(try await alice.get("/favourites").text.contains("Home (Flinders Street Station)"))
+            #expect(try await alice.get("/favourites").text.contains("Home, Flinders Street Station"))
 
             // Import goes into the importer's list only.
             #expect(try await bob.upload(aliceFile).status == 303)
             let bobAfter = try await bob.get("/favourites").text
-            #expect(bobAfter.contains("Home (Flinders Street Station)") && bobAfter.contains("Gym ("))
+            #expect(bobAfter.contains("Home, Flinders Street Station") && bobAfter.contains("Gym, "))
             let aliceAfter = try await alice.get("/favourites").text
-            #expect(!aliceAfter.contains("Gym ("))
+            #expect(!aliceAfter.contains("Gym, "))
 
             // A browser with no list sees none and gets no list cookie from reading.
             let carol = Browser(port: app.port)
@@ -90,7 +90,7 @@ struct FavouritesSharedTests {
             #expect(ask.text.contains("Your list in this browser, with 1 favourite, will no longer show here."))
             #expect(ask.text.contains("<form method=\"post\" action=\"\(link)\""))
             #expect(pageProblems(ask.text).isEmpty)
-            #expect(!(try await laptop.get("/favourites").text.contains("Home (Flinders")))
+            #expect(!(try await laptop.get("/favourites").text.contains("Home, Flinders")))
 
             // A cross-site or tokenless POST cannot switch it.
             let forged = try await RawHTTP.request("POST", link, port: app.port, headers: [
@@ -105,12 +105,12 @@ struct FavouritesSharedTests {
             #expect(switched.header("Set-Cookie")?.contains("SameSite=Lax") == true)
             let page = try await laptop.get("/favourites").text
             #expect(page.contains("This browser now uses the favourites list from your private link."))
-            #expect(page.contains("Home (Flinders Street Station)"))
+            #expect(page.contains("Home, Flinders Street Station"))
             #expect(laptop.cookies["trakx_list"] == phone.cookies["trakx_list"])
 
             // Both devices now change the same list.
             _ = try await laptop.post("/favourites/train/1071/rename", form: [("name", "Our place")])
-            #expect(try await phone.get("/").text.contains("Our place (Flinders Street Station)"))
+            #expect(try await phone.get("/").text.contains("Our place, Flinders Street Station"))
             #expect(try await laptop.get(link).text.contains("This browser already uses this list"))
         }
     }

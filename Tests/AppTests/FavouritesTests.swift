@@ -17,14 +17,14 @@ struct FavouritesTests {
             #expect(renamed.status == 303)
             let page = try await session.get(try #require(renamed.header("Location")))
             #expect(page.text.contains("Renamed Flinders Street Station to Work."))
-            #expect(page.text.contains("Work (Flinders Street Station)"))
+            #expect(page.text.contains("Work, Flinders Street Station"))
 
             let tooLong = try await app.post("/favourites/train/1071/rename", form: [("name", String(repeating: "x", count: 61))], session: session)
             #expect(tooLong.status == 400)
             #expect(tooLong.text.contains("<title>Error, Favourite stops, Trakx</title>"))
             #expect(tooLong.text.contains("href=\"#name-0-1071\""))
             let text1 = try await app.get("/favourites").text
-            #expect(text1.contains("Work (Flinders Street Station)"))
+            #expect(text1.contains("Work, Flinders Street Station"))
 
             let removed = try await app.post("/favourites/train/1071/remove", form: [], session: session)
             #expect(removed.status == 303)
@@ -71,7 +71,7 @@ struct FavouritesTests {
             // The export held both stops; one was still there, so the merge adds one back and keeps the name.
             let cards = html.matches(of: #/<h3 class="card__title"><a href="([^"]+)">([^<]+)</a></h3>/#)
             #expect(cards.map { String($0.1) }.sorted() == ["/stops/train/1071", "/stops/tram/2218"])
-            #expect(cards.filter { $0.1 == "/stops/train/1071" }.map { String($0.2) } == ["Work (Flinders Street Station)"])
+            #expect(cards.filter { $0.1 == "/stops/train/1071" }.map { String($0.2) } == ["Work, Flinders Street Station"])
 
             let bad = try await session.upload(#"{"format":"trakx-favourites","version":1,"favourites":[{"mode":"boat","stop_id":1}]}"#)
             #expect(bad.status == 400)

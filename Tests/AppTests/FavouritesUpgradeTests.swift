@@ -19,10 +19,10 @@ struct FavouritesUpgradeTests {
             try Self.writeVersion1(at: path)
             try await TestApp.with(configure: { $0.databasePath = path }) { app in
                 let page = try await app.get("/favourites").text
-                #expect(page.contains("Work (Flinders Street Station)"))
+                #expect(page.contains("Work, Flinders Street Station"))
                 #expect(page.contains("<h2>Train, 1</h2>") && page.contains("<h2>Tram, 1</h2>"))
                 let home = try await app.get("/").text
-                #expect(home.contains("Work (Flinders Street Station)"))
+                #expect(home.contains("Work, Flinders Street Station"))
             }
         }
     }

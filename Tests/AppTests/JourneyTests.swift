@@ -81,7 +81,7 @@ struct JourneyTests {
         #expect(page.earlier.allSatisfy { !$0.departed && $0.when == "before your stop" })
         #expect(page.earlierLabel == "17 stops before yours, still to come")
         #expect(page.stops.first?.when == "in 1 hour 1 minute")
-        #expect(page.head.chrome.title.text == "Hurstbridge line to Flinders Street, 11:37 am from Clifton Hill")
+        #expect(page.head.chrome.title.text == "Hurstbridge line to Flinders Street, 11\u{202F}37 am from Clifton Hill")
     }
 
     @Test func atPlatformFurtherAlongMeansEarlierStopsHaveDeparted() throws {

@@ -20,7 +20,7 @@ struct NearbyPlaceTests {
         let page = NearbyPage(form: NearbyPage.Form(place: "Box Hill"), origin: .place(match), latitude: match.point.latitude, longitude: match.point.longitude,
                               found: Fetched(value: empty, fetchedAt: PageFixtures.now), context: PageFixtures.context())
         #expect(page.head.heading == "Stops near Box Hill Station")
-        #expect(page.head.summary == "No stops within 1 kilometre of Box Hill Station, the best match for “Box Hill”.")
+        #expect(page.head.summary == "No stops within 1 kilometre of Box Hill Station, the best match for Box Hill.")
     }
 
     @Test func aSuburbWithNoStopOfItsNameIsMeasuredFromItsStops() throws {
@@ -28,7 +28,7 @@ struct NearbyPlaceTests {
         let match = try #require(PlaceMatch.best("box hill", in: stops))
         #expect(match.isSuburb)
         #expect(match.point.name == "Box Hill")
-        #expect(match.described == "the middle of Box Hill’s stops, the best match for “box hill”")
+        #expect(match.described == "the middle of Box Hill’s stops, the best match for box hill")
     }
 
     @Test func abbreviationsMatchTheirFullNames() throws {
@@ -42,7 +42,7 @@ struct NearbyPlaceTests {
             let page = try await app.get("/nearby?place=Richmond")
             #expect(page.status == 200)
             #expect(page.text.contains("<h1>Stops near Richmond Station"), "\(page.text.prefix(3000))")
-            #expect(page.text.contains("Measured from Richmond Station, the best match for “Richmond”."))
+            #expect(page.text.contains("Measured from Richmond Station, the best match for Richmond."))
             #expect(!page.text.contains("<h1>Stops near Bridge Road at Hoddle Street"))
             #expect(pageProblems(page.text) == [])
         }

@@ -36,8 +36,8 @@ struct PatternGlitchTests {
         let doubtful = page.stops.filter { ($0.status ?? "").contains("doubtful") }.map(\.name)
         #expect(doubtful == ["North Richmond", "Collingwood", "Victoria Park"])
         let victoriaPark = try #require(page.stops.first { $0.name == "Victoria Park" })
-        #expect(victoriaPark.time == "10:50 pm")
-        #expect(victoriaPark.status == "timetable, PTV's live estimate, 11:09 pm, is doubtful, as it is out of order with the stops around it")
+        #expect(victoriaPark.time == "10\u{202F}50 pm")
+        #expect(victoriaPark.status == "timetable, PTV's live estimate, 11\u{202F}09 pm, is doubtful, as it is out of order with the stops around it")
         // Down the page, no time is earlier than the one before it.
         let times = journey.calls.compactMap(\.time)
         #expect(zip(times, times.dropFirst()).allSatisfy { $1 >= $0.addingTimeInterval(-60) })

@@ -21,7 +21,7 @@ struct RecordedFaultWalkTests {
 
     /// Claims a saved copy may never make (a run page may still say "departed" of stops left before the copy was
     /// fetched: the evidence said so then).
-    static let staleClaims = [", live", "at the platform now", "is heading", "Live: PTV reports", "Live times", "Live position"]
+    static let staleClaims = [", live", "at the platform now", "is heading", "Live, PTV reports", "Live times", "Live position"]
 
     @Test func everyRecordedBoardUnderEveryFaultReadsTruthfully() async throws {
         var boards = 0

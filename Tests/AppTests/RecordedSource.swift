@@ -119,11 +119,16 @@ enum RecordedPages {
 
     /// The stop page's text, or the error it would answer with.
     static func stop(_ source: RecordedSource, type: RouteType = .train, stopID: Int) async -> Result<String, HTTPError> {
+        await stopResponse(source, type: type, stopID: stopID).map(text)
+    }
+
+    /// The stop page's response, or the error it would answer with.
+    static func stopResponse(_ source: RecordedSource, type: RouteType = .train, stopID: Int) async -> Result<Response, HTTPError> {
         let loaded = await StopController.load(Ask(source: source, allowance: nil), type: type, stopID: stopID)
         do {
             let page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                     disruptions: loaded.disruptions, favourites: [], context: Recorded.context(source.now))
-            return .success(text(templates.render(page, template: "stop")))
+            return .success(templates.render(page, template: "stop"))
         } catch {
             return .failure(error as! HTTPError)
         }
@@ -131,11 +136,16 @@ enum RecordedPages {
 
     /// The run page's text (or error) for a pattern, asked for run `ref` (the default names no run in it).
     static func run(_ source: RecordedSource, type: RouteType = .train, ref: String = "1", from stop: Int?) async -> Result<String, HTTPError> {
+        await runResponse(source, type: type, ref: ref, from: stop).map(text)
+    }
+
+    /// The run page's response (or error) for a pattern.
+    static func runResponse(_ source: RecordedSource, type: RouteType = .train, ref: String = "1", from stop: Int?) async -> Result<Response, HTTPError> {
         do {
             let loaded = try await RunAddress(type: type, ref: ref).load(Ask(source: source, allowance: nil))
             let page = RunPage(journey: loaded.journey, fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
                                disruptions: loaded.disruptions)
-            return .success(text(templates.render(page, template: "run")))
+            return .success(templates.render(page, template: "run"))
         } catch {
             return .failure(error as! HTTPError)
         }
@@ -143,14 +153,24 @@ enum RecordedPages {
 
     /// The ride page's text (or error) for a pattern, boarding at `from` and getting off at `to` (call indices).
     static func ride(_ source: RecordedSource, type: RouteType = .train, from: Int?, to: Int?) async -> Result<String, HTTPError> {
+        await rideResponse(source, type: type, from: from, to: to).map(text)
+    }
+
+    /// The ride page's response (or error) for a pattern, boarding at `from` and getting off at `to` (call indices).
+    static func rideResponse(_ source: RecordedSource, type: RouteType = .train, from: Int?, to: Int?) async -> Result<Response, HTTPError> {
         do {
             let loaded = try await RunAddress(type: type, ref: "1").load(Ask(source: source, allowance: nil))
             let page = RidePage(journey: loaded.journey, from: from, to: to, auto: nil, pattern: loaded.pattern,
                                 context: Recorded.context(source.now), disruptions: loaded.disruptions)
-            return .success(text(templates.render(page, template: "ride")))
+            return .success(templates.render(page, template: "ride"))
         } catch {
             return .failure(error as! HTTPError)
         }
+    }
+
+    /// A page's whole HTML.
+    static func html(_ response: Response) -> String {
+        String(decoding: response.body, as: UTF8.self)
     }
 
     /// A page's main text as a listener hears it: tags dropped, entities read, spaces folded.
@@ -166,7 +186,8 @@ enum RecordedPages {
         }
         out = out.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
             .replacingOccurrences(of: "&quot;", with: "\"")
-        return out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // A clock time's narrow no-break space is kept: it is what a listener's screen reader gets.
+        return out.split(whereSeparator: { $0.isWhitespace && $0 != "\u{202F}" }).joined(separator: " ")
             .replacingOccurrences(of: " ,", with: ",").replacingOccurrences(of: " .", with: ".")
     }
 }

@@ -13,7 +13,7 @@ struct RideEvidenceTests {
     @Test func aRiderWhoseTrainLeftTheirStopLongAgoIsToldSoAndPointedToTheNextOne() async throws {
         // Boarding at Heatherdale (call 5), half an hour after the train left it, with no stop chosen.
         let text = try await RecordedPages.ride(try lilydale(at: "2025-06-12T09:13:00Z"), from: 5, to: nil).get()
-        #expect(text.contains("This train has already left Heatherdale at 6:41 pm."), "\(text)")
+        #expect(text.contains("This train has already left Heatherdale at 6\u{202F}41 pm."), "\(text)")
         #expect(text.contains("Next departures from Heatherdale"))
         #expect(!text.contains("Where are you getting off?"))
     }
@@ -22,14 +22,14 @@ struct RideEvidenceTests {
         let source = RecordedSource(patterns: ["": try Recorded.load("metro-pattern-pkm", as: PatternResponse.self)],
                                     now: Recorded.at("2024-06-27T07:30:00Z"))
         let text = try await RecordedPages.ride(source, from: nil, to: nil).get()
-        #expect(text.contains("This train has not started its trip yet. It is due to leave East Pakenham at 5:45 pm, in 15 minutes."), "\(text)")
+        #expect(text.contains("This train has not started its trip yet. It is due to leave East Pakenham at 5\u{202F}45 pm, in 15 minutes."), "\(text)")
     }
 
     @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {
         // PTV still has the train at Richmond; Flinders Street's live estimate (7:29 pm) has passed.
         let text = try await RecordedPages.run(try lilydale(at: "2025-06-12T09:31:00Z"), from: nil).get()
-        #expect(text.contains("Flinders Street, 7:29 pm, overdue, the live estimate was 2 minutes ago"), "\(text)")
-        #expect(!text.contains("Flinders Street: 7:29 pm, departed"))
+        #expect(text.contains("Flinders Street, 7\u{202F}29 pm, overdue, the live estimate was 2 minutes ago"), "\(text)")
+        #expect(!text.contains("Flinders Street: 7\u{202F}29 pm, departed"))
     }
 
     @Test func liveTimesAreClaimedOnlyWhenTheRidersStopIsLive() async throws {

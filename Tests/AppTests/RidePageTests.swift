@@ -51,7 +51,7 @@ struct RidePageTests {
         let (journey, pattern) = try liveTunnelRun()
         // PTV's expiry for the position is 10:11:48 pm Melbourne time.
         let ride = page(journey, pattern, from: "Caulfield", to: "Parkville", at: Recorded.at("2025-11-29T23:13:00Z"))
-        #expect(ride.source == "Live position lost at 10:11:48 am; times are live estimates. Listen for the on-board announcement or ask the driver.")
+        #expect(ride.source == "Live position lost at 10\u{202F}11 am. Times are live estimates. Listen for the announcement on board, or ask the driver.")
         #expect(!ride.head.summary.contains(" is at "))
     }
 
@@ -76,8 +76,8 @@ struct RidePageTests {
         let journey = Journey(pattern, routeType: .train)
         let now = Recorded.at("2024-11-07T06:30:00Z")
         let ride = page(journey, Fetched(value: pattern, fetchedAt: now), from: "Carrum", to: "Footscray", at: now)
-        #expect(ride.head.summary == "Your train is due at Carrum at 5:49 pm, in 19 minutes.")
-        #expect(ride.source == "Timetable only. Listen for the on-board announcement or ask the driver.")
+        #expect(ride.head.summary == "Your train is due at Carrum at 5\u{202F}49 pm, in 19 minutes.")
+        #expect(ride.source == "Timetable only. Listen for the announcement on board, or ask the driver.")
         #expect(!ride.head.summary.contains("now"))
     }
 

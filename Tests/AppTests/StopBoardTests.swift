@@ -13,7 +13,7 @@ struct StopBoardTests {
         let board = try board("metro-departures-beg", stop: 1018, at: Recorded.at("2024-06-29T07:50:00Z"))
         let row = try #require(board.next.first)
         #expect(row.cancelled && row.status == "cancelled" && row.until == "cancelled")
-        #expect(board.summary == "The 6:02 pm Belgrave line to Flinders Street is cancelled, and no other departures are listed.")
+        #expect(board.summary == "The 6\u{202F}02 pm Belgrave line to Flinders Street is cancelled, and no other departures are listed.")
         #expect(row.notes == ["after Flinders Street, via the City Loop to Parliament", "Express"])
     }
 
@@ -43,14 +43,14 @@ struct StopBoardTests {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         response.runs["952217"]?.status = "cancelled"
         let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: Recorded.at("2024-04-25T01:20:00Z")))
-        #expect(board.summary == "The 11:27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11:32 am from platform 1, to Flinders Street, live.")
+        #expect(board.summary == "The 11\u{202F}27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11\u{202F}32 am from platform 1, to Flinders Street.")
     }
 
     @Test func farOffDeparturesCarryTheirDay() throws {
         let board = try board("metro-departures-via-clp-test", stop: 1099, at: Recorded.at("2024-04-25T01:20:00Z"))
         // The Dandenong train at 12:11 am on Saturday, a day and a half away.
         let far = try #require(board.next.first { $0.destination == "Dandenong" })
-        #expect(far.until == "Saturday 12:11 am")
+        #expect(far.until == "Saturday 12\u{202F}11 am")
         #expect(board.next.allSatisfy { !$0.until.contains("hours") || $0.until.hasPrefix("in 1 hour") || $0.until.hasPrefix("in 2 hours") })
     }
 
@@ -58,10 +58,10 @@ struct StopBoardTests {
         let words = TimeWords(now: Recorded.at("2026-11-21T07:01:50Z"))
         // 6 minutes 50 seconds away: "in 6 minutes", though the clocks read 6:01 and 6:08 (issue 22, item 12).
         #expect(words.until(Recorded.at("2026-11-21T07:08:40Z")) == "in 6 minutes")
-        #expect(words.clock(Recorded.at("2026-11-21T07:08:40Z")) == "6:08 pm")
+        #expect(words.clock(Recorded.at("2026-11-21T07:08:40Z")) == "6\u{202F}08 pm")
         #expect(words.until(Recorded.at("2026-11-21T07:02:10Z")) == "now")
-        #expect(words.until(Recorded.at("2026-11-21T09:10:00Z")) == "today 8:10 pm")
-        #expect(words.until(Recorded.at("2026-11-22T07:08:00Z")) == "tomorrow 6:08 pm")
+        #expect(words.until(Recorded.at("2026-11-21T09:10:00Z")) == "today 8\u{202F}10 pm")
+        #expect(words.until(Recorded.at("2026-11-22T07:08:00Z")) == "tomorrow 6\u{202F}08 pm")
     }
 
     @Test func everyRecordedBoardReadsTruthfully() throws {

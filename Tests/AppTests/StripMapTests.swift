@@ -15,12 +15,12 @@ struct StripMapTests {
         #expect(map.dots.count == journey.calls.count)
         let atRichmond = map.dots[richmond].x
         #expect(map.travelledTo == atRichmond)
-        #expect(map.vehicle?.contains(",38.0") == true)
+        #expect(map.vehicle?.contains(",48.0") == true)
         #expect(map.vehicle.map { $0.split(separator: " ")[2].hasPrefix(atRichmond + ",") } == true)
         #expect(map.dots[..<richmond].allSatisfy { $0.kind == "strip-done" })
         #expect(map.dots[(richmond + 1) ..< parliament].allSatisfy { $0.kind == "strip-ahead" })
         #expect(map.dots[parliament].kind == "strip-yours")
-        #expect(map.labels.map(\.text) == ["Lilydale", "Parliament", "Your stop: Parliament", "The train"])
+        #expect(map.labels.map(\.text) == ["Lilydale", "Parliament", "Your stop, Parliament", "The train"])
     }
 
     @Test func withoutEvidenceThereIsNoVehicleOnlyTheTimetablesPast() throws {

@@ -12,9 +12,9 @@ struct UnknownsSaidTests {
         try await TestApp.with { app in
             let tram = try await app.get("/stops/tram/2218")
             #expect(tram.status == 200)
-            #expect(tram.text.contains("Step-free access, Not known, as PTV has no access information for this stop."))
+            #expect(tram.text.contains("Step free access, Not known, as PTV has no access information for this stop."))
             let station = try await app.get("/stops/train/1071").text
-            #expect(station.contains("Step-free access, Yes.") || station.contains("Step-free access, No."))
+            #expect(station.contains("Step free access, Yes.") || station.contains("Step free access, No."))
         }
     }
 
@@ -22,7 +22,7 @@ struct UnknownsSaidTests {
         let json = #"{"stop": {"stop_id": 1099, "stop_name": "Huntingdale", "route_type": 0, "stop_accessibility": {"lift": true, "stop_accessible": null}}, "disruptions": {}, "status": {"version": "3.0", "health": 1}}"#
         let details = try JSONDecoder().decode(StopDetailsResponse.self, from: Data(json.utf8))
         let identity = try #require(StopIdentity(stopID: 1099, type: .train, details: details, departures: nil))
-        let access = StopFacts(identity, type: .train).items.first { $0.term == "Step-free access" }
+        let access = StopFacts(identity, type: .train).items.first { $0.term == "Step free access" }
         #expect(access?.detail.hasPrefix("Not known") == true, "\(access?.detail ?? "nothing said")")
     }
 

@@ -130,15 +130,15 @@ struct TimeWordsTests {
     let words = TimeWords(now: utc("2026-06-01T00:00:00Z"))
 
     @Test(arguments: [
-        ("2026-06-01T05:05:00Z", "3:05 pm"),
-        ("2026-06-01T05:05:59Z", "3:05 pm"),
-        ("2026-06-01T14:45:00Z", "12:45 am"),
-        ("2026-06-01T02:00:00Z", "12:00 pm"),
-        ("2026-06-01T14:00:00Z", "12:00 am"),
-        ("2026-06-01T01:59:00Z", "11:59 am"),
-        ("2026-06-01T13:59:00Z", "11:59 pm"),
-        ("2026-06-01T00:42:00Z", "10:42 am"),
-        ("2026-01-15T00:42:00Z", "11:42 am"),
+        ("2026-06-01T05:05:00Z", "3\u{202F}05 pm"),
+        ("2026-06-01T05:05:59Z", "3\u{202F}05 pm"),
+        ("2026-06-01T14:45:00Z", "12\u{202F}45 am"),
+        ("2026-06-01T02:00:00Z", "12\u{202F}00 pm"),
+        ("2026-06-01T14:00:00Z", "12\u{202F}00 am"),
+        ("2026-06-01T01:59:00Z", "11\u{202F}59 am"),
+        ("2026-06-01T13:59:00Z", "11\u{202F}59 pm"),
+        ("2026-06-01T00:42:00Z", "10\u{202F}42 am"),
+        ("2026-01-15T00:42:00Z", "11\u{202F}42 am"),
     ])
     func clockReadsTwelveHour(instant: String, expected: String) {
         #expect(words.clock(utc(instant)) == expected)
@@ -163,7 +163,7 @@ struct TimeWordsTests {
         (3900.0, "in 1 hour 5 minutes"),
         (3660.0, "in 1 hour 1 minute"),
         (7200.0, "in 2 hours"),
-        (7830.0, "today 12:10 pm"),
+        (7830.0, "today 12\u{202F}10 pm"),
     ])
     func untilRoundsDown(seconds: Double, expected: String) {
         let now = utc("2026-06-01T00:00:00Z")
@@ -214,13 +214,13 @@ struct TimeWordsTests {
 
     @Test func dateReadsWeekdayDayMonthAndClock() {
         let words = TimeWords(now: utc("2022-08-19T00:00:00Z"))
-        #expect(words.date(utc("2022-08-19T14:45:00Z")) == "Saturday 20 August, 12:45 am")
+        #expect(words.date(utc("2022-08-19T14:45:00Z")) == "Saturday 20 August, 12\u{202F}45 am")
         #expect(words.dayAndDate(utc("2022-08-19T14:45:00Z")) == "Saturday 20 August")
-        #expect(words.date(utc("2022-08-01T03:07:00Z")) == "Monday 1 August, 1:07 pm")
+        #expect(words.date(utc("2022-08-01T03:07:00Z")) == "Monday 1 August, 1\u{202F}07 pm")
     }
 
     @Test func yearAppearsOnlyWhenDifferent() {
-        #expect(words.date(utc("2027-08-20T01:00:00Z")) == "Friday 20 August 2027, 11:00 am")
+        #expect(words.date(utc("2027-08-20T01:00:00Z")) == "Friday 20 August 2027, 11\u{202F}00 am")
         #expect(words.dayAndDate(utc("2027-08-20T01:00:00Z")) == "Friday 20 August 2027")
         #expect(words.dayAndDate(utc("2025-12-25T01:00:00Z")) == "Thursday 25 December 2025")
         #expect(words.dayAndDate(utc("2026-12-25T01:00:00Z")) == "Friday 25 December")
@@ -229,24 +229,24 @@ struct TimeWordsTests {
     @Test func yearRuleUsesMelbourneNotUTC() {
         // 11:00 pm on New Year's Eve in Melbourne; 30 minutes later is 2027 there but 2026 in UTC.
         let words = TimeWords(now: utc("2026-12-31T12:00:00Z"))
-        #expect(words.date(utc("2026-12-31T12:59:00Z")) == "Thursday 31 December, 11:59 pm")
-        #expect(words.date(utc("2026-12-31T13:30:00Z")) == "Friday 1 January 2027, 12:30 am")
+        #expect(words.date(utc("2026-12-31T12:59:00Z")) == "Thursday 31 December, 11\u{202F}59 pm")
+        #expect(words.date(utc("2026-12-31T13:30:00Z")) == "Friday 1 January 2027, 12\u{202F}30 am")
         #expect(words.relativeDay(utc("2026-12-31T13:30:00Z")) == "tomorrow")
     }
 
     @Test func otherTimeZoneCanBeGiven() {
         let words = TimeWords(now: utc("2026-06-01T00:00:00Z"), timeZone: TimeZone(identifier: "UTC")!)
-        #expect(words.clock(utc("2026-06-01T15:05:00Z")) == "3:05 pm")
+        #expect(words.clock(utc("2026-06-01T15:05:00Z")) == "3\u{202F}05 pm")
         #expect(words.timeZone.secondsFromGMT(for: words.now) == 0)
     }
 
     @Test func relativeDayWording() {
         // Midday Monday 1 June in Melbourne.
         let words = TimeWords(now: utc("2026-06-01T02:00:00Z"))
-        #expect(words.relativeDay(utc("2026-05-31T14:00:00Z")) == "today")      // 12:00 am
-        #expect(words.relativeDay(utc("2026-06-01T13:59:00Z")) == "today")      // 11:59 pm
-        #expect(words.relativeDay(utc("2026-06-01T14:00:00Z")) == "tomorrow")   // 12:00 am Tue
-        #expect(words.relativeDay(utc("2026-05-31T13:59:00Z")) == "yesterday")  // 11:59 pm Sun
+        #expect(words.relativeDay(utc("2026-05-31T14:00:00Z")) == "today")      // 12\u{202F}00 am
+        #expect(words.relativeDay(utc("2026-06-01T13:59:00Z")) == "today")      // 11\u{202F}59 pm
+        #expect(words.relativeDay(utc("2026-06-01T14:00:00Z")) == "tomorrow")   // 12\u{202F}00 am Tue
+        #expect(words.relativeDay(utc("2026-05-31T13:59:00Z")) == "yesterday")  // 11\u{202F}59 pm Sun
         #expect(words.relativeDay(utc("2026-06-02T14:00:00Z")) == "Wednesday 3 June")
         #expect(words.relativeDay(utc("2026-05-30T13:00:00Z")) == "Saturday 30 May")
     }

@@ -12,7 +12,7 @@ enum Params {
     /// A URL mode slug (`train`, `tram`, `bus`, `vline`, `night-bus`).
     static func mode(_ text: String) throws -> RouteType {
         guard let type = RouteType(slug: text) else {
-            throw HTTPError(400, "“\(text.prefix(40))” is not a kind of transport Trakx knows. Use train, tram, bus, vline or night-bus.")
+            throw HTTPError(400, "Trakx does not know the kind of transport \(text.prefix(40)). Use train, tram, bus, vline or night-bus.")
         }
         return type
     }
@@ -29,7 +29,7 @@ enum Params {
         }
         // Digits only, so what is wrong is the size: 0 is a whole number, just not one PTV uses.
         guard text.utf8.count <= 10, let value = Int(text), value <= Int(Int32.max) else {
-            throw HTTPError(400, "The \(what) is too large: it can be at most \(Int32.max).")
+            throw HTTPError(400, "The \(what) is too large. It can be at most \(Int32.max).")
         }
         guard value > 0 else { throw HTTPError(400, "The \(what) must be 1 or more, such as 1071.") }
         return value
@@ -93,7 +93,7 @@ enum Params {
     static func query(_ text: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= maxQueryLength else {
-            throw HTTPError(400, "Your search is \(trimmed.count) characters long. Searches can be at most \(maxQueryLength) characters; try a shorter stop or line name.")
+            throw HTTPError(400, "Your search is \(trimmed.count) characters long. Searches can be at most \(maxQueryLength) characters. Try a shorter stop or line name.")
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw HTTPError(400, "Your search has characters that cannot be searched for.")

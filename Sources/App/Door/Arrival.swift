@@ -10,7 +10,7 @@ struct Arrival: Sendable {
     struct Near: Sendable {
         /// Its name, linking to its page.
         let stop: Link
-        /// "120 metres north-east, buses 246 and 630".
+        /// "120 metres northeast, buses 246 and 630".
         let detail: String
         /// Walking there from here.
         let walk: String
@@ -27,8 +27,10 @@ struct Arrival: Sendable {
     let sentence: String
     /// The sentence as a heading, without its full stop.
     let heading: String
-    /// Street, landmark, which way the vehicle went on.
+    /// Street, landmark, suburb.
     let place: [StopFacts.Fact]
+    /// Which way the vehicle went on, as a sentence of its own: "The train goes on towards Pakenham, heading southeast."
+    let wentOn: String?
     /// Lift, stairs, step-free access and the like, where PTV has them.
     let access: [StopFacts.Fact]
     /// Said when PTV has no access facts for this stop.
@@ -68,7 +70,7 @@ struct Arrival: Sendable {
         var place = StreetWords.facts(official, landmark: details?.stopLandmark ?? "")
         let suburb = details?.location?.suburb.trimmingCharacters(in: .whitespaces) ?? ""
         if !suburb.isEmpty, !name.contains(suburb) { place.append(.init(term: "Suburb", detail: suburb)) }
-        if let ride, let went = Self.wentOn(ride.journey, from: ride.index) { place.append(.init(term: "The \(ModeWords.noun(type))", detail: went)) }
+        wentOn = ride.flatMap { Self.wentOn(ride: $0.journey, from: $0.index, noun: ModeWords.noun(type)) }
         self.place = place
         access = details.map { StopFacts.access($0) } ?? []
         accessUnknown = details == nil ? Self.notHere(detailsAsked, "This stop's access facts")
@@ -115,15 +117,15 @@ struct Arrival: Sendable {
         }
     }
 
-    /// "It goes on towards Pakenham, heading south-east.", or "This is where it ends." at the last stop.
-    static func wentOn(_ journey: Journey, from index: Int) -> String? {
+    /// "The train goes on towards Pakenham, heading southeast.", or "This is the train's last stop." at the last stop.
+    static func wentOn(ride journey: Journey, from index: Int, noun: String) -> String? {
         let calls = journey.calls
-        guard index + 1 < calls.count else { return "This is its last stop." }
+        guard index + 1 < calls.count else { return "This is the \(noun)'s last stop." }
         let here = calls[index], next = calls[index + 1]
         let heading = here.point.flatMap { from in
             next.point.map { to in Compass.word(Compass.bearing(fromLatitude: from.0, fromLongitude: from.1, toLatitude: to.0, toLongitude: to.1)) }
         }
         let towards = journey.destination.isEmpty ? "" : " towards \(journey.destination)"
-        return "It goes on\(towards)" + (heading.map { ", heading \($0)" } ?? "") + "."
+        return "The \(noun) goes on\(towards)" + (heading.map { ", heading \($0)" } ?? "") + "."
     }
 }

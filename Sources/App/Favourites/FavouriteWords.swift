@@ -17,9 +17,9 @@ enum FavouriteWords {
         return favourite.directionName.map { "\(line) towards \($0)" } ?? line
     }
 
-    /// "Home (Flinders Street Station)" or the plain name.
+    /// "Home, Flinders Street Station" (no brackets, which a screen reader says as "left paren") or the plain name.
     static func title(_ favourite: FavouriteStop) -> String {
-        favourite.ownName.map { "\($0) (\(thing(favourite)))" } ?? thing(favourite)
+        favourite.ownName.map { "\($0), \(thing(favourite))" } ?? thing(favourite)
     }
 
     /// The id of the own-name field: `name-0-1071` for a stop, `name-0-1071-6-1` for a line (`x` for both ways).

@@ -50,11 +50,11 @@ struct NearbyMap: Sendable {
             let bearing = Compass.bearing(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon) * .pi / 180
             let x = Self.centre + metres * sin(bearing) * scale, y = Self.centre - metres * cos(bearing) * scale
             return Dot(x: text(x), y: text(y), number: index < Self.numbered ? String(index + 1) : nil,
-                       labelX: text(x + 7), labelY: text(y - 6))
+                       labelX: text(x + 7), labelY: text(y - 7))
         }
         rings = [(250, "250 m"), (500, "500 m"), (1000, "1 km")].map { metres, label in
             let r = Double(metres) * scale
-            return Ring(r: text(r), label: label, labelY: text(Self.centre - r - 4))
+            return Ring(r: text(r), label: label, labelY: text(Self.centre - r - 5))
         }
     }
 }

@@ -22,7 +22,7 @@ struct NearbyPage: Sendable {
     static let missing = "No stops were found near that point."
     /// Said when no stop matches a place name.
     static func unmatched(_ place: String) -> String {
-        "No stop or suburb matched “\(place)”. Try another name, or type a latitude and longitude."
+        "No stop or suburb has a name like \(place). Try another name, or type a latitude and longitude."
     }
 
     /// What the rider typed or chose, kept in the forms.
@@ -99,27 +99,30 @@ struct NearbyPage: Sendable {
             if let mode = form.mode { href += "&mode=\(ModeWords.slug(mode))" }
             return Link((capped ? "Only stops within " : "Stops within ") + DistanceWords.metres(Double(metres)), href: href)
         }
-        let heading: String
+        var heading: String
         let title: String
         var countInHeading = false
+        let area = usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual }
         switch origin {
         case .point where !listed.isEmpty:
             // The count is the answer's first words ("5 bus stops within 1 kilometre, mostly in Elsternwick"): a
             // listener hears how long the list is before it, and no "Stops near you" first.
             heading = String(summary.dropLast())
             countInHeading = true
-            title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
+            title = Self.title(near: listed[0])
         case .point:
             heading = "Stops near you"
-            title = "Stops near " + String(format: "%.4f, %.4f", latitude, longitude)
+            title = heading
         case .place(let match):
             heading = "Stops near \(match.point.name)"
             title = heading
         }
+        // The area is part of the heading's one sentence, never a line of its own that starts with a comma.
+        if let area { heading += ", \(area)" }
         // A place search says what was searched for and where it was measured from.
         if case .place(let match) = origin, !listed.isEmpty { summary += " Measured from \(match.described)." }
         let results = NearbyResults(
-            area: usual.map { usual in (listed.allSatisfy { $0.stop.stopSuburb == usual } ? "in " : "mostly in ") + usual },
+            area: area,
             stops: NearbyRow.rows(listed, usualSuburb: usual, ways: ways, from: (latitude, longitude)),
             more: more.map { $0.capitalisedFirst },
             nextRadius: nextRadius,
@@ -154,6 +157,12 @@ struct NearbyPage: Sendable {
         forms = NearbyForms(place: FormField(id: "place", value: form.place, errors: errors),
                             point: NearbyPointForm(lat: lat, lon: lon, open: lat.error != nil || lon.error != nil), modes: modes)
         self.errors = errors
+    }
+
+    /// A point's title says the place in words, never its coordinates: the nearest stop, "Stops near Flinders Street
+    /// Station".
+    static func title(near nearest: NearbyStop) -> String {
+        "Stops near " + SpokenName.stop(nearest.stop.stopName, withStopNumber: false)
     }
 
     /// The suburb most of the listed stops share, said once for the list; nil when no suburb is shared.

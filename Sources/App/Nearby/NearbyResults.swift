@@ -1,6 +1,6 @@
 /// The stops found near a point or place, as the nearby page lists them (its summary is in the page head).
 struct NearbyResults: Sendable {
-    /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, beside the heading.
+    /// "in Melbourne City" or "mostly in Melbourne City": the suburb said once for the list, at the end of the heading.
     let area: String?
     /// Nearest first, capped.
     let stops: [NearbyRow]

@@ -6,7 +6,9 @@ struct NearbyRow: Sendable {
     let distance: String
     /// The stop, with its suburb (when not the usual one) and lines as detail.
     let stop: Link
-    /// "Walk", to the walking page from the point the list was measured from (on rows that share a name).
+    /// "Walk", to the walking page from the point the list was measured from (on rows that share a name); its name,
+    /// said after "Walk to", is the stop's with what tells it from its namesake ("Bridge Road at Hoddle Street, on
+    /// the north side of the road").
     var walk: Link? = nil
 }
 
@@ -24,16 +26,26 @@ extension NearbyRow {
     init(stop: NearbyStop, usualSuburb: String?, shared: Bool, ways: [String: [StopWays.Way]], from: (Double, Double)) {
         let way = shared ? ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)].flatMap(WayWords.phrase) : nil
         let link = stop.link(usualSuburb: usualSuburb, way: way)
+        let known = ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)] ?? []
+        let apart = WayWords.side(known) ?? WayWords.phrase(known) ?? stop.distance
         self.init(distance: stop.distance, stop: link,
-                  walk: shared ? Link(link.name, href: Paths.walk(stop.stop.routeType, stop.stop.stopId, from: from)) : nil)
+                  walk: shared ? Link("\(link.name), \(apart)", href: Paths.walk(stop.stop.routeType, stop.stop.stopId, from: from)) : nil)
     }
 
-    /// The rows of listed stops, noting which share a name with another listed stop.
+    /// The rows of listed stops, noting which share a name with another listed stop. No two walk links say the same
+    /// words: where the side of the road or the way does not tell two apart, the distance and direction does.
     static func rows(_ listed: [NearbyStop], usualSuburb: String?, ways: [String: [StopWays.Way]], from: (Double, Double)) -> [NearbyRow] {
         let shared = Set(StopWays.sharingNames(listed.map(\.stop)).map { StopWays.key($0.routeType, $0.stopId) })
-        return listed.map { stop in
+        var rows = listed.map { stop in
             NearbyRow(stop: stop, usualSuburb: usualSuburb, shared: shared.contains(StopWays.key(stop.stop.routeType, stop.stop.stopId)),
                       ways: ways, from: from)
         }
+        var said: [String: Int] = [:]
+        for row in rows { if let walk = row.walk { said[walk.name, default: 0] += 1 } }
+        for index in rows.indices {
+            guard let walk = rows[index].walk, said[walk.name, default: 0] > 1 else { continue }
+            rows[index].walk = Link("\(walk.name), \(rows[index].distance)", href: walk.href)
+        }
+        return rows
     }
 }

@@ -31,7 +31,8 @@ struct NearbyStop: Sendable {
         metres < 250 ? metres : (metres / 100).rounded() * 100
     }
 
-    /// The stop as a link: its name, then as detail its suburb when it is not the list's usual one and the
+    /// The stop as a link: its name, then as detail its suburb when it is not the list's usual one, which way its
+    /// services leave when given (before the lines, so that it comes early in the row, before a line wrap), and the
     /// lines serving it ("trams 86 and 96"), or its mode when PTV named none; no empty part is written.
     func link(usualSuburb: String?, way: String? = nil) -> Link {
         // The stop number ("stop 13") is left to the stop's own page: in a list of 26 it is heard 26 times.
@@ -41,9 +42,9 @@ struct NearbyStop: Sendable {
         if !suburb.isEmpty, suburb != usualSuburb, !name.localizedCaseInsensitiveContains(suburb) {
             parts.append("in \(suburb)")
         }
+        if let way { parts.append(way) }
         let routes = ModeWords.servedBy(stop.routes, limit: 2)
         parts.append(routes.isEmpty ? "\(ModeWords.noun(stop.routeType)) stop" : routes)
-        if let way { parts.append(way) }
         return Link(name, href: Paths.stop(stop.routeType, stop.stopId), detail: parts.joined(separator: ", "))
     }
 }

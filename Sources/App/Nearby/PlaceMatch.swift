@@ -23,10 +23,11 @@ struct PlaceMatch: Sendable, Equatable {
     /// Whether the point is a suburb's (the middle of the stops PTV lists in it), not one stop's.
     let isSuburb: Bool
 
-    /// "Box Hill Station, the best match for “Box Hill”", so the rider hears where the list is measured from and what
-    /// was searched for; a suburb is "the middle of Box Hill’s stops, …".
+    /// "Box Hill Station, the best match for Box Hill", so the rider hears where the list is measured from and what
+    /// was searched for (no quote marks, which a screen reader says as "left quote"); a suburb is "the middle of Box
+    /// Hill’s stops, …".
     var described: String {
-        (isSuburb ? "the middle of \(point.name)’s stops" : point.name) + ", the best match for “\(query)”"
+        (isSuburb ? "the middle of \(point.name)’s stops" : point.name) + ", the best match for \(query)"
     }
 
     /// The best match for `query` among PTV's search answer, or nil when no stop has a position.

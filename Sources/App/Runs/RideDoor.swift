@@ -24,7 +24,7 @@ struct RideDoor: Sendable {
         strip = StripMap(journey: journey, progress: progress, yours: to ?? from, noun: ModeWords.noun(type))
         let call = to.map { journey.calls[$0] }
         walk = call.map { Link("Walk to \($0.name)", href: Paths.walk(type, $0.stopID)) }
-        arrivalLink = call.map { Link("Getting off at \($0.name): connections and stops near it",
+        arrivalLink = call.map { Link("Getting off at \($0.name), with connections and stops near it",
                                       href: Paths.arrived(type, $0.stopID, run: journey.first?.runRef)) }
     }
 }

@@ -25,7 +25,7 @@ struct RidePage: Sendable {
     let head: PageHead
     /// Where the information comes from: "Live position, 20 seconds old.", "Timetable only. …".
     let source: String
-    /// "The train continues north-east towards Westgarth.", when known.
+    /// "The train continues northeast towards Westgarth.", when known.
     let orientation: String?
     /// Stops ahead, up to the rider's stop (or to the end).
     let stops: [Stop]
@@ -106,7 +106,7 @@ struct RidePage: Sendable {
         stops = start <= end ? (start ... end).map { index in
             let call = calls[index]
             var when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
-            if let doubtful = call.doubtfulWords(words) { when += "; \(doubtful)" }
+            if let doubtful = call.doubtfulWords(words) { when += ", but \(doubtful)" }
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
                         chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
         } : []
@@ -121,7 +121,7 @@ struct RidePage: Sendable {
         stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, to: toID) }
         autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, to: toID, auto: $0)) } : []
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
-        updated = RideWords.clockWithSeconds(words.now, words: words)
+        updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
         facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }

@@ -45,7 +45,7 @@ struct RideWords {
                 text += " Choose where you are getting off, and this page will tell you when it is near."
             }
         }
-        if let to, calls[to].cancelled { text += " This \(noun) does not stop at \(calls[to].name): that stop is cancelled." }
+        if let to, calls[to].cancelled { text += " This \(noun) does not stop at \(calls[to].name), as that stop is cancelled." }
         return text
     }
 
@@ -61,10 +61,10 @@ struct RideWords {
             return "Your \(noun) is between \(calls[previous].name) and \(calls[next].name), \(Plural.count(from - previous, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
         case nil:
             let call = calls[from]
-            guard let time = call.time else { return "Your \(noun) is due at \(stop); PTV gives no time for it." }
+            guard let time = call.time else { return "Your \(noun) is due at \(stop). PTV gives no time for it." }
             let until = words.until(time)
             if time < words.now.addingTimeInterval(-30) {
-                return "Your \(noun) was due at \(stop) at \(words.clock(time)); PTV has not said it has left."
+                return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
             if call.isLive { return "Your \(noun) is due at \(stop) \(until.hasPrefix("in ") ? until : "about now"), by live estimate." }
             return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
@@ -100,29 +100,29 @@ struct RideWords {
     /// the next one) has a live estimate; `staleBecause` why a saved copy is shown.
     static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String,
                        staleBecause: PTVError.Kind? = nil) -> String {
-        let listen = "Listen for the on-board announcement or ask the driver."
+        let listen = "Listen for the announcement on board, or ask the driver."
         if let since = progress.staleSince {
             let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
-            return "Live information lost at \(clockWithSeconds(since, words: words))\(why). Times are "
+            return "Live information lost at \(words.clock(since))\(why). Times are "
                 + (live ? "the last live estimates from then" : "from the timetable") + ", and where the \(noun) is now is not known. " + listen
         }
         switch progress.evidence {
         case .position(let age):
             return "Live position, " + (age < 60 ? Plural.count(age, "second") : words.minutes(age / 60)) + " old."
         case .atPlatform:
-            return "Live: PTV reports the \(noun) at the platform."
+            return "Live, PTV reports the \(noun) at the platform."
         case nil:
             if let lost = progress.lostAt {
-                return "Live position lost at \(clockWithSeconds(lost, words: words))" + (live ? "; times are live estimates. " : "; times are from the timetable. ") + listen
+                return "Live position lost at \(words.clock(lost))." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
             }
             let ignored = progress.positionIgnored
-                ? " PTV reports a position for this \(noun) that does not fit this trip yet (it may still be on its previous trip), so it is not used." : ""
-            if live { return (noun == "tram" ? "Live times; PTV gives no position for trams." : "Live times; no vehicle position.") + ignored }
+                ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""
+            if live { return (noun == "tram" ? "Live times. PTV gives no position for trams." : "Live times, with no vehicle position.") + ignored }
             return "Timetable only." + ignored + " " + listen
         }
     }
 
-    /// "The train is heading north-east towards Westgarth.", from the bearing between the stops either side.
+    /// "The train is heading northeast towards Westgarth.", from the bearing between the stops either side.
     static func orientation(journey: Journey, progress: JourneyProgress, noun: String) -> String? {
         // Only live evidence says which way the vehicle is going now; the heading is towards the stop after where it is.
         guard progress.staleSince == nil, let next = progress.headingIndex, next > 0 else { return nil }
@@ -131,14 +131,5 @@ struct RideWords {
               Compass.distance(fromLatitude: lat1, fromLongitude: lon1, toLatitude: lat2, toLongitude: lon2) > 50 else { return nil }
         let bearing = Compass.bearing(fromLatitude: lat1, fromLongitude: lon1, toLatitude: lat2, toLongitude: lon2)
         return "The \(noun) is heading \(Compass.word(bearing)) towards \(b.name)."
-    }
-
-    /// "6:43:10 pm".
-    static func clockWithSeconds(_ date: Date, words: TimeWords) -> String {
-        let clock = words.clock(date)
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) % 60
-        let padded = seconds < 10 ? "0\(seconds)" : "\(seconds)"
-        guard let space = clock.lastIndex(of: " ") else { return clock }
-        return clock[..<space] + ":" + padded + clock[space...]
     }
 }

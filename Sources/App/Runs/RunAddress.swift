@@ -31,7 +31,7 @@ struct RunAddress {
     /// is a 404 that says so without blaming the address (Trakx's own boards link runs); a failure says how PTV failed.
     func load(_ ask: Ask) async throws -> Loaded {
         let noun = ModeWords.noun(type)
-        let missing = "PTV does not list the stops and times of this \(noun) service just now (run \(ref)). It may have finished for the day, or its times may have changed."
+        let missing = "PTV does not list the stops and times of this \(noun) service, run \(ref), just now. It may have finished for the day, or its times may have changed."
         let advice = "Go back to the departures and choose the service again."
         let fetched: Fetched<PatternResponse>
         do {

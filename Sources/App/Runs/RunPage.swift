@@ -135,7 +135,7 @@ struct RunPage: Sendable {
         } else if progress.place == .at(chosen), progress.evidence != nil {
             text += " It is at \(call.name) now."
         } else if let time = call.time, time < words.now.addingTimeInterval(-30) {
-            text += " It was due to leave \(call.name) at \(words.clock(time)); PTV has not said it has left."
+            text += " It was due to leave \(call.name) at \(words.clock(time)). PTV has not said it has left."
         } else if let time = call.time {
             let until = words.until(time)
             text += " Leaves \(call.name) \(until)"

@@ -18,7 +18,7 @@ enum RunStopWords {
     ///   - from: The boarding stop's name, when given.
     ///   - fromIsLast: Whether the boarding stop is the run's last.
     static func noStopsLeft(choosing: Bool, from: String?, fromIsLast: Bool) -> String {
-        if let from, fromIsLast { return "\(from) is the last stop of this service: there is no stop after it to get off at." }
+        if let from, fromIsLast { return "\(from) is the last stop of this service, so there is no stop after it to get off at." }
         return choosing ? "No stops are left on this service to get off at." : "No stops are left to list before your stop."
     }
 }

@@ -25,13 +25,18 @@ struct StripMap: Sendable {
 
     /// User units across (the height is fixed).
     static let width = 640.0
-    static let height = 120
+    static let height = 136
+    /// The labels' size in user units: on a phone (the picture about 360 pixels wide) it is about 14 pixels, and it
+    /// grows with the picture, which is as wide as 48 rem allows, so with the text size too.
+    static let fontSize = 24
     /// The line's height in user units.
-    static let lineY = 50
+    static let lineY = 60
     private static let margin = 16.0
 
     /// The view box's height.
     let height = StripMap.height
+    /// The labels' size in user units.
+    let fontSize = StripMap.fontSize
     let lineY = String(StripMap.lineY)
     /// Where the travelled part ends (x), when any of it is travelled.
     let travelledTo: String?
@@ -75,20 +80,20 @@ struct StripMap: Sendable {
             return Dot(x: text(x(Double(index))), kind: kind, r: index == yours ? "9" : "5")
         }
         vehicle = vehicleX.map { at in
-            let cx = x(at), top = Double(Self.lineY) - 30, tip = Double(Self.lineY) - 12
+            let cx = x(at), top = Double(Self.lineY) - 32, tip = Double(Self.lineY) - 12
             return "\(text(cx - 9)),\(text(top)) \(text(cx + 9)),\(text(top)) \(text(cx)),\(text(tip))"
         }
-        var labels = [Label(x: start, y: "82", anchor: "start", text: calls[0].name),
-                      Label(x: end, y: "82", anchor: "end", text: calls[calls.count - 1].name)]
+        var labels = [Label(x: start, y: "98", anchor: "start", text: calls[0].name),
+                      Label(x: end, y: "98", anchor: "end", text: calls[calls.count - 1].name)]
         if let yours {
             let at = x(Double(yours))
             let anchor = at < Self.width / 3 ? "start" : (at > 2 * Self.width / 3 ? "end" : "middle")
-            labels.append(Label(x: text(at), y: "108", anchor: anchor, text: "Your stop: \(calls[yours].name)"))
+            labels.append(Label(x: text(at), y: "128", anchor: anchor, text: "Your stop, \(calls[yours].name)"))
         }
         if let vehicleX {
             let at = x(vehicleX)
             let anchor = at < Self.width / 3 ? "start" : (at > 2 * Self.width / 3 ? "end" : "middle")
-            labels.append(Label(x: text(at), y: "14", anchor: anchor, text: "The \(noun)"))
+            labels.append(Label(x: text(at), y: "22", anchor: anchor, text: "The \(noun)"))
         }
         self.labels = labels
     }

@@ -52,7 +52,7 @@ struct SearchPage: Sendable {
         }
         let summary: String
         if stops.isEmpty && lines.isEmpty {
-            summary = "No stops or lines match \(query). Check the spelling, try part of the name (such as Flinders), a suburb, or a route number (such as 86)."
+            summary = "No stops or lines match \(query). Check the spelling, or try part of the name, such as Flinders, a suburb, or a route number, such as 86."
         } else {
             summary = "\(Plural.count(stops.count, "stop")) and \(Plural.count(lines.count, "line")) match \(query)."
         }

@@ -162,9 +162,12 @@ struct DepartureBoard: Sendable {
         summary = Self.summary(allRows)
     }
 
-    /// "Next, Frankston line, in 4 minutes, 8:34 am from platform 8, to Frankston, live.", naming a cancelled service
+    /// "Next, Frankston line, in 4 minutes, 8 34 am from platform 8, to Frankston.", naming a cancelled service
     /// first when it would have left before the next one that runs. One sentence with the time, line, destination and
-    /// platform, and no colon (a screen reader at its default punctuation says "colon").
+    /// platform, and no colon (a screen reader at its default punctuation says "colon"). A live time on time is not
+    /// marked, as the board's rows are not ("Times are live unless marked."): the sentence then fits one line at
+    /// 1280 pixels, so a rider moving line by line hears all of it at once, never "live." on a line of its own; a
+    /// timetable time, a delay or an old estimate is said at its end.
     static func summary(_ rows: [DepartureRow]) -> String {
         let upcoming = rows.filter { !$0.departed && !$0.wasDue }
         guard let next = upcoming.first(where: { !$0.cancelled }) else {
@@ -181,7 +184,8 @@ struct DepartureBoard: Sendable {
         var when = "\(ModeWords.midSentence(next.service)), \(next.until), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
-        return text + "Next, \(when)\(destination), \(next.live ? next.status : "timetable")."
+        let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
+        return text + "Next, \(when)\(destination)\(status)."
     }
 
     /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).

@@ -28,13 +28,13 @@ struct StopFacts: Sendable {
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
         if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }
         let access = Self.access(stop)
-        items += access.isEmpty ? [Fact(term: "Step-free access", detail: Self.accessUnknown)] : access
+        items += access.isEmpty ? [Fact(term: "Step free access", detail: Self.accessUnknown)] : access
         if let amenities = stop.amenities {
             var list: [String] = []
             if amenities.toilet { list.append("toilet") }
             if amenities.taxiRank { list.append("taxi rank") }
             if amenities.cctv { list.append("CCTV") }
-            if !amenities.carParking.isEmpty, amenities.carParking != "0" { list.append("car parking (\(amenities.carParking) spaces)") }
+            if !amenities.carParking.isEmpty, amenities.carParking != "0" { list.append("car parking with \(amenities.carParking) spaces") }
             if !list.isEmpty { items.append(Fact(term: "Facilities", detail: list.joined(separator: ", ").capitalisedFirst)) }
         }
         self.items = items
@@ -42,7 +42,7 @@ struct StopFacts: Sendable {
 }
 
 extension StopFacts {
-    /// Step-free access and the access features PTV lists for a station (nothing when PTV sends no accessibility).
+    /// Step free access and the access features PTV lists for a station (nothing when PTV sends no accessibility).
     static func access(_ stop: StopDetails) -> [Fact] {
         guard let access = stop.accessibility else { return [] }
         var features: [String] = []
@@ -52,7 +52,7 @@ extension StopFacts {
         if access.hearingLoop { features.append("hearing loop") }
         if access.tactileGroundSurfaceIndicator { features.append("tactile ground indicators") }
         if access.audioCustomerInformation { features.append("audio announcements") }
-        var items = [Fact(term: "Step-free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? accessUnknown)]
+        var items = [Fact(term: "Step free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? accessUnknown)]
         if !features.isEmpty { items.append(Fact(term: "Accessibility", detail: features.joined(separator: ", ").capitalisedFirst)) }
         return items
     }

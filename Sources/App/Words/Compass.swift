@@ -1,12 +1,12 @@
 import Foundation
 
-/// Great-circle maths and compass wording for saying where a stop is: "120 metres north-east".
+/// Great-circle maths and compass wording for saying where a stop is: "120 metres northeast".
 public enum Compass {
     /// Mean Earth radius in metres (IUGG).
     public static let earthRadius = 6_371_008.8
 
     private static let points = [
-        "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west",
+        "north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest",
     ]
 
     /// The initial great-circle bearing from the first point to the second, in degrees
@@ -35,8 +35,10 @@ public enum Compass {
         return 2 * earthRadius * atan2(clamped.squareRoot(), (1 - clamped).squareRoot())
     }
 
-    /// The nearest of the eight compass points for a bearing in degrees: "north", "north-east",
-    /// "east", "south-east", "south", "south-west", "west" or "north-west".
+    /// The nearest of the eight compass points for a bearing in degrees: "north", "northeast",
+    /// "east", "southeast", "south", "southwest", "west" or "northwest". One word each, never hyphenated: at
+    /// Orca's default punctuation level speech-dispatcher says a hyphen ("north dash west"); espeak-ng says
+    /// "northwest" as the compass point.
     ///
     /// Each point covers 45° centred on it (north is 337.5..<22.5). Negative and ≥ 360 bearings
     /// are normalised; a non-finite bearing reads "north".
@@ -46,8 +48,8 @@ public enum Compass {
         return points[sector]
     }
 
-    /// Distance and direction in words, such as "120 metres north-east" or
-    /// "1.2 kilometres south"; under 15 m it is "less than 20 metres away".
+    /// Distance and direction in words, such as "120 metres northeast" or
+    /// "1200 metres south"; under 15 m it is "less than 20 metres away".
     public static func describe(distance: Double, bearing: Double) -> String {
         guard distance >= 15 else { return "less than 20 metres away" }
         return DistanceWords.metres(distance) + " " + word(bearing)

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Turns distances in metres into words that read aloud well: "120 metres", "1.2 kilometres".
+/// Turns distances in metres into words that read aloud well: "120 metres", "1200 metres", "2 kilometres".
 public enum DistanceWords {
     /// A distance in words.
     ///
     /// - Under 15 m: "less than 20 metres" (GPS is not precise enough to say more).
     /// - Under 1 km: rounded to the nearest 10 m, "120 metres".
-    /// - Under 10 km: rounded to the nearest 100 m, "1.2 kilometres", "1 kilometre".
+    /// - Under 10 km: rounded to the nearest 100 m, "1200 metres", "1 kilometre", "2 kilometres": never a decimal
+    ///   point, which speech-dispatcher hands on as "1 .2" and espeak-ng says as "1 dot 2".
     /// - From 10 km: whole kilometres, "15 kilometres".
     /// - A non-finite input reads "unknown distance".
     public static func metres(_ m: Double) -> String {
@@ -26,6 +27,6 @@ public enum DistanceWords {
         }
         if tenths == 10 { return "1 kilometre" }
         if tenths % 10 == 0 { return "\(tenths / 10) kilometres" }
-        return "\(tenths / 10).\(tenths % 10) kilometres"
+        return "\(tenths * 100) metres"
     }
 }

@@ -44,7 +44,7 @@ enum StreetWords {
         parts(official).map { "on \($0.street) at \($0.cross)" }
     }
 
-    /// "The stop is 240 metres north-west of Elsternwick Station, in a straight line."
+    /// "The stop is 240 metres northwest of Elsternwick Station, in a straight line."
     /// - Parameters:
     ///   - metres: The distance.
     ///   - bearing: The bearing from the start to the stop.

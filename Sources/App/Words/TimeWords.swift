@@ -49,13 +49,19 @@ public struct TimeWords: Sendable {
         self.dayAfterStart = dayStart(2)
     }
 
-    /// The wall-clock time, such as "3:05 pm", "12:00 pm" (noon) or "12:00 am" (midnight).
+    /// The wall-clock time, such as "3 05 pm", "12 00 pm" (noon) or "12 00 am" (midnight), with a narrow no-break
+    /// space (U+202F) between the hour and the minutes.
+    ///
+    /// Not a colon: at Orca's default punctuation level speech-dispatcher says every colon ("8 colon 40 am"), and not
+    /// a full stop (Australian style, "8.40 am"): it takes "8.40" for a decimal ("8 dot 40"). A space is said by
+    /// neither, espeak-ng reads "8 40 am" exactly as it reads "8:40 am" ("eight forty a m"), the narrow space keeps
+    /// the hour and minutes together on screen as one time, and no markup splits the sentence it is in.
     public func clock(_ d: Date) -> String {
         let c = calendar.dateComponents([.hour, .minute], from: d)
         return Self.clock(hour: c.hour ?? 0, minute: c.minute ?? 0)
     }
 
-    /// The time of the last update, such as "10:42 am". Same wording as ``clock(_:)``.
+    /// The time of the last update, such as "10 42 am": a whole minute, as ``clock(_:)``.
     public func updated(_ d: Date) -> String {
         clock(d)
     }
@@ -173,12 +179,15 @@ public struct TimeWords: Sendable {
         return dayAndDate(d)
     }
 
+    /// What separates a clock time's hour from its minutes: a narrow no-break space (see ``clock(_:)``).
+    public static let clockSpace = "\u{202F}"
+
     // MARK: - Private
 
     private static func clock(hour: Int, minute: Int) -> String {
         let h12 = hour % 12 == 0 ? 12 : hour % 12
         let mm = minute < 10 ? "0\(minute)" : "\(minute)"
-        return "\(h12):\(mm) " + (hour < 12 ? "am" : "pm")
+        return "\(h12)\(Self.clockSpace)\(mm) " + (hour < 12 ? "am" : "pm")
     }
 
     private func dayAndDate(_ c: DateComponents) -> String {

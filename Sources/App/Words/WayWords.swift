@@ -6,8 +6,8 @@ enum WayWords {
     /// Most direction names said before "and 2 more".
     static let namesSaid = 3
 
-    /// "towards Ringwood, heading north-east"; "towards Frankston, heading south-east, and towards City, heading
-    /// north-west"; "towards Elwood" when no heading is known; nil when no way is known.
+    /// "towards Ringwood, heading northeast"; "towards Frankston, heading southeast, and towards City, heading
+    /// northwest"; "towards Elwood" when no heading is known; nil when no way is known.
     /// - Parameter ways: The ways, in the order to say them.
     static func phrase(_ ways: [StopWays.Way]) -> String? {
         // Directions that leave the same way are said together: "towards A and B, heading west".
@@ -38,7 +38,7 @@ enum WayWords {
         return text
     }
 
-    /// "Buses from here go towards Ringwood, heading north-east."; nil when no way is known.
+    /// "Buses from here go towards Ringwood, heading northeast."; nil when no way is known.
     /// - Parameters:
     ///   - plural: The mode's plural ("buses").
     ///   - ways: The ways.
@@ -46,7 +46,7 @@ enum WayWords {
         clause(plural, ways).map { $0 + "." }
     }
 
-    /// The same without its full stop, for a fact: "Buses from here go towards Ringwood, heading north-east".
+    /// The same without its full stop, for a fact: "Buses from here go towards Ringwood, heading northeast".
     static func clause(_ plural: String, _ ways: [StopWays.Way]) -> String? {
         phrase(ways).map { "\(plural.capitalisedFirst) from here go \($0)" }
     }

@@ -8,6 +8,9 @@ import re
 SPOKEN_PUNCTUATION = re.compile(
     r"\b(colon|semi|left paren|right paren|en dash|em dash|left quote|right quote|left tick|right tick|"
     r"quote|slash|dot|left bracket|right bracket|bar|star)\b")
+# Words that are one word in their own right, said as such by espeak-ng (compass points are written so: "north-west"
+# is said "north dash west").
+COMPOUNDS = {"northeast", "northwest", "southeast", "southwest"}
 # The colon of a clock time ("8 colon 40 am"): the notation needs it (issue 25 leaves clock times as they are).
 CLOCK_COLON = re.compile(r"\d colon \d")
 # Words Orca adds itself (roles, states, its own messages), never Trakx's text.
@@ -41,7 +44,7 @@ def page_words(d):
 def joined(token, known):
     """Whether a heard word is two of the page's words run together ("Refreshdepartures")."""
     t = token.lower()
-    if t in known or len(t) < 6:
+    if t in known or t in COMPOUNDS or len(t) < 6:
         return False
     return any(t[:i] in known and t[i:] in known and len(t[:i]) > 1 and len(t[i:]) > 2 for i in range(2, len(t) - 2))
 

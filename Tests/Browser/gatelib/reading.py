@@ -254,7 +254,7 @@ def script(driver, lines=8):
 
 
 _NORMALISE = [
-    (re.compile(r"\b\d{1,2}:\d{2} ?(am|pm)\b"), r"H:MM \1"),
+    (re.compile(r"\b\d{1,2}[:\u202f ]\d{2} ?(am|pm)\b"), r"H:MM \1"),
     (re.compile(r"\bin (\d+ hours? )?\d+ minutes?\b|\bin \d+ hours?\b|\bnow\b"), "in N minutes"),
     (re.compile(r"\b(delayed|early) \d+ minutes?\b|\bon time\b"), "PUNCTUALITY"),
     (re.compile(r"\b\d+ minutes?\b"), "N minutes"),

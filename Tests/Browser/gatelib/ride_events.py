@@ -30,7 +30,7 @@ STEPS = [
 
 # Each announcement starts by saying it is an update and when ("Update at 8:42 am."), so a rider who hears it
 # while reading the page knows it is newer than what they were reading.
-UPDATE_AT = re.compile(r"^Update at \d{1,2}:\d{2} [ap]m\. ")
+UPDATE_AT = re.compile(r"^Update at \d{1,2}[:\u202f ]\d{2} [ap]m\. ")
 
 
 def variant(html, events, live, state=None):

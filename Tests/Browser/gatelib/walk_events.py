@@ -30,10 +30,10 @@ STEPS = [
 
 EXPECTED = [
     "Finding your location…",
-    "The stop is 150 metres north-east, in a straight line.",
-    "130 metres north-east.",
-    "110 metres north-east.",
-    "80 metres north-east.",
+    "The stop is 150 metres northeast, in a straight line.",
+    "130 metres northeast.",
+    "110 metres northeast.",
+    "80 metres northeast.",
     "70 metres north, at 2 o'clock.",
     "50 metres north, at 12 o'clock.",
     "30 metres north, at 12 o'clock.",
