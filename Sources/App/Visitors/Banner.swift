@@ -88,8 +88,8 @@ enum Banner {
         var sentence: String
         switch (count, already) {
         case (0, 0): sentence = "That file had no favourites to import."
-        case (0, _): sentence = already == 1 ? "Nothing new to import: the favourite in that file was already there."
-            : "Nothing new to import: all \(already) favourites in that file were already there."
+        case (0, _): sentence = already == 1 ? "Nothing new to import. The favourite in that file was already there."
+            : "Nothing new to import. All \(already) favourites in that file were already there."
         default:
             sentence = "Imported \(count) \(count == 1 ? "favourite" : "favourites")"
             if already > 0 { sentence += ", and \(already) \(already == 1 ? "was" : "were") already there" }
