@@ -3,14 +3,6 @@ import Foundation
 import Synchronization
 import Workers
 
-/// A response from `HTTPClient.get`.
-public struct ClientResponse: Sendable {
-    /// HTTP status code.
-    public let status: Int
-    /// Body bytes.
-    public let body: [UInt8]
-}
-
 /// Timeouts and identity for `HTTPClient`.
 public struct ClientConfiguration: Sendable {
     /// Seconds allowed to connect.
@@ -86,6 +78,7 @@ public final class HTTPClient: Sendable {
         defer { pool.withLock { if $0.count < configuration.maxConcurrent { $0.append(HandleBox(easy: easy)) } } }
         let handle = easy.handle
         easy.body.removeAll(keepingCapacity: true)
+        easy.headers.removeAll(keepingCapacity: true)
         var list: UnsafeMutablePointer<curl_slist>?
         for header in headers { list = curl_slist_append(list, header) }
         defer { curl_slist_free_all(list) }
@@ -110,6 +103,8 @@ public final class HTTPClient: Sendable {
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ACCEPT_ENCODING, "")
                     _ = ccurl_easy_setopt_write(handle, CURLOPT_WRITEFUNCTION, curlWrite)
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(easy).toOpaque())
+                    _ = ccurl_easy_setopt_write(handle, CURLOPT_HEADERFUNCTION, curlHeader)
+                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, Unmanaged.passUnretained(easy).toOpaque())
                     return curl_easy_perform(handle)
                 }
             }
@@ -121,7 +116,7 @@ public final class HTTPClient: Sendable {
             let message = easy.errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw CurlError(curlCode: rc, message: message.isEmpty ? String(cString: curl_easy_strerror(rc)) : Self.scrub(message))
         }
-        return ClientResponse(status: ccurl_response_code(handle), body: easy.body)
+        return ClientResponse(status: ccurl_response_code(handle), headers: easy.headers, body: easy.body)
     }
 
     /// Removes anything that looks like a URL query from libcurl's message, so no signed URL reaches a log.

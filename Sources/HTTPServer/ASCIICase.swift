@@ -1,5 +1,5 @@
 extension String {
-    /// Whether this equals `other` when ASCII letters are compared without case (header and cookie names),
+    /// Whether this equals `other` when ASCII letters are compared without case (header names),
     /// without building lower-cased copies.
     /// - Parameter other: The text to compare with.
     @inlinable

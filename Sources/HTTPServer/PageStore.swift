@@ -4,10 +4,12 @@ import Synchronization
 /// Rendered pages kept for a few seconds and given again to every visitor: the one page store.
 ///
 /// A page is kept as a `CutResponse` (cut where each visitor's own value goes) under its key (what the app says
-/// the page varies by, and the request target), with one expiry, `lifetime` after it was rendered. The app's
-/// chain asks `lookup` before rendering and `keep`s what it rendered; the server's warm path replays a current
-/// page on libmicrohttpd's thread (`HTTPServer+Warm`). Any change to what pages show calls `invalidate`: every
-/// page is forgotten, and a page rendered before the change is not kept.
+/// the page varies by, and the request target). The app's chain `keep`s what it rendered; the server's warm path is
+/// the one place a kept page is replayed (`HTTPServer+Warm`, through `page(_:)`). A page is current for `lifetime`
+/// after it was rendered. Once it has expired, the first request for it goes on to render it again, and for at most
+/// `grace` seconds meanwhile the others are given the expired copy; past that they render it too (a render that
+/// hangs never makes an old copy last). Any change to what pages show calls `invalidate`: every page is forgotten,
+/// and a page rendered before the change is not kept.
 public final class PageStore: Sendable {
     /// What a page is kept under.
     public struct Key: Hashable, Sendable {
@@ -59,8 +61,8 @@ public final class PageStore: Sendable {
 
     private struct Entry: Sendable {
         let page: Page
-        /// Whether a request is rendering the page again (the others get this copy meanwhile).
-        var refreshing = false
+        /// Until when the expired page may be given while one request renders it again (nil: nobody is yet).
+        var staleUntil: Date?
     }
 
     /// Responses kept for reuse across all pages, and the most kept (each holds a page's body, a few kilobytes).
@@ -70,16 +72,19 @@ public final class PageStore: Sendable {
     private let entries = ReadMostly([Key: Entry]())
     private let changes = Atomic<UInt64>(0)
     private let lifetime: TimeInterval
+    private let grace: TimeInterval
     private let capacity: Int
     /// The clock expiry is measured on (the app's).
     let now: @Sendable () -> Date
 
     /// - Parameters:
     ///   - lifetime: Seconds a page is given again after it was rendered.
+    ///   - grace: Most seconds an expired page is given while one request renders it again.
     ///   - capacity: Most pages kept.
     ///   - now: The app's clock.
-    public init(lifetime: TimeInterval = 5, capacity: Int = 512, now: @escaping @Sendable () -> Date) {
+    public init(lifetime: TimeInterval = 5, grace: TimeInterval = 3, capacity: Int = 512, now: @escaping @Sendable () -> Date) {
         self.lifetime = lifetime
+        self.grace = grace
         self.capacity = capacity
         self.now = now
     }
@@ -95,17 +100,24 @@ public final class PageStore: Sendable {
         }
     }
 
-    /// The page to give for `key`: a current one, or an expired one while another request renders it again.
-    /// Nil when the caller is to render it (then `keep` or `abandon`).
+    /// The page to give for `key`: a current one, or an expired one for at most `grace` seconds while another
+    /// request renders it again. Nil when the caller is to render it (the first to find it expired, or anyone once
+    /// the grace has run out): then the chain `keep`s or `abandon`s it.
     /// - Parameter key: The page's key.
-    public func lookup(_ key: Key) -> CutResponse? {
+    func page(_ key: Key) -> Page? {
         let now = now()
-        if let page = entries.read({ $0[key]?.page }), page.expires > now { return page.cut }
-        return entries.write { entries -> CutResponse? in
-            guard var entry = entries[key] else { return nil }
-            if entry.page.expires > now || entry.refreshing { return entry.page.cut }
-            entry.refreshing = true
-            entries[key] = entry
+        guard let page = entries.read({ $0[key]?.page }) else { return nil }
+        if page.expires > now { return page }
+        return entries.write { entries -> Page? in
+            guard var entry = entries[key], entry.page === page else { return nil }
+            guard let until = entry.staleUntil else {
+                entry.staleUntil = now.addingTimeInterval(grace)
+                entries[key] = entry
+                return nil
+            }
+            if now < until { return page }
+            // The render has taken longer than the grace: the copy is not given again.
+            entries.removeValue(forKey: key)
             return nil
         }
     }
@@ -135,17 +147,12 @@ public final class PageStore: Sendable {
         entries.write { _ = $0.removeValue(forKey: key) }
     }
 
-    /// A current page for `key` (the warm path: never an expired one).
-    func current(_ key: Key) -> Page? {
-        let now = now()
-        return entries.read { $0[key]?.page }.flatMap { $0.expires > now ? $0 : nil }
-    }
-
     /// Whether a current page is kept for `target` (for tests).
     /// - Parameters:
     ///   - target: The request target.
     ///   - variant: What else the page depends on.
     public func isCurrent(_ target: String, variant: String = "") -> Bool {
-        current(Key(variant: variant, target: target)) != nil
+        let now = now()
+        return entries.read { $0[Key(variant: variant, target: target)]?.page }.map { $0.expires > now } ?? false
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// and the header a fresh visitor gets.
 /// The headers that never change are added once, when it is made, instead of on every request.
 final class ReadyResponse: @unchecked Sendable {
-    // @unchecked: the body bytes and the cookie are changed only by the thread the response is lent to, and a
+    // @unchecked: the body bytes and the fresh header value are changed only by the thread the response is lent to, and a
     // response passes between threads only through its page's lock.
 
     /// The MHD response; this object holds one reference to it.
@@ -23,10 +23,10 @@ final class ReadyResponse: @unchecked Sendable {
     /// The name of the header a fresh visitor gets (the page's slot declares it), as a C string; nil for none.
     private let freshHeader: [CChar]?
     /// That header's value: what goes before the value, the value, what goes after, NUL.
-    private let cookie: UnsafeMutablePointer<CChar>
-    private let cookieValueOffset: Int
-    /// Whether the response carries `cookie` as a header now.
-    private var hasCookie = false
+    private let freshValue: UnsafeMutablePointer<CChar>
+    private let freshValueOffset: Int
+    /// Whether the response carries the fresh header now.
+    private var hasFreshHeader = false
 
     /// Makes a response of `page` for replaying to one visitor at a time.
     /// - Parameter page: The stored page.
@@ -57,15 +57,15 @@ final class ReadyResponse: @unchecked Sendable {
         }
         let prefix = Array((page.slot.freshHeader?.prefix ?? "").utf8)
         let suffix = Array((page.slot.freshHeader?.suffix ?? "").utf8) + [0]
-        let cookieLength = prefix.count + valueLength + suffix.count
-        cookie = .allocate(capacity: cookieLength)
-        cookie.withMemoryRebound(to: UInt8.self, capacity: cookieLength) { out in
-            out.initialize(repeating: UInt8(ascii: "0"), count: cookieLength)
+        let freshLength = prefix.count + valueLength + suffix.count
+        freshValue = .allocate(capacity: freshLength)
+        freshValue.withMemoryRebound(to: UInt8.self, capacity: freshLength) { out in
+            out.initialize(repeating: UInt8(ascii: "0"), count: freshLength)
             out.update(from: prefix, count: prefix.count)
             (out + prefix.count + valueLength).update(from: suffix, count: suffix.count)
         }
         freshHeader = page.slot.freshHeader.map { Array($0.name.utf8CString) }
-        cookieValueOffset = prefix.count
+        freshValueOffset = prefix.count
         self.pointer = pointer
         self.body = body
         self.slots = slots
@@ -74,7 +74,7 @@ final class ReadyResponse: @unchecked Sendable {
 
     deinit {
         MHD_destroy_response(pointer)
-        cookie.deallocate()
+        freshValue.deallocate()
     }
 
     /// Makes the response the one for a visitor: their value in the body, and the header giving it to them when
@@ -85,14 +85,14 @@ final class ReadyResponse: @unchecked Sendable {
             (body + slot).copyMemory(from: bytes, byteCount: valueLength)
         }
         guard let freshHeader else { return true }
-        if hasCookie {
-            guard MHD_del_response_header(pointer, freshHeader, cookie) == cmhd_yes() else { return false }
-            hasCookie = false
+        if hasFreshHeader {
+            guard MHD_del_response_header(pointer, freshHeader, freshValue) == cmhd_yes() else { return false }
+            hasFreshHeader = false
         }
         if fresh {
-            UnsafeMutableRawPointer(cookie + cookieValueOffset).copyMemory(from: bytes, byteCount: valueLength)
-            guard MHD_add_response_header(pointer, freshHeader, cookie) == cmhd_yes() else { return false }
-            hasCookie = true
+            UnsafeMutableRawPointer(freshValue + freshValueOffset).copyMemory(from: bytes, byteCount: valueLength)
+            guard MHD_add_response_header(pointer, freshHeader, freshValue) == cmhd_yes() else { return false }
+            hasFreshHeader = true
         }
         return true
     }

@@ -21,15 +21,6 @@ public struct Response: Sendable {
         self.body = body
     }
 
-    /// A `text/html; charset=utf-8` response.
-    /// - Parameters:
-    ///   - html: The page.
-    ///   - status: Status code.
-    public static func html(_ html: String, status: Int = 200) -> Response {
-        Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")],
-                 body: Array(html.utf8))
-    }
-
     /// A `text/plain; charset=utf-8` response.
     /// - Parameters:
     ///   - text: The text.

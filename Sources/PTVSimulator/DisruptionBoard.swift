@@ -72,9 +72,12 @@ struct DisruptionBoard: Sendable {
         current(routeIDs: routeIDs, stopIDs: stopIDs).map { Int($0.record.disruptionID) }
     }
 
-    /// The id-keyed map used by departures and stops responses.
+    /// The id-keyed map used by departures and stops responses (a disruption PTV does not list is left out).
     /// - Parameter disruptions: The disruptions to include.
     static func map(_ disruptions: [Entry]) -> [String: JSON] {
-        Dictionary(disruptions.map { (String($0.record.disruptionID), $0.json) }) { first, _ in first }
+        Dictionary(disruptions.filter(\.record.listed).map { (String($0.record.disruptionID), $0.json) }) { first, _ in first }
     }
+
+    /// The disruptions a list answer carries: all but those PTV names without listing.
+    var listed: [Entry] { entries.filter(\.record.listed) }
 }

@@ -13,6 +13,8 @@ public final class FaultInjector: Sendable {
         case status(Int)
         /// 403 "Forbidden (403): Throttling limit reached for this service."
         case throttle
+        /// The same 403, with `Retry-After: seconds` (PTV's own throttling sends none; a proxy in front may).
+        case throttleRetryAfter(seconds: Int)
         /// 403 "Forbidden (403): Supplied signature is invalid for request." whatever the signature.
         case badSignature
         /// 200 with a body that is not JSON.
@@ -23,6 +25,11 @@ public final class FaultInjector: Sendable {
         case emptyBody
         /// 200 with the real body but `status.health` 0.
         case unhealthy
+        /// 200 with only `{"message": …, "status": …}`: no answer, though the status says all is well.
+        case messageOnly
+        /// 200 with the real body less the list (or item) the question asks for: `departures` for departures and
+        /// patterns, else every field but `status`.
+        case listMissing
         /// Never answer until the fault is cleared or the simulator stops.
         case hang
     }

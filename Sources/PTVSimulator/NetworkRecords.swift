@@ -236,11 +236,14 @@ public struct NetworkDisruption: Decodable, Sendable, Equatable {
     public let stopIDs: [Int]
     /// More information.
     public let url: String
+    /// False for a disruption PTV names on departures but leaves out of every list and expansion, answering only
+    /// when asked by its id (seen on the real API): how a rider meets "named but not sent".
+    public let listed: Bool
 
     private enum CodingKeys: String, CodingKey {
         case disruptionID = "disruption_id", title, description, status, type, mode
         case fromOffsetHours = "from_offset_hours", toOffsetHours = "to_offset_hours"
-        case routeIDs = "route_ids", stopIDs = "stop_ids", url
+        case routeIDs = "route_ids", stopIDs = "stop_ids", url, listed
     }
 
     /// Decodes one disruption record.
@@ -257,5 +260,6 @@ public struct NetworkDisruption: Decodable, Sendable, Equatable {
         routeIDs = try c.decodeIfPresent([Int].self, forKey: .routeIDs) ?? []
         stopIDs = try c.decodeIfPresent([Int].self, forKey: .stopIDs) ?? []
         url = try c.decodeIfPresent(String.self, forKey: .url) ?? "http://ptv.vic.gov.au/live-travel-updates/"
+        listed = try c.decodeIfPresent(Bool.self, forKey: .listed) ?? true
     }
 }

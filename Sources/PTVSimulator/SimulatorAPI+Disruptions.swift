@@ -74,12 +74,13 @@ extension SimulatorAPI {
         }])
     }
 
-    /// Applies `disruption_status` (current or planned; 400 otherwise).
+    /// The listed disruptions, with `disruption_status` applied (current or planned; 400 otherwise).
     private func statusFiltered(_ board: DisruptionBoard, query: QueryParameters) throws(APIError) -> [DisruptionBoard.Entry] {
+        let entries = board.listed
         switch query.value("disruption_status")?.lowercased() {
-        case nil, "": return board.entries
-        case "current": return board.entries.filter(\.isCurrent)
-        case "planned": return board.entries.filter { !$0.isCurrent }
+        case nil, "": return entries
+        case "current": return entries.filter(\.isCurrent)
+        case "planned": return entries.filter { !$0.isCurrent }
         case let other?: throw .badRequest("disruption_status '\(other)' is invalid.")
         }
     }

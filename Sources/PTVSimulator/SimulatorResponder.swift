@@ -61,6 +61,10 @@ final class SimulatorResponder: Responder {
             return error(APIError(status: code, message: "Simulated failure (\(code))."))
         case .throttle:
             return error(.throttled)
+        case .throttleRetryAfter(let seconds):
+            var response = error(.throttled)
+            response.headers.append(("Retry-After", String(max(0, seconds))))
+            return response
         case .badSignature:
             return error(.signatureInvalid)
         case .malformedJSON:
@@ -71,6 +75,10 @@ final class SimulatorResponder: Responder {
             var response = normal(request)
             response.body = Array(response.body.prefix(response.body.count / 2))
             return response
+        case .messageOnly:
+            return Response.json(APIError(status: 200, message: "The request could not be completed.").body, status: 200)
+        case .listMissing:
+            return Self.withoutList(normal(request), path: path)
         case .unhealthy:
             var response = normal(request)
             let text = String(decoding: response.body, as: UTF8.self)
@@ -78,6 +86,22 @@ final class SimulatorResponder: Responder {
             response.body = Array(text.utf8)
             return response
         }
+    }
+
+    /// `response` without the list its question asks for (`departures` for departures and patterns, else every field
+    /// but `status`); an error answer stays as it is.
+    static func withoutList(_ response: Response, path: String) -> Response {
+        guard response.status == 200,
+              var object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] else { return response }
+        if path.hasPrefix("/v3/departures") || path.hasPrefix("/v3/pattern") {
+            object.removeValue(forKey: "departures")
+        } else {
+            object = object.filter { $0.key == "status" }
+        }
+        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return response }
+        var stripped = response
+        stripped.body = Array(body)
+        return stripped
     }
 
     /// The answer PTV would give when nothing is wrong.

@@ -7,16 +7,23 @@ import PTVSimulator
 import Storage
 
 /// `trakx`: accessible Melbourne departures as plain HTML.
-struct Trakx: ParsableCommand {
+struct Trakx: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trakx",
         abstract: "Accessible departures for Melbourne public transport, as plain HTML.",
         subcommands: [Serve.self, Simulate.self],
         defaultSubcommand: Serve.self)
+
+    /// Parses the command line and runs the command asynchronously (`serve` awaits its signals and its shutdown).
+    static func start() async {
+        await main()
+    }
 }
 
-/// `trakx serve`.
-struct Serve: ParsableCommand {
+/// `trakx serve`: starts and ends Trakx through the same async path the tests use (`TrakxApp.start()`, then
+/// `TrakxApp.shutdown()` on SIGTERM or SIGINT: in-flight requests drained, queued favourites writes finished, every
+/// thread of the PTV client and the database ended, exit status 0).
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the Trakx web server.",
@@ -83,13 +90,53 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
+    @OptionGroup(title: "PTV misbehaving, on demo data")
+    var demoFaults: DemoFaultOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
-    func run() throws {
+    func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         var logger = Logger(label: "trakx")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var configuration = try appConfiguration(environment: environment)
+        // Listening for the signals starts before anything runs, so a SIGTERM at any moment from here is a clean stop.
+        let termination = Termination()
+        let simulator = configuration.hasCredentials
+            ? nil
+            : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
+        let hang = simulatorHangAfter.flatMap { seconds in
+            simulator.map { simulator in
+                Task.detached {
+                    try await Task.sleep(for: .seconds(seconds))
+                    simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
+                }
+            }
+        }
+        demoFaults.apply(to: simulator)
+        let app: TrakxApp
+        do {
+            app = try buildApplication(configuration: configuration, logger: logger)
+            try app.start()
+        } catch {
+            hang?.cancel()
+            await simulator?.shutdown()
+            throw error
+        }
+        if configuration.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
+        say("Trakx is running at \(app.url)")
+        let signal = await termination.received()
+        logger.notice("Stopping on \(signal == SIGTERM ? "SIGTERM" : "SIGINT"): finishing requests in flight and queued writes")
+        hang?.cancel()
+        await app.shutdown()
+        await simulator?.shutdown()
+        logger.notice("Stopped")
+    }
+
+    /// The app's settings from the options and the environment.
+    /// - Parameter environment: The process environment (PTV_BASE_URL, PTV_DEVID, PTV_KEY, XDG_DATA_HOME, HOME).
+    private func appConfiguration(environment: [String: String]) throws -> AppConfiguration {
         var fixedNow: Date?
         if let now {
             guard let parsed = ISO8601DateFormatter().date(from: now) else {
@@ -108,41 +155,12 @@ struct Serve: ParsableCommand {
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)
-        let simulator = configuration.hasCredentials
-            ? nil
-            : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
-        if let simulator, let seconds = simulatorHangAfter {
-            Task.detached {
-                try? await Task.sleep(for: .seconds(seconds))
-                simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
-            }
-        }
-        let app: TrakxApp
-        do {
-            app = try buildApplication(configuration: configuration, logger: logger)
-        } catch {
-            simulator?.stop()
-            throw error
-        }
-        do {
-            try app.start()
-        } catch {
-            app.stop()
-            simulator?.stop()
-            throw error
-        }
-        if configuration.favouritesAreShared { logger.notice("Shared server: each browser keeps its own private favourites list") }
-        say("Trakx is running at \(app.url)")
-        waitForTermination()
-        logger.notice("Stopping: finishing requests in flight")
-        app.stop()
-        simulator?.stop()
-        logger.notice("Stopped")
+        return configuration
     }
 }
 
-/// `trakx ptv-sim`.
-struct Simulate: ParsableCommand {
+/// `trakx ptv-sim`: the simulator alone, ended like `serve` on SIGTERM or SIGINT.
+struct Simulate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ptv-sim",
         abstract: "Run the built-in PTV Timetable API v3 simulator on 127.0.0.1 (signature-checking, demo data).")
@@ -162,7 +180,8 @@ struct Simulate: ParsableCommand {
     @Option(help: "Fixed start time (ISO 8601); the clock runs on from there.")
     var now: String?
 
-    func run() throws {
+    func run() async throws {
+        let termination = Termination()
         var logger = Logger(label: "ptv-sim")
         logger.logLevel = .info
         var clock: (@Sendable () -> Date)?
@@ -176,24 +195,9 @@ struct Simulate: ParsableCommand {
         let simulator = try PTVSimulator(devID: devid, key: key, seed: seed, now: clock, logger: logger)
         try simulator.start(port: port)
         say("PTV simulator listening at \(simulator.baseURL)")
-        waitForTermination()
-        simulator.stop()
+        _ = await termination.received()
+        await simulator.shutdown()
     }
-}
-
-/// Blocks until SIGINT or SIGTERM.
-func waitForTermination() {
-    let done = DispatchSemaphore(value: 0)
-    var sources: [any DispatchSourceSignal] = []
-    for sig in [SIGINT, SIGTERM] {
-        signal(sig, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-        source.setEventHandler { done.signal() }
-        source.resume()
-        sources.append(source)
-    }
-    done.wait()
-    _ = sources
 }
 
 /// Prints a line to standard output at once (unbuffered), so scripts waiting for it see it.

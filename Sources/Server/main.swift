@@ -1,4 +1,2 @@
-import ArgumentParser
-
 // Only starts things: the commands live in Commands.swift.
-Trakx.main()
+await Trakx.start()

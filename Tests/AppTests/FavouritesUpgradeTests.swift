@@ -37,7 +37,7 @@ struct FavouritesUpgradeTests {
             configuration.server.port = 0
             do {
                 let app = try buildApplication(configuration: configuration, logger: Logger(label: "upgrade-test"))
-                app.stop()
+                await app.shutdown()
                 Issue.record("Trakx started on a database it could not upgrade")
             } catch {
                 let message = String(describing: error)

@@ -192,11 +192,4 @@ struct PageStoreTests {
             #expect(ready.isCurrent(Self.board))
         }
     }
-
-    @Test func aSharedServerAnswersEveryPageThroughTheChain() async throws {
-        try await TestApp.with(configure: { $0.sharedFavourites = true }) { app in
-            _ = try await app.get(Self.board)
-            #expect(try await app.get(Self.board).header("Server-Timing") != nil)
-        }
-    }
 }

@@ -12,7 +12,7 @@ func withTestServer(bodyLimit: Int = 1024, _ body: (HTTPServer, String) async th
         try "body { color: black }".write(toFile: publicFolder + "/css/site.css", atomically: true, encoding: .utf8)
         try "secret".write(toFile: folder + "/secret.txt", atomically: true, encoding: .utf8)
         var router = Router<BasicRequestContext>()
-        router.get("/") { _, _ in Response.html("<!doctype html><html lang=\"en-AU\"><title>Home</title><h1>Home</h1></html>") }
+        router.get("/") { _, _ in page("<!doctype html><html lang=\"en-AU\"><title>Home</title><h1>Home</h1></html>") }
         router.get("/stops/{mode}/{id}") { _, context in Response.text("\(try context.require("mode")) \(try context.require("id"))") }
         router.post("/echo") { request, _ in
             Response.text((request.formItems ?? []).map { "\($0.0)=\($0.1)" }.joined(separator: ";"))
@@ -23,7 +23,7 @@ func withTestServer(bodyLimit: Int = 1024, _ body: (HTTPServer, String) async th
         }
         let responder = RouterResponder(
             router: router, staticFiles: try StaticFiles(directory: publicFolder), logger: Logger(label: "test"),
-            renderError: { error, _ in Response.html("<h1>\(HTTPError.reason(error.status))</h1>", status: error.status) })
+            renderError: { error, _ in page("<h1>\(HTTPError.reason(error.status))</h1>", status: error.status) })
         let server = HTTPServer(configuration: ServerConfiguration(port: 0, bodyLimit: bodyLimit), responder: responder,
                                 logger: Logger(label: "test"))
         try await withRunning(server) { server in try await body(server, folder) }
@@ -163,4 +163,9 @@ struct ServerTests {
             await #expect(throws: (any Error).self) { try await RawHTTP.request("GET", "/slow", port: port, headers: []) }
         }
     }
+}
+
+/// A `text/html` response (the server itself knows no HTML; the app's pages are made in App).
+private func page(_ html: String, status: Int = 200) -> Response {
+    Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
 }

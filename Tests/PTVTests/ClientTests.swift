@@ -32,14 +32,14 @@ final class FakePTV: Responder {
         return await handler(signed)
     }
 
-    /// Starts it on port 0, runs `body` with a client, stops it.
-    func with(key clientKey: String? = nil, timeout: Double = 15,
+    /// Starts it on port 0, runs `body` with a client (on the clock `now`), stops it.
+    func with(key clientKey: String? = nil, timeout: Double = 15, now: @escaping @Sendable () -> Date = Date.init,
               _ body: (PTVClient, FakePTV) async throws -> Void) async throws {
         let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: self, logger: Logger(label: "fake-ptv"))
         try server.start()
         let client = PTVClient(configuration: PTVConfiguration(baseURL: "http://127.0.0.1:\(server.port)/", devID: devID,
                                                                key: clientKey ?? key, totalTimeout: timeout),
-                               logger: Logger(label: "client"))
+                               logger: Logger(label: "client"), now: now)
         do {
             try await body(client, self)
         } catch {

@@ -71,6 +71,9 @@ extension SimulatorTests {
             (.truncatedBody, .truncated),
             (.emptyBody, .malformedBody),
             (.unhealthy, .unhealthy),
+            (.throttleRetryAfter(seconds: 60), .throttled),
+            (.messageOnly, .noAnswer),
+            (.listMissing, .noAnswer),
         ])
         func faultBecomesClientError(fault: FaultInjector.Fault, kind: PTVError.Kind) async throws {
             try await SimulatorHarness.with { (simulator, client) async throws in
@@ -89,6 +92,27 @@ extension SimulatorTests {
                 let raw = try await SimulatorHarness.rawGet(simulator, "/v3/route_types")
                 #expect(raw.status == 403)
                 #expect(String(decoding: raw.body, as: UTF8.self).contains("Forbidden (403): Throttling limit reached for this service."))
+            }
+        }
+
+        @Test func throttleWithRetryAfterSaysHowLongOverTheWire() async throws {
+            try await SimulatorHarness.with { (simulator, _) async throws in
+                simulator.faults.set(.throttleRetryAfter(seconds: 60))
+                let raw = try await SimulatorHarness.rawGet(simulator, "/v3/route_types")
+                #expect(raw.status == 403)
+                #expect(raw.header("Retry-After") == "60")
+                #expect(String(decoding: raw.body, as: UTF8.self).contains("Throttling limit reached"))
+            }
+        }
+
+        @Test func aMissingListKeepsTheRestOfTheAnswer() async throws {
+            try await SimulatorHarness.with { (simulator, _) async throws in
+                simulator.faults.set(.listMissing)
+                let raw = try await SimulatorHarness.rawGet(simulator, "/v3/departures/route_type/0/stop/1071?expand=Stop")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(raw.body)) as? [String: Any])
+                #expect(raw.status == 200)
+                #expect(object["departures"] == nil)
+                #expect(object["stops"] != nil && object["status"] != nil)
             }
         }
 

@@ -64,6 +64,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// Whether the process is still running.
     public var isRunning: Bool { process.isRunning }
 
+    /// The exit status once it has exited normally; nil while it runs or when a signal ended it.
+    public var exitStatus: Int32? {
+        guard !process.isRunning, process.terminationReason == .exit else { return nil }
+        return process.terminationStatus
+    }
+
     /// Everything written to standard output so far.
     public var standardOutput: String { output.withLock { String(decoding: $0, as: UTF8.self) } }
 

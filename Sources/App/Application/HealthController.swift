@@ -2,12 +2,28 @@ import HTTPServer
 import PTV
 
 /// `GET /healthz`: a small JSON status for load balancers and the container health check.
+///
+/// `{"status":"ok","mode":"ptv"}` while nothing is known to be wrong. When PTV refuses this Trakx's developer id
+/// or key, every page that needs PTV fails until whoever runs Trakx fixes it: 503, `"status":"degraded"` and the
+/// reason (never the key or devid). While PTV throttles Trakx, pages answer from saved copies: still 200, but
+/// `"status":"degraded"` with that reason.
 struct HealthController: RouteCollection {
     let demo: Bool
+    /// The PTV client whose gate says how Trakx stands with PTV.
+    let ptv: PTVClient
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        let body = #"{"status":"ok","mode":"\#(demo ? "demo" : "ptv")"}"#
-        router.get("/healthz") { _, _ in Response.json(body) }
+        let mode = demo ? "demo" : "ptv"
+        router.get("/healthz") { _, _ in
+            switch ptv.gate.standing {
+            case .asking:
+                Response.json(#"{"status":"ok","mode":"\#(mode)"}"#)
+            case .throttled:
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV is limiting how often Trakx may ask"}"#)
+            case .keyRefused:
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV refused this Trakx's key"}"#, status: 503)
+            }
+        }
     }
 }
 
@@ -18,6 +34,6 @@ struct MetricsController: RouteCollection {
     let budget: UpstreamBudget
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + budget.render()) }
+        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render()) }
     }
 }

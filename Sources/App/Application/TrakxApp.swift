@@ -58,7 +58,10 @@ public final class TrakxApp: Sendable {
         await ways.settled()
     }
 
-    /// `stop()` for async callers (tests): never blocks a cooperative thread while waiting.
+    /// Ends the app, the one way both `trakx serve` (on SIGTERM or SIGINT) and the tests end it, never blocking a
+    /// cooperative thread: stops taking requests (new ones get 503) and lets those in flight finish, then finishes
+    /// the background work they left (placeholder renames), ends the PTV client's transfer threads, and finishes the
+    /// database's queued writes before closing it and ending its thread.
     public func shutdown() async {
         await server.shutdown()
         await renames.settled()
@@ -68,12 +71,6 @@ public final class TrakxApp: Sendable {
 
     /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
     public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs) }
-
-    /// Stops accepting, finishes in-flight requests and closes the database.
-    public func stop() {
-        server.stop()
-        database.close()
-    }
 }
 
 /// Builds Trakx without starting the web server: loads templates and static files, opens and migrates the
@@ -120,7 +117,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     var router = Router<TrakxContext>()
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
+        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
@@ -130,8 +127,8 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let demo = site.demo
     let responder = RouterResponder(
         router: router,
-        // The client address first (the list limit and the budget count by it); stored pages are answered inside the
-        // visitor rules and before the budget, so a page already rendered costs no PTV call and is never refused.
+        // The client address first (the list limit and the budget count by it); stored pages are replayed before the
+        // chain (the warm path), so a page already rendered costs no PTV call and is never refused.
         middleware: [TimingMiddleware(), ClientAddressMiddleware(trusted: Set(configuration.trustedProxies.compactMap(ClientAddress.canonical))),
                      VisitorMiddleware(visitors: visitors, pages: pages), VisitorBudgetMiddleware(budget: budget)] + middleware,
         staticFiles: staticFiles,
@@ -139,7 +136,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
-                            warm: configuration.favouritesAreShared ? nil : WarmPages(store: pages, visitors: visitors))
+                            warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, database: database, ptv: ptv, port: port, logger: logger)
 }
 

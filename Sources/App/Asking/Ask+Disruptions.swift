@@ -9,8 +9,9 @@ extension Ask {
     /// PTV's list of every disruption), without waiting on PTV: any still unknown is asked by id in the background
     /// (through the cache, at most `disruptionsLearntPerPage`), so the next load can say it.
     /// - Parameter ids: The disruption ids named without a text.
-    func disruptionTexts(for ids: [Int]) -> [String: Disruption] {
-        guard !ids.isEmpty else { return [:] }
+    /// - Returns: The texts found, and whether any is still being learnt (a page saying so must not be kept).
+    func disruptionTexts(for ids: [Int]) -> (found: [String: Disruption], learning: Bool) {
+        guard !ids.isEmpty else { return ([:], false) }
         let list = known(.disruptions())?.value.disruptions ?? []
         var found: [String: Disruption] = [:]
         var learning = 0
@@ -22,6 +23,6 @@ extension Ask {
                 learn(.disruption(Int64(id)))
             }
         }
-        return found
+        return (found, found.count < ids.count)
     }
 }

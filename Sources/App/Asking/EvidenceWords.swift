@@ -18,14 +18,24 @@ enum EvidenceWords {
         case .malformedBody: "PTV sent an answer Trakx could not read"
         case .unhealthy: "PTV says its service is offline"
         case .throttled: "PTV is limiting how often Trakx may ask"
-        case .signatureRejected, .devIDInvalid: "PTV refused Trakx's credentials"
+        case .signatureRejected, .devIDInvalid: "PTV does not accept this Trakx's key"
+        case .noAnswer: "PTV answered without the information Trakx asked for"
         case .notFound, .badRequest: "PTV did not find it"
         }
     }
 
+    /// " just now" for a failure that may pass; nothing for a refused key, which lasts until whoever runs this
+    /// Trakx mends it (a rider is never told to wait for that).
+    static func justNow(_ kind: PTVError.Kind) -> String {
+        kind.isKeyRefused ? "" : " just now"
+    }
+
+    /// Said after a refused key: whose it is to mend, and that waiting will not.
+    static let keyRefusedAdvice = "Whoever runs this Trakx needs to fix it, and waiting will not help."
+
     /// "Departures could not be loaded just now, because PTV did not answer in time."
     static func couldNotLoad(_ question: Question, _ kind: PTVError.Kind) -> String {
-        "\(question.rawValue) could not be loaded just now, because \(reason(kind))."
+        "\(question.rawValue) could not be loaded\(justNow(kind)), because \(reason(kind))."
     }
 
     /// What a page says of a part that did not load (nil when it loaded).
@@ -72,14 +82,15 @@ enum EvidenceWords {
     }
 
     /// The error page for the question a page stands on, when it got no answer: PTV's "not found" (nil `failure`) is
-    /// `missing` (404); a failure is "Trakx could not \(couldNot) just now, because …" with the failure's status.
+    /// `missing` (404); a failure is "Trakx could not \(couldNot) just now, because …" with the failure's status (without
+    /// "just now" for a refused key).
     /// - Parameters:
     ///   - failure: How the question failed; nil when PTV said it does not know the thing.
     ///   - missing: What a 404 says.
     ///   - couldNot: What could not be done ("load this line").
     static func error(_ failure: PTVError.Kind?, missing: String, couldNot: String) -> HTTPError {
         var error = error(failure ?? .notFound, missing: missing)
-        if failure != nil { error.message = "Trakx could not \(couldNot) just now, because \(error.message)" }
+        if let failure { error.message = "Trakx could not \(couldNot)\(justNow(failure)), because \(error.message)" }
         return error
     }
 
@@ -90,7 +101,7 @@ enum EvidenceWords {
             return HTTPError(404, missing)
         case .throttled:
             return HTTPError(503, "PTV is limiting how often Trakx may ask for information, and Trakx has no saved copy of this page yet.",
-                             headers: [("Retry-After", "30")])
+                             headers: [("Retry-After", "30")], advice: "This is not a problem with your device. Try again in a minute.")
         case .unhealthy:
             return HTTPError(503, "\(reason(kind)) right now.", headers: [("Retry-After", "60")])
         case .unreachable:
@@ -98,8 +109,9 @@ enum EvidenceWords {
         case .timedOut:
             return HTTPError(504, "\(reason(kind)).")
         case .signatureRejected, .devIDInvalid:
-            return HTTPError(502, "\(reason(kind)). Whoever runs this Trakx needs to check its PTV developer id and key.")
-        case .badStatus, .malformedBody, .truncated:
+            return HTTPError(502, "\(reason(kind)). \(keyRefusedAdvice)",
+                             advice: "This is a problem with how this Trakx is set up, not with your device or with PTV's service.")
+        case .badStatus, .malformedBody, .truncated, .noAnswer:
             return HTTPError(502, "\(reason(kind)).")
         }
     }

@@ -23,8 +23,10 @@ struct ArrivalController: RouteCollection {
         let patternAsked = await pattern
         let ride = knownRide ?? patternAsked?.value.flatMap { Self.ride($0, ref: ref, type: type, stopID: stopID) }
         let pageContext = site.context(for: request, context)
-        let arrival = await answers.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
-        guard arrival.known else { throw HTTPError(404, StopPage.missing(type, stopID)) }
+        let asked = await answers
+        let arrival = asked.arrival(type: type, stopID: stopID, ride: ride, words: pageContext.words)
+        // Existence as the stop page decides it: "no such stop" only when both questions say so, else what failed.
+        guard arrival.known else { throw StopPage.unknown(type: type, stopID: stopID, details: asked.details, departures: asked.departures) }
         return site.templates.render(ArrivalPage(arrival, context: pageContext), template: "arrival")
     }
 

@@ -68,7 +68,7 @@ struct LinePage: Sendable {
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
         disruptionsUnavailable = switch disruptionsAsked.outcome {
-        case .failed(let kind): "Disruptions on this line could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .failed(let kind): "Disruptions on this line could not be checked\(EvidenceWords.justNow(kind)), because \(EvidenceWords.reason(kind))."
         case .refused: "Disruptions on this line could not be checked just now, because \(EvidenceWords.refusedReason)."
         case .answered, .notAsked, .notFound: nil
         }

@@ -40,6 +40,11 @@ struct RideController: RouteCollection {
         let pageContext = site.context(for: request, context)
         var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
                             disruptions: loaded.disruptions)
+        if let index = page.nextIsYours {
+            // One stop before the rider's: learn what the arrival says, so it is known when they get there.
+            let call = journey.calls[index]
+            _ = await site.arrivalAnswers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
+        }
         if let index = page.arrivedAt {
             // The ride's own question is the run: the arrival says what is already known and learns the rest.
             let call = journey.calls[index]

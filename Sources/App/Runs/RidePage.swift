@@ -56,6 +56,8 @@ struct RidePage: Sendable {
     var door: RideDoor?
     /// The rider's stop's index once the vehicle is at it: where the controller loads the arrival.
     let arrivedAt: Int?
+    /// The rider's stop's index when it is the next one ("get ready"): what the arrival will need is learnt now.
+    let nextIsYours: Int?
 
     /// Builds the page.
     /// - Parameters:
@@ -73,6 +75,7 @@ struct RidePage: Sendable {
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
         door = RideDoor(journey: journey, progress: progress, from: from, to: to)
         if case .atYourStop(let index) = state { arrivedAt = index } else { arrivedAt = nil }
+        if case .getReady(let index) = state { nextIsYours = index } else { nextIsYours = nil }
         let type = journey.routeType
         let noun = ModeWords.noun(type)
         let calls = journey.calls

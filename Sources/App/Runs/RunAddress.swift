@@ -47,7 +47,7 @@ struct RunAddress {
         let named = fetched.value.departures.map(\.disruptionIds)
         let known = DisruptionNotes.byID(fetched.value.disruptions)
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked))
+        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked.found))
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 

@@ -13,6 +13,8 @@ struct StopController: RouteCollection {
         let departures: Evidence<DeparturesResponse>
         /// Every disruption text at hand by id: the answers' own, then those looked up because the answers left them out.
         let disruptions: [String: Disruption]
+        /// Whether something the page names is still being learnt (it says so, and the next load says it).
+        let learning: Bool
     }
 
     func addRoutes(to router: inout Router<TrakxContext>) {
@@ -32,15 +34,18 @@ struct StopController: RouteCollection {
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                 disruptions: loaded.disruptions, favourites: favourites, context: pageContext)
         var ways: [StopWays.Way] = []
+        var learning = loaded.learning
         if let departures = loaded.departures.value {
             let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures, details: loaded.details.value)
             ways = site.ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
+            learning = learning || !site.ways.knows([asked])
         }
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
-        // question went unanswered, so a rider who refreshes after a failure gets a fresh try.
+        // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
+        // still being learnt (the next load says it).
         var response = site.templates.render(page, template: "stop")
-        response.storable = !loaded.details.isUnanswered && !loaded.departures.isUnanswered
+        response.storable = page.isWhole && !learning
         return response
     }
 
@@ -54,7 +59,7 @@ struct StopController: RouteCollection {
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked))
+        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found), learning: looked.learning)
     }
 
     /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite

@@ -36,6 +36,10 @@ struct StopPage: Sendable {
     let nearbyURL: String?
     /// Which way services leave, and walking here (set by the controller).
     var door: StopDoor?
+    /// Whether every question the page stands on was answered fresh (or PTV said it does not know the thing): no
+    /// failure and no saved copy. Only such a page may be kept for the next visitors (`Response.storable`), so that
+    /// "Refresh departures" after a failure asks again.
+    let isWhole: Bool
 
     /// Builds the page from what was loaded.
     /// - Parameters:
@@ -43,7 +47,7 @@ struct StopPage: Sendable {
     ///   - stopID: The stop.
     ///   - details: What the stop call gave.
     ///   - departures: What the departures call gave.
-    ///   - disruptions: Every disruption text at hand by id (``StopController/load(from:type:stopID:)``); nil: the answers' own.
+    ///   - disruptions: Every disruption text at hand by id (``StopController/load(_:type:stopID:)``); nil: the answers' own.
     ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
     ///   - context: Words, demo mode, banner and path.
     /// - Throws: `HTTPError` 404 when both calls say there is no such stop; the failure's own error when neither
@@ -81,16 +85,27 @@ struct StopPage: Sendable {
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
         factsUnavailable = switch details.outcome {
-        case .failed(let kind): "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.reason(kind))."
+        case .failed(let kind):
+            "This stop's access, facilities and own disruptions could not be checked\(EvidenceWords.justNow(kind)), because \(EvidenceWords.reason(kind))."
         case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
         case .refused: "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.refusedReason)."
         case .answered, .notAsked: nil
         }
+        isWhole = Self.isWhole(details.outcome) && Self.isWhole(departures.outcome)
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
         let summary = EvidenceWords.missing(departures, notFound: EvidenceWords.departuresNotFound) ?? board.summary
         head = PageHead(context.chrome(title: "\(name) departures", stale: EvidenceWords.staleNotice(departures, words: words),
                                        scripts: ["/static/js/refresh.js"]),
                         heading: identity.spokenNameWithoutNumber, summary: summary)
+    }
+
+    /// Whether one question's outcome leaves nothing to ask again: a fresh answer, or PTV's "not found".
+    private static func isWhole<Value>(_ outcome: Evidence<Value>.Outcome) -> Bool {
+        switch outcome {
+        case .answered(let fetched): !fetched.isStale
+        case .notFound, .notAsked: true
+        case .failed, .refused: false
+        }
     }
 
     /// Said when PTV has no stop of this mode with this number.

@@ -120,6 +120,14 @@ final class StopWays: Sendable {
         return found
     }
 
+    /// Whether every kerbside route of these stops is known (nothing about them is being learnt or left to learn).
+    /// - Parameter asked: The stops.
+    func knows(_ asked: [Asked]) -> Bool {
+        let time = now()
+        let wanted = asked.filter { Self.kerbside.contains($0.routeType) }.flatMap(\.routeIDs)
+        return routes.withLock { table in wanted.allSatisfy { (table[$0]?.until ?? .distantPast) > time } }
+    }
+
     /// The key `ways(at:budget:)` answers under.
     static func key(_ type: RouteType, _ stopID: Int) -> String { "\(type.rawValue)-\(stopID)" }
 

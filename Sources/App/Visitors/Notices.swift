@@ -19,7 +19,7 @@ final class Notices: Sendable {
     /// Seconds a notice waits for its page.
     static let lifetime: TimeInterval = 600
 
-    private let pending = Mutex<[String: Notice]>([:])
+    private let pending = Mutex<[FormToken: Notice]>([:])
     /// How many are pending: read without the lock by the warm path, which asks nothing more while it is 0.
     private let count = Atomic<Int>(0)
     private let now: @Sendable () -> Date
@@ -53,7 +53,7 @@ final class Notices: Sendable {
     /// - Parameters:
     ///   - token: The browser's form token.
     ///   - path: The path asked for.
-    func take(for token: String, path: Substring) -> Banner.Fields? {
+    func take(for token: FormToken, path: Substring) -> Banner.Fields? {
         guard count.load(ordering: .acquiring) > 0 else { return nil }
         let now = now()
         return pending.withLock { pending -> Banner.Fields? in
@@ -66,10 +66,9 @@ final class Notices: Sendable {
 
     /// Whether a notice waits for the browser whose form token is `token` (the warm path's question: such a
     /// browser's pages go through the chain, which says it).
-    /// - Parameter token: The token's bytes, read in place.
-    func isPending(_ token: UnsafeRawBufferPointer) -> Bool {
+    /// - Parameter token: The browser's form token.
+    func isPending(_ token: FormToken) -> Bool {
         guard count.load(ordering: .acquiring) > 0 else { return false }
-        let key = String(decoding: token, as: UTF8.self)
-        return pending.withLock { $0[key] != nil }
+        return pending.withLock { $0[token] != nil }
     }
 }

@@ -1,8 +1,9 @@
 import HTTPServer
 
-/// Applies the visitor rules (`Visitors`) to every request the chain answers, and gives stored pages: a GET for a
-/// page in the store is answered from it as the server's warm path would; a page its handler marks `storable` is
-/// kept as it leaves the middleware inside this one (so their headers are part of it).
+/// Applies the visitor rules (`Visitors`) to every request the chain answers, and keeps stored pages: a page its
+/// handler marks `storable` is kept as it leaves the middleware inside this one (so their headers are part of it).
+/// The chain never replays a stored page: the server's warm path is the one place that does (`WarmPages`), and a
+/// request it passes on is one to render.
 struct VisitorMiddleware: Middleware {
     let visitors: Visitors
     let pages: PageStore
@@ -11,12 +12,9 @@ struct VisitorMiddleware: Middleware {
         let visitor = try visitors.visitor(for: request)
         var context = context
         context.visitor = visitor
-        // A page with a notice on it is this visitor's alone: neither given from the store nor kept.
+        // A page with a notice on it is this visitor's alone: not kept.
         let key = (request.method == "GET" || request.method == "HEAD") && visitor.notice == nil
             ? PageStore.Key(variant: visitor.variant, target: request.target) : nil
-        if let key, let page = pages.lookup(key) {
-            return page.response(value: visitor.formToken, fresh: visitor.isNew)
-        }
         let generation = pages.generation
         let (response, cut): (Response, CutResponse?)
         do {

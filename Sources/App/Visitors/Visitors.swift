@@ -1,22 +1,22 @@
 import HTTPServer
+import Storage
 import Synchronization
 
-/// Who a request comes from, and the rules every response to them follows, wherever it is answered: the
-/// middleware chain (`VisitorMiddleware`) and the server's warm path (`WarmVisitors`) both ask this one component.
+/// Who a request comes from, and the rules every response to them follows, written once over a `RequestHead` for
+/// every way in: the middleware chain (`VisitorMiddleware`) and the server's warm path (`WarmVisitors`) both ask
+/// `arrival(_:)`.
 ///
 /// The rules: the site answers only for its own host names (DNS rebinding), a change must come from this site
 /// (Origin or Referer) with the visitor's form token; the form token is the visitor's cookie, or a fresh one given
-/// with the first HTML page; a shared server's pages vary by the visitor's favourites list; every response carries
-/// `headers`.
+/// with the first HTML page; a visitor with a notice waiting is shown it on its page; a shared server's pages vary by
+/// the visitor's favourites list; every response carries `headers`.
 final class Visitors: WarmVisitors {
     let allowedHosts: [String]
     let port: PortBox
     let lists: FavouriteLists
     let notices: Notices
-    /// `Host` values already admitted (a handful at most), so a warm answer does not check the name again.
+    /// `Host` values already admitted (a handful at most), so neither way in checks the name again.
     private let admitted = ReadMostly<[[UInt8]]>([])
-    /// The form token cookie's name as a C string, for libmicrohttpd's lookup.
-    private let cookieName = Array(FormToken.cookieName.utf8CString)
 
     /// Headers on every response.
     static let headers: [(String, String)] = [
@@ -41,31 +41,49 @@ final class Visitors: WarmVisitors {
         self.notices = notices
     }
 
+    /// What the rules read from a request's head, whichever way it came in.
+    struct Arrival {
+        /// The visitor's form token from their cookie; nil when they have none (or a malformed one).
+        let token: FormToken?
+        /// What their stored pages are kept under besides the address ("" unless the server is shared).
+        let variant: String
+    }
+
+    /// The rules over a request's head: nil for a host the site does not answer for (missing, repeated or unknown);
+    /// else the visitor's token and page variant.
+    /// - Parameter head: The request's headers.
+    func arrival(_ head: RequestHead) -> Arrival? {
+        guard head.withSingle("Host", { $0.map(isAdmitted) ?? false }) else { return nil }
+        let token = Cookies.withValue(FormToken.cookieName, in: head) { $0.flatMap(FormToken.init(hex:)) }
+        // Only a shared server's pages differ by list: the list's storage key, or "none" without a list.
+        let variant = lists.shared
+            ? Cookies.withValue(FavouriteLists.cookieName, in: head) { value in
+                value.flatMap { ListID.parse(String(decoding: $0, as: UTF8.self))?.storageKey.value } ?? "none"
+            }
+            : ""
+        return Arrival(token: token, variant: variant)
+    }
+
     /// The visitor a request comes from; throws the refusal for another host, or for a change from another site or
     /// without the visitor's form token.
     func visitor(for request: Request) throws -> Visitor {
-        var host: String?
-        var hosts = 0
-        for (name, value) in request.headers where name.equalsIgnoringASCIICase("host") {
-            hosts += 1
-            host = value
-        }
-        guard hosts == 1, let host, isAllowed(host: host) else {
+        let head = RequestHead(headers: request.headers)
+        guard let arrival = arrival(head) else {
             throw HTTPError(421, "This server does not answer for that host name.")
         }
-        let cookie = request.cookie(FormToken.cookieName).flatMap { FormToken.isWellFormed($0) ? $0 : nil }
         if request.method == "POST" {
+            let host = head.withSingle("Host") { String(decoding: $0!, as: UTF8.self) }
             guard isSameOrigin(request, host: host) else {
                 throw HTTPError(403, "This change came from another website, so Trakx refused it. Nothing was changed.")
             }
-            guard let cookie, let sent = request.form("token"), sent == cookie else {
+            guard let token = arrival.token, let sent = request.form("token"), sent == token.text else {
                 throw HTTPError(403, "This form has expired or did not come from Trakx, so nothing was changed.")
             }
         }
-        let notice = request.method == "GET" ? cookie.flatMap { notices.take(for: $0, path: request.rawPath) } : nil
-        // Only a GET or HEAD can be given a stored page, so only they need the variant (a hash on a shared server).
-        let variant = request.method == "GET" || request.method == "HEAD" ? lists.cacheVariant(request) : ""
-        return Visitor(formToken: cookie ?? FormToken.make(), isNew: cookie == nil, variant: variant, notice: notice)
+        let notice = request.method == "GET" ? arrival.token.flatMap { notices.take(for: $0, path: request.rawPath) } : nil
+        // Only a GET or HEAD can be kept as a stored page, so only they need the variant.
+        let variant = request.method == "GET" || request.method == "HEAD" ? arrival.variant : ""
+        return Visitor(formToken: arrival.token ?? FormToken.make(), isNew: arrival.token == nil, variant: variant, notice: notice)
     }
 
     /// The response as it leaves for `visitor`: every header in `headers` it does not set itself and, on an HTML
@@ -76,12 +94,13 @@ final class Visitors: WarmVisitors {
         response.addHeaders(ifMissing: Self.headers)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return (response, nil) }
         let cut = CutResponse(response, slot: Self.pageSlot)
-        var filled = cut.response(value: visitor.formToken, fresh: visitor.isNew)
+        var filled = cut.response(value: visitor.formToken.text, fresh: visitor.isNew)
         filled.storable = response.storable
         return (filled, cut)
     }
 
-    /// Loopback names with our port, or a host given with `--allowed-host` (with or without a port).
+    /// Loopback names with our port, or a host given with `--allowed-host`: exactly as given, or, when given without
+    /// a port, followed by `:` and a port number.
     func isAllowed(host: String) -> Bool {
         let lower = host.lowercased()
         let bound = port.value.load(ordering: .acquiring)
@@ -90,7 +109,11 @@ final class Visitors: WarmVisitors {
         if bound == 80, loopback.contains(lower) { return true }
         return allowedHosts.contains { allowed in
             let allowed = allowed.lowercased()
-            return lower == allowed || lower.hasPrefix(allowed + ":")
+            if lower == allowed { return true }
+            let givenWithoutPort = !allowed.contains(":") || allowed.hasSuffix("]")
+            guard givenWithoutPort, lower.hasPrefix(allowed + ":") else { return false }
+            let port = lower.dropFirst(allowed.count + 1)
+            return !port.isEmpty && port.count <= 5 && port.allSatisfy(\.isASCII) && port.allSatisfy(\.isNumber)
         }
     }
 
@@ -107,21 +130,22 @@ final class Visitors: WarmVisitors {
         return true
     }
 
-    // MARK: The warm path's questions (on libmicrohttpd's thread, headers read in place)
+    // MARK: The warm path (on libmicrohttpd's thread, headers read in place)
 
-    /// The same rules for a bodiless GET the server may answer from the page store: one admitted `Host`, and the
-    /// form token from the cookie (nil value: a fresh one). A browser with a notice waiting to be said goes through the
-    /// chain. (A shared server, whose pages vary by list, has no warm path at all.)
-    func visitor(_ head: RequestHead) -> WarmVisitor? {
-        guard let host = head.single("Host"), isAdmitted(host) else { return nil }
-        let cookie = head.cookie(cookieName).flatMap { SecureRandom.isHex($0, length: FormToken.length) ? $0 : nil }
-        if let cookie, notices.isPending(cookie) { return nil }
-        return WarmVisitor(value: cookie)
-    }
+    /// Bytes of a form token.
+    var valueLength: Int { FormToken.length }
 
-    /// A fresh form token.
-    func mint(into out: UnsafeMutableRawBufferPointer) {
-        SecureRandom.hex(bytes: out.count / 2, into: out)
+    /// The same rules for a bodiless GET or HEAD the server may answer from the page store (`arrival`); a browser
+    /// with a notice waiting to be said goes through the chain, which says it.
+    func visitor(_ head: RequestHead, value: UnsafeMutableRawBufferPointer) -> (variant: String, fresh: Bool)? {
+        guard let arrival = arrival(head) else { return nil }
+        if let token = arrival.token {
+            if notices.isPending(token) { return nil }
+            token.write(into: value)
+            return (arrival.variant, false)
+        }
+        SecureRandom.hex(bytes: FormToken.randomBytes, into: value)
+        return (arrival.variant, true)
     }
 
     /// Whether a `Host` value may be answered: seen and admitted before, or allowed now (and remembered).
@@ -139,7 +163,7 @@ final class Visitors: WarmVisitors {
 /// Who a request comes from, as the chain's handlers see it (`TrakxContext.visitor`).
 struct Visitor: Sendable {
     /// The visitor's form token: their cookie's, or one made for them now (given as a cookie with the page).
-    let formToken: String
+    let formToken: FormToken
     /// Whether `formToken` was made for this request.
     let isNew: Bool
     /// What this visitor's stored pages are kept under besides their address (a shared server's list).
@@ -153,5 +177,5 @@ struct Visitor: Sendable {
     var token: String { FormToken.placeholder }
 
     /// Before the visitor rules have run (nothing is answered from it).
-    static let unknown = Visitor(formToken: "", isNew: false, variant: "", notice: nil)
+    static let unknown = Visitor(formToken: FormToken.make(), isNew: false, variant: "", notice: nil)
 }

@@ -1,10 +1,10 @@
 import Foundation
 import HTTPClient
 import Logging
-import Synchronization
 
 /// The PTV Timetable API v3 client: signs each request, sends it over libcurl, maps failures to `PTVError`,
-/// decodes leniently, caches, and backs off after throttling.
+/// decodes leniently (but never reads a 200 without the asked-for list as an empty one), caches, and backs off
+/// for everyone after throttling (`PTVGate`).
 public final class PTVClient: Sendable {
     /// Trakx's version, sent in the `User-Agent`.
     public static let version = "0.1.0"
@@ -16,9 +16,10 @@ public final class PTVClient: Sendable {
     public let cache: ResponseCache
     /// Upstream and cache counters.
     public let metrics: PTVMetrics
+    /// Whether Trakx may ask PTV now (shut for everyone while PTV throttles), and what PTV said of Trakx's key.
+    public let gate: PTVGate
     let logger: Logger
     private let now: @Sendable () -> Date
-    private let backoff = Mutex<[PTVRequest.Endpoint: (until: Date, seconds: Double)]>([:])
 
     /// Creates a client.
     /// - Parameters:
@@ -35,6 +36,7 @@ public final class PTVClient: Sendable {
             userAgent: "Trakx/\(Self.version) (accessible departures; libcurl)"))
         metrics = PTVMetrics()
         cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, grace: configuration.staleGrace, now: now)
+        gate = PTVGate(now: now)
         self.logger = logger
         self.now = now
     }
@@ -53,7 +55,9 @@ public final class PTVClient: Sendable {
     ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
     public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
-        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.send(query.request, as: Answer.self) })
+        // While PTV is throttling Trakx, a call is held back at the gate and never reaches PTV: nothing to charge.
+        let charged = if case .throttled = gate.standing { nil as UpstreamBudget.Allowance? } else { allowance }
+        return query.read(try await cache.value(for: query.request, allowance: charged) { try await self.send(query.request, as: Answer.self) })
     }
 
     /// The answer to `query` when the cache holds a fresh one; never asks PTV.
@@ -62,13 +66,15 @@ public final class PTVClient: Sendable {
         cache.fresh(for: query.request).map(query.read)
     }
 
-    /// Sends one signed request, bypassing the cache.
+    /// Sends one signed request, bypassing the cache; while PTV throttles Trakx it fails at once as throttled
+    /// (but for the one probe the gate lets through after the wait).
     /// - Parameters:
     ///   - request: The request.
     ///   - type: The response model.
     public func send<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> T {
         let endpoint = request.endpoint
-        if let blocked = backoff.withLock({ $0[endpoint] }), blocked.until > now() {
+        let admission = gate.admit()
+        if admission == .wait {
             metrics.upstream(endpoint, outcome: "backoff")
             throw PTVError(.throttled)
         }
@@ -81,28 +87,39 @@ public final class PTVClient: Sendable {
             response = try await http.get(url, headers: ["Accept: application/json"])
         } catch let error as CurlError {
             let kind: PTVError.Kind = error.isTimeout ? .timedOut : error.isCutOff ? .truncated : .unreachable
+            gate.unanswered(probe: admission == .probe)
             metrics.upstream(endpoint, outcome: kind.rawValue)
             logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
             throw PTVError(kind)
         }
         do {
             let value = try Self.decode(response, as: type)
-            backoff.withLock { _ = $0.removeValue(forKey: endpoint) }
+            gate.answered(nil, probe: admission == .probe)
             metrics.upstream(endpoint, outcome: "ok")
             return value
         } catch let error as PTVError {
             metrics.upstream(endpoint, outcome: error.kind.rawValue)
-            if error.kind == .throttled { startBackoff(endpoint) }
-            logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
+            note(error, of: endpoint, response: response, probe: admission == .probe)
             throw error
         }
     }
 
-    private func startBackoff(_ endpoint: PTVRequest.Endpoint) {
-        backoff.withLock { table in
-            let seconds = min((table[endpoint]?.seconds ?? 5) * 2, 300)
-            table[endpoint] = (now().addingTimeInterval(seconds), seconds)
+    /// Tells the gate how PTV failed, and logs it: a refused key or throttling at most once a minute (every page
+    /// meets them), anything else each time.
+    private func note(_ error: PTVError, of endpoint: PTVRequest.Endpoint, response: ClientResponse, probe: Bool) {
+        if error.kind == .throttled {
+            let wait = gate.throttled(retryAfter: response.retryAfter(now: now()), probe: probe)
+            guard gate.mayLog("throttled") else { return }
+            logger.warning("PTV is throttling Trakx (\(error.description) on \(endpoint.rawValue)): no call for \(Int(wait.rounded())) s, then one probe; pages show saved copies meanwhile")
+            return
         }
+        gate.answered(error.kind, probe: probe)
+        if error.kind.isKeyRefused {
+            guard gate.mayLog("key") else { return }
+            logger.error("PTV refused this Trakx's developer id or key (\(error.description)): every page that needs PTV fails until PTV_DEVID and PTV_KEY are fixed; waiting will not help")
+            return
+        }
+        logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
     }
 
     /// Maps a PTV response to a model or a `PTVError`.
@@ -133,6 +150,10 @@ public final class PTVClient: Sendable {
         }
         if let enveloped = value as? any PTVEnveloped, enveloped.status.health == 0 {
             throw PTVError(.unhealthy, status: 200)
+        }
+        // A 200 without the list asked for (only `{"message": …}`, say) is no answer, never an empty one.
+        if let shaped = T.self as? any PTVAnswerShaped.Type, !shaped.isAnswer(JSONShape.topLevelFields(body)) {
+            throw PTVError(.noAnswer, status: 200)
         }
         return value
     }

@@ -24,6 +24,12 @@ public struct PTVError: Error, Sendable, Equatable, CustomStringConvertible {
         case truncated
         /// `status.health` was 0.
         case unhealthy
+        /// A 200 that is not the answer: only `{"message": …}`, or a body without the list (or item) the question
+        /// asks for. Never read as an empty list.
+        case noAnswer = "no_answer"
+
+        /// Whether PTV refused Trakx's own developer id or key: the set-up of this Trakx, which waiting will not mend.
+        public var isKeyRefused: Bool { self == .signatureRejected || self == .devIDInvalid }
     }
 
     /// What went wrong.

@@ -129,6 +129,9 @@ def search(rig, base):
     h = Heard("search richmond -> first stop")
     ls = Listener(rig, h)
     mark = ls.open(base + "/search?q=richmond", wait_for=r"Station")
+    # The count may come after the first result (the defect this looks for): wait for it too, so which came first
+    # is decided by what was said, not by how fast Orca got there on a loaded machine.
+    ls.until(r"\d+ stops?\b.*match", mark, 10)
     heard = ls.since(mark)
     count = first_match(heard, r"\d+ stops?\b.*match")
     first = first_match(heard, r"Station|Street|Road")

@@ -5,6 +5,9 @@ import Foundation
 /// The maps are keyed by id strings (`runs` by `run_ref`) and are empty unless expanded; a list in place of a
 /// map is keyed the same way.
 public struct DeparturesBody: PTVBody {
+    /// An answer carries `departures` (empty when nothing departs).
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("departures") }
+
     /// The departures, in PTV's order.
     @Lenient public var departures: [Departure]
     /// Stops keyed by stop id string.
@@ -36,6 +39,9 @@ public struct DeparturesBody: PTVBody {
 /// `departures` is sorted by `departureSequence` (stable for ties). Unlike departures responses,
 /// `disruptions` is a list here (a map is accepted too), and every departure carries `skipped_stops`.
 public struct PatternBody: PTVBody {
+    /// An answer carries the pattern's `departures`.
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("departures") }
+
     /// The pattern's departures, sorted by `departureSequence`.
     public var departures: [Departure]
     /// The stops, runs, routes and directions, keyed as in a departures response (its `disruptions` unused).

@@ -7,6 +7,9 @@ import Foundation
 /// alphabetical order), sets each disruption's `mode` to its bucket name, and keeps only the first
 /// occurrence of each `disruptionId`. A plain list (or id-keyed map) in place of the buckets is accepted too.
 public struct DisruptionBuckets: PTVBody {
+    /// An answer carries `disruptions` (its buckets may each be null or missing).
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("disruptions") }
+
     /// The disruptions, flattened and deduplicated by id.
     public var disruptions: [Disruption]
 

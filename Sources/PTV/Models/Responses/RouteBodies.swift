@@ -2,6 +2,9 @@ import Foundation
 
 /// The body of `/v3/route_types`: the transport modes.
 public struct RouteTypesBody: PTVBody {
+    /// An answer carries `route_types`.
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("route_types") }
+
     /// The transport modes.
     @Lenient public var routeTypes: [RouteTypeInfo]
 
@@ -13,6 +16,9 @@ public struct RouteTypesBody: PTVBody {
 
 /// The body of `/v3/routes`: a list of routes (the spec's `route` key is accepted when `routes` is missing).
 public struct RoutesBody: PTVBody {
+    /// An answer carries `routes` (or the spec's `route`).
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("routes") || fields.hasList("route") }
+
     /// The routes.
     public var routes: [Route]
 
@@ -29,6 +35,9 @@ public struct RoutesBody: PTVBody {
 
 /// The body of `/v3/routes/{route_id}`: one route, or null.
 public struct RouteBody: PTVBody {
+    /// An answer carries `route` (null is PTV's "none").
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.has("route") }
+
     /// The route, or nil when PTV returned null.
     @Lenient public var route: Route?
 
@@ -38,6 +47,9 @@ public struct RouteBody: PTVBody {
 
 /// The body of `/v3/directions/...`: a list of directions.
 public struct DirectionsBody: PTVBody {
+    /// An answer carries `directions`.
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("directions") }
+
     /// The directions.
     @Lenient public var directions: [Direction]
 
@@ -47,6 +59,9 @@ public struct DirectionsBody: PTVBody {
 
 /// The body of `/v3/search/{term}`: matching stops and routes. Outlets are not read.
 public struct SearchBody: PTVBody {
+    /// An answer carries both `stops` and `routes` (either may be empty).
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("stops") && fields.hasList("routes") }
+
     /// Matching stops (with their routes).
     @Lenient public var stops: [Stop]
     /// Matching routes.
@@ -61,6 +76,9 @@ public struct SearchBody: PTVBody {
 
 /// The body of `/v3/runs/...`: a list of runs. The single-run form `{"run": {...}}` is read into the list.
 public struct RunsBody: PTVBody {
+    /// An answer carries `runs`, or the single `run` (null is PTV's "none").
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("runs") || fields.has("run") }
+
     /// The runs.
     public var runs: [Run]
 
@@ -77,6 +95,9 @@ public struct RunsBody: PTVBody {
 
 /// The body of `/v3/disruptions/{disruption_id}`: one disruption, or null.
 public struct DisruptionBody: PTVBody {
+    /// An answer carries `disruption` (null is PTV's "none").
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.has("disruption") }
+
     /// The disruption, or nil when PTV returned null.
     @Lenient public var disruption: Disruption?
 
@@ -86,6 +107,9 @@ public struct DisruptionBody: PTVBody {
 
 /// The body of `/v3/disruptions/modes`: the disruption modes (bucket names and codes).
 public struct DisruptionModesBody: PTVBody {
+    /// An answer carries `disruption_modes`.
+    public static func isAnswer(_ fields: AnswerFields) -> Bool { fields.hasList("disruption_modes") }
+
     /// The modes.
     @Lenient public var disruptionModes: [DisruptionMode]
 

@@ -4,7 +4,7 @@ import Synchronization
 /// Random bytes from the kernel's generator for tokens, read 4 KiB at a time (one `read` of /dev/urandom serves
 /// 128 tokens instead of one system call per token; each byte is wiped once handed out). Several pools, each thread using the one its
 /// id picks, so request threads minting tokens at once rarely wait for each other.
-public enum SecureRandom {
+enum SecureRandom {
     private struct Pool: ~Copyable {
         /// 4 KiB, allocated once for the life of the process (the pools are static).
         let storage = Storage()
@@ -37,7 +37,7 @@ public enum SecureRandom {
 
     /// `count` random bytes (at most 256) as lower-case hex digits.
     /// - Parameter count: Bytes of randomness (the text is twice as long).
-    public static func hex(bytes count: Int) -> String {
+    static func hex(bytes count: Int) -> String {
         String(unsafeUninitializedCapacity: count * 2) { out in
             hex(bytes: count, into: UnsafeMutableRawBufferPointer(out))
             return count * 2
@@ -49,7 +49,7 @@ public enum SecureRandom {
     /// - Parameters:
     ///   - count: Bytes of randomness.
     ///   - out: Where the digits go; at least `2 * count` bytes.
-    public static func hex(bytes count: Int, into out: UnsafeMutableRawBufferPointer) {
+    static func hex(bytes count: Int, into out: UnsafeMutableRawBufferPointer) {
         precondition(count > 0 && count <= 256 && out.count >= count * 2, "SecureRandom.hex: 1 to 256 bytes, room for the digits")
         stripe.pool.withLock { pool in
             if pool.used + count > pool.bytes.count {
@@ -75,13 +75,13 @@ public enum SecureRandom {
     }
 
     /// Whether `text` is exactly `length` lower-case hex digits (what `hex` writes: tokens, list ids).
-    public static func isHex(_ text: String, length: Int) -> Bool {
+    static func isHex(_ text: String, length: Int) -> Bool {
         var text = text
         return text.withUTF8 { isHex(UnsafeRawBufferPointer($0), length: length) }
     }
 
     /// Whether `bytes` are exactly `length` lower-case hex digits.
-    public static func isHex(_ bytes: UnsafeRawBufferPointer, length: Int) -> Bool {
+    static func isHex(_ bytes: UnsafeRawBufferPointer, length: Int) -> Bool {
         bytes.count == length && bytes.allSatisfy { (48 ... 57).contains($0) || (97 ... 102).contains($0) }
     }
 

@@ -1,0 +1,84 @@
+import CMicroHTTPD
+import Foundation
+
+/// A request's headers, read one way whichever path answers the request: in place from libmicrohttpd on its thread
+/// (the warm path: no copies), or from a `Request`'s copied headers (the chain). Rules written over it (which host is
+/// answered, what a cookie says) are written once for both. Values are lent to a closure and valid only inside it.
+public struct RequestHead {
+    private enum Source {
+        case connection(OpaquePointer)
+        case headers([(String, String)])
+    }
+
+    private let source: Source
+
+    /// The head of a request being answered on libmicrohttpd's thread (valid only during that call).
+    /// - Parameter connection: The MHD connection.
+    init(connection: OpaquePointer) {
+        source = .connection(connection)
+    }
+
+    /// The head of a request already copied into Swift.
+    /// - Parameter headers: Its headers in arrival order.
+    public init(headers: [(String, String)]) {
+        source = .headers(headers)
+    }
+
+    /// Calls `body` with the value of the header `name` when it was sent exactly once, else with nil (missing or
+    /// repeated).
+    /// - Parameters:
+    ///   - name: The header's name (compared without ASCII case).
+    ///   - body: What to do with the value's bytes.
+    public func withSingle<Result>(_ name: StaticString, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+        switch source {
+        case .connection(let connection):
+            let value = name.withUTF8Buffer { name in
+                name.withMemoryRebound(to: CChar.self) { cmhd_single_header(connection, $0.baseAddress!) }
+            }
+            return body(value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
+        case .headers(let headers):
+            var found: String?
+            var count = 0
+            for (header, value) in headers where header.equalsIgnoring(name) {
+                count += 1
+                found = value
+            }
+            guard count == 1, var found else { return body(nil) }
+            return found.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Calls `body` with each value of the header `name` in arrival order (a header such as `Cookie` may come more
+    /// than once) until it returns a result.
+    /// - Parameters:
+    ///   - name: The header's name (compared without ASCII case).
+    ///   - body: What to look for in one value's bytes; nil to go on to the next.
+    /// - Returns: The first result, or nil.
+    public func first<Result>(in name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
+        switch source {
+        case .connection(let connection):
+            var index: UInt32 = 0
+            while true {
+                let value = name.withUTF8Buffer { name in
+                    name.withMemoryRebound(to: CChar.self) { cmhd_nth_header(connection, $0.baseAddress!, index) }
+                }
+                guard let value else { return nil }
+                if let result = body(UnsafeRawBufferPointer(start: value, count: strlen(value))) { return result }
+                index += 1
+            }
+        case .headers(let headers):
+            for (header, value) in headers where header.equalsIgnoring(name) {
+                var value = value
+                if let result = value.withUTF8({ body(UnsafeRawBufferPointer($0)) }) { return result }
+            }
+            return nil
+        }
+    }
+}
+
+extension String {
+    /// Whether this equals the static `name` without ASCII case (header names).
+    fileprivate func equalsIgnoring(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { name in utf8.count == name.count && asciiCaseInsensitiveEqual(utf8, name) }
+    }
+}

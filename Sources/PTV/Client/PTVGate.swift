@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+
+/// Whether Trakx may ask PTV now, for every visitor and every endpoint at once, and what PTV last said of
+/// Trakx's own developer id and key.
+///
+/// After PTV's "Throttling limit reached" (403, or 429) the gate shuts: no call leaves until the wait is over
+/// (PTV's `Retry-After` when it gives one, else 10 seconds, doubling each time PTV throttles again, 5 minutes at
+/// most). Then one call goes as a probe while the others keep waiting; the gate opens as soon as PTV answers
+/// with anything but throttling. A refused developer id or key is remembered until PTV next accepts a call.
+/// Each condition is logged at most once a minute.
+public final class PTVGate: Sendable {
+    /// What the gate tells a call about to leave.
+    enum Admission: Sendable, Equatable {
+        /// Ask PTV.
+        case go
+        /// Ask PTV as the one probe after a throttling wait.
+        case probe
+        /// Do not ask: PTV is throttling Trakx (the call fails as throttled; a saved copy may answer).
+        case wait
+    }
+
+    /// How Trakx stands with PTV, as `/healthz` and `/metrics` say it.
+    public enum Standing: Sendable, Equatable {
+        /// Nothing is known to be wrong with asking PTV.
+        case asking
+        /// PTV is throttling Trakx; no call (but one probe) leaves before `until`.
+        case throttled(until: Date)
+        /// PTV refused Trakx's developer id or key on its last word about them.
+        case keyRefused
+    }
+
+    private struct State: Sendable {
+        var shutUntil: Date?
+        var wait: Double = 0
+        var probing = false
+        var keyRefused = false
+        var probes = 0
+        var lastLogged: [String: Date] = [:]
+    }
+
+    /// The first wait after a throttling answer without `Retry-After`, and the longest.
+    static let (firstWait, longestWait): (Double, Double) = (10, 300)
+    /// The longest `Retry-After` honoured (a larger one is read as this).
+    static let longestRetryAfter: Double = 3600
+
+    private let state = Mutex(State())
+    private let now: @Sendable () -> Date
+
+    /// Creates an open gate.
+    /// - Parameter now: The clock.
+    public init(now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+    }
+
+    /// How Trakx stands with PTV now (a refused key first: it outlasts any throttling).
+    public var standing: Standing {
+        let time = now()
+        return state.withLock { state in
+            if state.keyRefused { return .keyRefused }
+            if let until = state.shutUntil { return .throttled(until: max(until, time)) }
+            return .asking
+        }
+    }
+
+    /// Whether a call may leave now; the first call after a throttling wait becomes the probe.
+    func admit() -> Admission {
+        let time = now()
+        return state.withLock { state in
+            guard let until = state.shutUntil else { return .go }
+            if time < until || state.probing { return .wait }
+            state.probing = true
+            state.probes += 1
+            return .probe
+        }
+    }
+
+    /// PTV answered with something other than throttling. The probe's answer opens the gate; a call that left before
+    /// the gate shut says nothing of PTV since, so it leaves the gate as it is. A refused key is remembered; any
+    /// answer PTV gives only to a signed call it accepted (an answer, "not found", a bad parameter) forgets it.
+    /// - Parameters:
+    ///   - failure: How the answer failed, or nil for an answer.
+    ///   - probe: Whether this call was the probe.
+    func answered(_ failure: PTVError.Kind?, probe: Bool) {
+        state.withLock { state in
+            if probe || state.shutUntil == nil {
+                state.shutUntil = nil
+                state.wait = 0
+                state.probing = false
+            }
+            switch failure {
+            case nil, .notFound?, .badRequest?, .noAnswer?: state.keyRefused = false
+            case let kind? where kind.isKeyRefused: state.keyRefused = true
+            default: break
+            }
+        }
+    }
+
+    /// PTV said "Throttling limit reached": the gate shuts for `retryAfter` seconds when PTV gave them, else for
+    /// twice the last wait. A call that left before the gate shut only makes a longer `Retry-After` count.
+    /// - Parameters:
+    ///   - retryAfter: PTV's `Retry-After`, in seconds, if any.
+    ///   - probe: Whether this call was the probe.
+    /// - Returns: The seconds the gate is now shut for.
+    @discardableResult
+    func throttled(retryAfter: Double?, probe: Bool) -> Double {
+        let time = now()
+        let asked = retryAfter.map { min(max($0, 1), Self.longestRetryAfter) }
+        return state.withLock { state in
+            if probe { state.probing = false }
+            if let until = state.shutUntil, !probe {
+                if let asked, time.addingTimeInterval(asked) > until { state.shutUntil = time.addingTimeInterval(asked) }
+                return max(0, (state.shutUntil ?? until).timeIntervalSince(time))
+            }
+            let wait = asked ?? min(max(state.wait * 2, Self.firstWait), Self.longestWait)
+            state.wait = wait
+            state.shutUntil = time.addingTimeInterval(wait)
+            return wait
+        }
+    }
+
+    /// A call got no answer at all (a timeout, no connection): it says nothing of throttling, so the gate stays as
+    /// it was, but a probe's turn passes and the next one waits out the same time again.
+    /// - Parameter probe: Whether this call was the probe.
+    func unanswered(probe: Bool) {
+        guard probe else { return }
+        let time = now()
+        state.withLock { state in
+            state.probing = false
+            state.shutUntil = time.addingTimeInterval(max(state.wait, Self.firstWait))
+        }
+    }
+
+    /// Whether a log line about `condition` may be written now: at most one a minute for each.
+    /// - Parameter condition: A short name for what is wrong ("key", "throttled").
+    func mayLog(_ condition: String) -> Bool {
+        let time = now()
+        return state.withLock { state in
+            if let last = state.lastLogged[condition], time.timeIntervalSince(last) < 60 { return false }
+            state.lastLogged[condition] = time
+            return true
+        }
+    }
+
+    /// Prometheus text for `/metrics`: the standing as two gauges, and the probes sent.
+    public func render() -> String {
+        let (refused, throttled, probes) = state.withLock { ($0.keyRefused ? 1 : 0, $0.shutUntil == nil ? 0 : 1, $0.probes) }
+        return """
+            # HELP trakx_ptv_key_refused 1 while PTV refuses this Trakx's developer id or key, else 0.
+            # TYPE trakx_ptv_key_refused gauge
+            trakx_ptv_key_refused \(refused)
+            # HELP trakx_ptv_throttled 1 while Trakx holds back because PTV is throttling it, else 0.
+            # TYPE trakx_ptv_throttled gauge
+            trakx_ptv_throttled \(throttled)
+            # HELP trakx_ptv_throttle_probes_total Single calls sent to see whether PTV still throttles Trakx.
+            # TYPE trakx_ptv_throttle_probes_total counter
+            trakx_ptv_throttle_probes_total \(probes)
+
+            """
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A disruption PTV names on departures but leaves out of its expansion and its lists (the simulator's route 900
+/// road works, `listed: false`) is asked for by its id, in the background: the first load says it exists and that
+/// Trakx has asked for it (never "could not be loaded", since nothing failed), the next says it in full.
+struct DisruptionByIDTests {
+    @Test func aDisruptionNamedButNotListedIsAskedForByItsIDAndSaidOnTheNextLoad() async throws {
+        try await TestApp.with { app in
+            let first = try await app.page("/stops/bus/15206", status: 200).text
+            #expect(first.contains("PTV names a disruption on the Route 900 bus"), "\(first)")
+            #expect(first.contains("Trakx has asked PTV for its details, which show when this page is loaded again."))
+            #expect(!first.contains("could not be loaded"))
+            var later = ""
+            for _ in 0 ..< 30 {
+                later = try await app.page("/stops/bus/15206", status: 200).text
+                if later.contains("Route 900: Stops closed near Chadstone") { break }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(later.contains("Route 900: Stops closed near Chadstone for road works"), "\(later)")
+            #expect(!later.contains("Trakx has asked PTV for"))
+            let metrics = try await app.get("/metrics").text
+            #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"disruption\",outcome=\"ok\"} 1"), "\(metrics)")
+        }
+    }
+}

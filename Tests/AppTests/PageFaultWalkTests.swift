@@ -1,0 +1,99 @@
+@testable import App
+import Foundation
+import PTVSimulator
+import Testing
+import TestSupport
+
+/// Every page type, with each of its PTV questions failing in each way PTV fails (404, 500, hang, truncated), on a
+/// real server against the simulator: the page that stands on the question says what failed with the right status,
+/// any other keeps its page and names the part that failed, in the one wording per outcome (`EvidenceWords`).
+/// Each case runs on a fresh app, so nothing is answered from a cache (a 404 is kept an hour).
+struct PageFaultWalkTests {
+    /// One page and the PTV path prefix of one of its questions; `main` when the page stands on it.
+    struct Case: Sendable, CustomStringConvertible {
+        let page: String
+        let prefix: String
+        let main: Bool
+        var description: String { "\(page) with \(prefix)" }
+    }
+
+    static let cases: [Case] = [
+        Case(page: "/stops/train/1071", prefix: "/v3/departures", main: false),
+        Case(page: "/stops/train/1071", prefix: "/v3/stops/1071", main: false),
+        Case(page: "/stops/bus/10639", prefix: "/v3/departures", main: false),
+        Case(page: "/search?q=flinders", prefix: "/v3/search", main: true),
+        Case(page: "/nearby?lat=-37.8183&lon=144.9671", prefix: "/v3/stops/location", main: true),
+        Case(page: "/nearby?place=Elsternwick", prefix: "/v3/search", main: true),
+        Case(page: "/lines/train/6", prefix: "/v3/routes/6", main: true),
+        Case(page: "/lines/train/6", prefix: "/v3/directions", main: false),
+        Case(page: "/lines/train/6", prefix: "/v3/disruptions/route", main: false),
+        Case(page: "/lines/train/6", prefix: "/v3/stops/route", main: false),
+        Case(page: "/disruptions", prefix: "/v3/disruptions", main: true),
+        Case(page: "/walk/bus/10639", prefix: "/v3/stops/10639", main: true),
+        Case(page: "/walk/bus/10639?place=Elsternwick", prefix: "/v3/search", main: false),
+        Case(page: "/arrived/bus/10639", prefix: "/v3/stops/10639", main: false),
+        Case(page: "/arrived/bus/10639", prefix: "/v3/departures", main: false),
+        Case(page: "/", prefix: "/v3/departures", main: false),
+    ]
+
+    /// Each fault with the words every page says for it, and the status of a page that stands on it.
+    static let faults: [(fault: FaultInjector.Fault, words: String, status: Int)] = [
+        (.status(500), "PTV's service reported an error", 502),
+        (.hang, "PTV did not answer in time", 504),
+        (.truncatedBody, "PTV's answer was cut off part way", 502),
+    ]
+
+    static func text(_ html: String) -> String {
+        html.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    @Test(.timeLimit(.minutes(4)), arguments: cases)
+    func eachQuestionOfEachPageFailingIsSaidAndTheRestKept(_ given: Case) async throws {
+        for (fault, words, status) in Self.faults {
+            try await TestApp.with(configure: { $0.upstreamTimeout = 1 }) { app in
+                let simulator = try #require(app.simulator)
+                simulator.faults.set(fault, forPathPrefix: given.prefix)
+                if given.page == "/" {
+                    // The home page asks only for its favourites' departures: give it one (added while they fail).
+                    _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
+                }
+                let response = try await app.get(given.page)
+                let text = Self.text(response.text)
+                #expect(response.status == (given.main ? status : (given.page.contains("place=") ? 400 : 200)), "\(given) \(fault)")
+                #expect(text.contains(words), "\(given) \(fault): \(text.prefix(3000))")
+                #expect(pageProblems(response.text) == [], "\(given) \(fault)")
+                #expect(!text.contains("could not be found") || given.main, "\(given) \(fault): a failure said as absence")
+            }
+        }
+    }
+
+    @Test func aPagesOwnNotFoundIsItsOwn404AndAPartsIsSaidAsThat() async throws {
+        for given in Self.cases {
+            try await TestApp.with { app in
+                try #require(app.simulator).faults.set(.status(404), forPathPrefix: given.prefix)
+                if given.page == "/" { _ = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")]) }
+                let response = try await app.get(given.page)
+                #expect(given.main ? response.status == 404 : [200, 400].contains(response.status), "\(given): \(response.status)")
+                #expect(pageProblems(response.text) == [], "\(given)")
+            }
+        }
+    }
+
+    @Test func withTheVisitorsShareSpentEachPageSaysSoAndKeepsWhatItHas() async throws {
+        try await TestApp.shared(configure: { $0.ptvCallsPerMinutePerVisitor = 2 }) { app in
+            _ = try await FairShareTests.scan(app, from: "127.0.0.1", limit: 3)
+            for given in Self.cases where given.page != "/" {
+                let response = try await app.get(given.page)
+                let text = Self.text(response.text)
+                if response.status == 429 {
+                    #expect(text.contains("Too many new pages from this connection in a minute. Try again at"), "\(given)")
+                    #expect(response.header("Retry-After") != nil, "\(given)")
+                } else {
+                    // A page that stands on an answer it already had says which parts were not asked for.
+                    #expect(text.contains("this connection has opened too many new pages in a minute"), "\(given): \(response.status)")
+                }
+                #expect(pageProblems(response.text) == [], "\(given)")
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import HTTPServer
+import PTV
+import Synchronization
+import Testing
+import TestSupport
+
+/// PTV's "Throttling limit reached" holds Trakx back for every endpoint at once, for as long as PTV's `Retry-After`
+/// asks, and then lets one probe through; a refused key is remembered for the operator.
+struct ThrottleGateTests {
+    /// PTV's throttling answer.
+    static let throttled = #"{"message":"Forbidden (403): Throttling limit reached for this service.","status":{"version":"3.0","health":1}}"#
+    /// An empty search answer.
+    static let searchBody = #"{"stops":[],"routes":[],"outlets":[],"status":{"version":"3.0","health":1}}"#
+
+    /// A fake PTV that throttles (with `Retry-After: retryAfter` when given) while `throttling` is set, and
+    /// counts the calls that reach it.
+    final class Throttler: Sendable {
+        /// Whether PTV throttles now.
+        let throttling = Atomic<Bool>(true)
+        /// Calls that reached PTV.
+        let calls = Atomic<Int>(0)
+        /// The `Retry-After` sent with each throttling answer, if any.
+        let retryAfter: String?
+
+        /// A throttling fake PTV.
+        init(retryAfter: String?) { self.retryAfter = retryAfter }
+
+        /// The fake server answering as this PTV.
+        var fake: FakePTV {
+            FakePTV { [self] target in
+                calls.add(1, ordering: .relaxed)
+                if throttling.load(ordering: .relaxed) {
+                    var response = Response.json(ThrottleGateTests.throttled, status: 403)
+                    if let retryAfter { response.headers.append(("Retry-After", retryAfter)) }
+                    return response
+                }
+                return Response.json(target.hasPrefix("/v3/search") ? ThrottleGateTests.searchBody : routeTypesBody)
+            }
+        }
+
+        /// Calls that reached PTV so far.
+        var count: Int { calls.load(ordering: .relaxed) }
+    }
+
+    @Test func throttlingHoldsBackEveryEndpointUntilRetryAfterThenSendsOneProbe() async throws {
+        let clock = TestClock()
+        let ptv = Throttler(retryAfter: "120")
+        try await ptv.fake.with(now: { clock.now }) { client, _ in
+            await #expect(throws: PTVError(.throttled, status: 403)) { try await client.fetch(.routeTypes()) }
+            #expect(ptv.count == 1)
+            guard case .throttled(let until) = client.gate.standing else {
+                Issue.record("not throttled: \(client.gate.standing)")
+                return
+            }
+            #expect(until == clock.now.addingTimeInterval(120), "PTV's Retry-After is the wait")
+
+            // Every endpoint waits, not just the one PTV throttled, and nothing reaches PTV.
+            await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search("Flinders")) }
+            await #expect(throws: PTVError(.throttled)) { try await client.fetch(.disruptions()) }
+            clock.advance(119)
+            await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search("Richmond")) }
+            #expect(ptv.count == 1, "asked PTV while it asked Trakx to wait")
+
+            // Once the wait is over one call goes as a probe; PTV still throttles, so the gate shuts again.
+            clock.advance(2)
+            await #expect(throws: PTVError(.throttled, status: 403)) { try await client.fetch(.search("Parliament")) }
+            #expect(ptv.count == 2)
+            await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search("Southern Cross")) }
+            #expect(ptv.count == 2)
+
+            // PTV answers the next probe: everyone may ask again.
+            ptv.throttling.store(false, ordering: .relaxed)
+            clock.advance(121)
+            _ = try await client.fetch(.search("Box Hill"))
+            #expect(client.gate.standing == .asking)
+            _ = try await client.fetch(.routeTypes())
+            #expect(ptv.count == 4)
+            #expect(client.gate.render().contains("trakx_ptv_throttle_probes_total 2"))
+        }
+    }
+
+    @Test func whileTheWaitIsOverOnlyOneProbeIsInFlight() async throws {
+        let clock = TestClock()
+        let release = Atomic<Bool>(false)
+        let calls = Atomic<Int>(0)
+        let fake = FakePTV { _ in
+            let call = calls.add(1, ordering: .relaxed).newValue
+            if call == 1 { return Response.json(Self.throttled, status: 403) }
+            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(10)) }
+            return Response.json(Self.searchBody)
+        }
+        try await fake.with(now: { clock.now }) { client, _ in
+            await #expect(throws: PTVError.self) { try await client.fetch(.search("a")) }
+            clock.advance(11)  // past the first wait (10 s without Retry-After)
+            let probe = Task { try await client.fetch(.search("probe")) }
+            while calls.load(ordering: .relaxed) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            for term in ["b", "c", "d"] {
+                await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search(term)) }
+            }
+            #expect(calls.load(ordering: .relaxed) == 2, "a second call went while the probe was out")
+            release.store(true, ordering: .relaxed)
+            _ = try await probe.value
+            _ = try await client.fetch(.search("e"))
+            #expect(calls.load(ordering: .relaxed) == 3)
+        }
+    }
+
+    @Test func anAnswerToACallSentBeforeTheThrottlingDoesNotOpenTheGate() async throws {
+        let clock = TestClock()
+        let release = Atomic<Bool>(false)
+        let fake = FakePTV { target in
+            guard target.hasPrefix("/v3/search") else { return Response.json(Self.throttled, status: 403) }
+            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(10)) }
+            return Response.json(Self.searchBody)
+        }
+        try await fake.with(now: { clock.now }) { client, fake in
+            let early = Task { try await client.fetch(.search("sent before")) }
+            while fake.targets.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            await #expect(throws: PTVError(.throttled, status: 403)) { try await client.fetch(.routeTypes()) }
+            release.store(true, ordering: .relaxed)
+            _ = try await early.value
+            guard case .throttled = client.gate.standing else {
+                Issue.record("an answer to a call sent before the throttling opened the gate")
+                return
+            }
+            await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search("after")) }
+            #expect(fake.targets.withLock { $0.count } == 2)
+        }
+    }
+
+    @Test func withoutRetryAfterTheWaitDoublesEachTimePTVStillThrottles() async throws {
+        let clock = TestClock()
+        let ptv = Throttler(retryAfter: nil)
+        try await ptv.fake.with(now: { clock.now }) { client, _ in
+            var waits: [Double] = []
+            for _ in 0 ..< 4 {
+                _ = try? await client.fetch(.routeTypes())
+                guard case .throttled(let until) = client.gate.standing else {
+                    Issue.record("not throttled")
+                    return
+                }
+                let wait = until.timeIntervalSince(clock.now)
+                waits.append(wait)
+                clock.advance(wait)
+            }
+            #expect(waits == [10, 20, 40, 80])
+            #expect(ptv.count == 4)
+        }
+    }
+}
