@@ -30,7 +30,8 @@ struct PageTests {
             #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}\x{202F}\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
-            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?</a>"#, options: .regularExpression) != nil)
+            // The platform, then only notes (the vehicle, replacement buses) after it.
+            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?(, [^<]+)?</a>"#, options: .regularExpression) != nil)
             // How soon, in words, in the summary itself; the time of the data in its own element; the button names its stop.
             #expect(html.contains(#/<p class="summary" id="summary">Next, [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
             #expect(html.contains(#/<p class="meta" id="updated">Updated \d{1,2}\x{202F}\d{2} (am|pm)\./#))
