@@ -14,9 +14,9 @@ struct BoardingTests {
         try decode(#"{"operator": "Yarra Trams", "id": "3001", "low_floor": \#(lowFloor), "air_conditioned": \#(air), "description": "\#(description)", "supplier": "Yarra Trams", "length": ""}"#)
     }
 
-    private func board(_ name: String, stop: Int, changes: BoardChanges = .none) throws -> DepartureBoard {
+    private func board(_ name: String, stop: Int, at now: String = "2024-11-06T00:00:00Z", changes: BoardChanges = .none) throws -> DepartureBoard {
         DepartureBoard(try Recorded.load(name, as: DeparturesResponse.self), routeType: .train, stopID: stop,
-                       words: TimeWords(now: Recorded.at("2024-11-06T00:00:00Z")), changes: changes)
+                       words: TimeWords(now: Recorded.at(now)), changes: changes)
     }
 
     @Test func recordedTrainsSayTheirTypeAndLengthOnce() throws {
@@ -103,6 +103,25 @@ struct BoardingTests {
         #expect(known.next.first?.notes.contains("Express") == false)
         // Not known (no pattern held): the row still says "Express", as before.
         #expect(try board("metro-departures-beg", stop: 1018).next.first?.notes.contains("Express") == true)
+    }
+
+    @Test func theLowFloorSentenceCountsOnlyWhatPTVSays() throws {
+        let rows = try board("metro-departures-via-clp-test", stop: 1099, at: "2024-04-25T01:20:00Z").next.filter { !$0.departed && !$0.cancelled }
+        try #require(rows.count >= 3)
+        // Not known on any: never said to be none.
+        #expect(DepartureBoard.lowFloorSummary(rows) == "No tram listed is known to be low floor, PTV does not say for \(rows.count) trams.")
+        let none = rows.map { row in var row = row; row.lowFloor = false; return row }
+        #expect(DepartureBoard.lowFloorSummary(none) == "None of the trams listed is low floor.")
+        var mixed = none
+        mixed[1].lowFloor = true
+        #expect(DepartureBoard.lowFloorSummary(mixed).hasPrefix("Next low floor tram, "))
+        #expect(DepartureBoard.lowFloorSummary(mixed).contains(", \(mixed[1].until), live, \(mixed[1].time)"))
+        #expect(DepartureBoard.lowFloorSummary([]) == "No low floor tram is listed.")
+        // The board's own summary follows, unless the next tram is the low floor one.
+        #expect(DepartureBoard.lowFloorFirst(mixed).hasSuffix(DepartureBoard.summary(mixed)))
+        var firstIsLow = none
+        firstIsLow[0].lowFloor = true
+        #expect(DepartureBoard.lowFloorFirst(firstIsLow) == DepartureBoard.lowFloorSummary(firstIsLow))
     }
 
     @Test func flagsAreSaidInWords() {

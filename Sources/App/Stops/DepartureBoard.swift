@@ -163,7 +163,7 @@ struct DepartureBoard: Sendable {
             (departure.disruptionIds, service(response.routes[String(departure.routeId)], departure.routeId))
         }
         next = allRows
-        summary = (changes.lowFloorOnly && routeType == .tram ? Self.lowFloorSummary(allRows) + " " : "") + Self.summary(allRows)
+        summary = changes.lowFloorOnly && routeType == .tram ? Self.lowFloorFirst(allRows) : Self.summary(allRows)
     }
 
     /// "Next, Frankston line, in 4 minutes, live, 8 34 am from platform 8, to Frankston.", naming a cancelled service

@@ -63,21 +63,24 @@ struct StopController: RouteCollection {
     /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
     /// already knows, the rest learnt for the next load.
     static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
+        // A board whose answers are already held costs its visitor nothing, so it learns nothing either.
+        let held = ask.known(PTVQuery.departures(routeType: type.rawValue, stopID: stopID)) != nil
         async let detailsCall = ask(.stop(stopID, routeType: type.rawValue))
         async let departuresCall = ask(.departures(routeType: type.rawValue, stopID: stopID))
         let (details, departures) = await (detailsCall, departuresCall)
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value)
+        let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value, learning: held ? 0 : patternsLearntPerPage)
         return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found),
                       learning: looked.learning, skipped: skipped.found)
     }
 
-    /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh; a few
-    /// others are learnt in the background, so the next load names them. Until then the row says "Express", which
-    /// is true, so such a page may still be kept in the page store.
-    static func skippedStops(_ ask: Ask, type: RouteType, stopID: Int, departures: DeparturesResponse?) -> (found: [String: [String]], learning: Bool) {
+    /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh; up to
+    /// `limit` others are learnt in the background, so the next load names them. Until then the row says "Express",
+    /// which is true, so such a page may still be kept in the page store.
+    static func skippedStops(_ ask: Ask, type: RouteType, stopID: Int, departures: DeparturesResponse?,
+                             learning limit: Int) -> (found: [String: [String]], learning: Bool) {
         guard let departures else { return ([:], false) }
         var found: [String: [String]] = [:]
         var learning = 0
@@ -86,7 +89,7 @@ struct StopController: RouteCollection {
             let query = PTVQuery.pattern(runRef: departure.runRef, routeType: type.rawValue)
             if let pattern = ask.known(query)?.value {
                 found[departure.runRef] = ChangeWords.skipped(in: pattern, after: stopID)
-            } else if learning < patternsLearntPerPage {
+            } else if learning < limit {
                 learning += 1
                 ask.learn(query)
             }
