@@ -106,9 +106,22 @@ extension SimulatorAPI {
         return live.estimate(scheduled: call.scheduled, state: journey.state, now: now)
     }
 
-    /// The vehicle details of a tracked metro train.
+    /// The vehicle details of a tracked metro train, or of any tram or bus: a low floor mix on trams (45 in 100 low
+    /// floor, 35 not, 20 with `low_floor` null, as PTV sends for a tram its supplier has not identified) and buses
+    /// (80 low floor, 20 null); air conditioning is sent for the low floor trams (E class) only, null elsewhere.
     func vehicleDescriptor(_ journey: VehicleJourney) -> JSON? {
-        guard let first = journey.parts.first, first.route.routeType == .train, journey.state.isLive else { return nil }
+        guard let first = journey.parts.first else { return nil }
+        if first.route.routeType == .tram || first.route.routeType == .bus || first.route.routeType == .nightBus {
+            let draw = Int(LiveModel.fnv1a(first.runRef + "/floor") % 100)
+            let tram = first.route.routeType == .tram
+            let low: Bool? = tram ? (draw < 45 ? true : draw < 80 ? false : nil) : (draw < 80 ? true : nil)
+            let number = (tram ? 3001 : 8001) + Int(LiveModel.fnv1a(first.runRef) % 500)
+            return .keyed(["operator": tram ? "Yarra Trams" : "Bus operator", "id": String(number),
+                           "low_floor": low.map(JSON.bool) ?? JSON.null, "air_conditioned": tram && low == true ? JSON.bool(true) : JSON.null,
+                           "description": tram ? (low == true ? "E class" : low == false ? "Z3 class" : "") : "",
+                           "supplier": tram ? "Yarra Trams" : "Smartrak", "length": ""])
+        }
+        guard first.route.routeType == .train, journey.state.isLive else { return nil }
         let number = 9001 + Int(LiveModel.fnv1a(first.runRef) % 70)
         let kinds = ["3 Car Silver Hitachi", "6 Car Comeng", "6 Car Siemens", "6 Car X'Trapolis", "7 Car HCMT"]
         let kind = kinds[Int(LiveModel.fnv1a(first.runRef + "/kind") % UInt64(kinds.count))]

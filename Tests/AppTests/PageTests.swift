@@ -30,7 +30,8 @@ struct PageTests {
             #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071">\d{1,2}\x{202F}\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
-            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?</a>"#, options: .regularExpression) != nil)
+            // The platform, then only notes (the vehicle, replacement buses) after it.
+            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?(, [^<]+)?</a>"#, options: .regularExpression) != nil)
             // How soon, in words, in the summary itself; the time of the data in its own element; the button names its stop.
             #expect(html.contains(#/<p class="summary" id="summary">Next, [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
             #expect(html.contains(#/<p class="meta" id="updated">Updated \d{1,2}\x{202F}\d{2} (am|pm)\./#))
@@ -120,8 +121,10 @@ struct PageTests {
             // Its period leads the page and its publication time is a full date, each in words: found in their own
             // elements (the page holds other dates, so a match anywhere would prove nothing).
             let date = #/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}\x{202F}\d{2} (am|pm)/#
-            let when = try #require(detail.text.firstMatch(of: #/<p class="summary"><strong>([^<]+)\.</strong>/#)?.1)
-            #expect(when.contains(date), "period: \(when)")
+            // The first sentence says what, where and until when, with relative dates (issue 31 item 5).
+            let when = try #require(detail.text.firstMatch(of: #/<p class="summary">([^<]+)\.</p>/#)?.1)
+            let period = #/(until|from|ended) [^<]*(today|tomorrow|further notice|(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+)/#
+            #expect(when.contains(period), "period: \(when)")
             let published = try #require(detail.text.firstMatch(of: #/<p class="fact">Published ([^<]+)\.</p>/#)?.1)
             #expect(published.wholeMatch(of: date) != nil, "published: \(published)")
             let status3 = try await app.get("/disruptions?mode=boats").status

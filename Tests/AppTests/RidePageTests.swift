@@ -51,7 +51,8 @@ struct RidePageTests {
         let (journey, pattern) = try liveTunnelRun()
         // PTV's expiry for the position is 10:11:48 pm Melbourne time.
         let ride = page(journey, pattern, from: "Caulfield", to: "Parkville", at: Recorded.at("2025-11-29T23:13:00Z"))
-        #expect(ride.source == "Live position lost at 10\u{202F}11 am. Times are live estimates. Listen for the announcement on board, or ask the driver.")
+        // Where it was last seen is said with its age, never as where it is now (issue 31 item 4).
+        #expect(ride.source == "Live position lost at 10\u{202F}11 am, the train was last seen 1 minute ago between Malvern and Anzac. Times are live estimates. Listen for the announcement on board, or ask the driver.")
         #expect(!ride.head.summary.contains(" is at "))
     }
 

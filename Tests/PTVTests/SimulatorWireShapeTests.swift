@@ -24,7 +24,13 @@ struct SimulatorWireShapeTests {
         #expect(routes.values.allSatisfy { ($0["geopath"] as? [Any])?.isEmpty == true && $0["route_service_status"] == nil })
         let runs = try #require(body["runs"] as? [String: [String: Any]])
         #expect(!runs.isEmpty)
-        #expect(runs.values.allSatisfy { $0["vehicle_descriptor"] is NSNull && $0["run_note"] as? String == "" })
+        #expect(runs.values.allSatisfy { $0["run_note"] as? String == "" })
+        // A bus's vehicle: low floor, or null where it is not known (never false on buses); every key present.
+        for run in runs.values {
+            let vehicle = try #require(run["vehicle_descriptor"] as? [String: Any])
+            #expect(Set(vehicle.keys) == ["operator", "id", "low_floor", "air_conditioned", "description", "supplier", "length"])
+            #expect(vehicle["low_floor"] as? Bool == true || vehicle["low_floor"] is NSNull)
+        }
         #expect(body["disruptions"] is [String: Any])
     }
 

@@ -118,7 +118,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
     let controllers: [any RouteCollection<TrakxContext>] = [
         HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
-        DisruptionsController(site: site), NearbyController(site: site), StopController(site: site),
+        DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
     ]

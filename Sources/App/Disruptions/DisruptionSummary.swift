@@ -11,6 +11,8 @@ struct DisruptionSummary: Sendable {
     let timing: DisruptionTiming
     /// "Now, until Sunday 29 November, 11:59 pm".
     let when: String
+    /// What, where and until when, in one sentence (`DisruptionSentence`).
+    let first: String
     /// "Planned works", or nil when PTV gave no kind.
     let kind: String?
     /// "routes 1, 5 and 16 trams", or nil when no route is named.
@@ -36,6 +38,7 @@ struct DisruptionSummary: Sendable {
         href = Paths.disruption(disruption.disruptionId)
         timing = DisruptionTiming(disruption, now: words.now)
         when = timing.words(words)
+        first = DisruptionSentence.first(disruption, timing: timing, words: words)
         let type = disruption.disruptionType.trimmingCharacters(in: .whitespacesAndNewlines)
         kind = type.isEmpty ? nil : type.prefix(1).uppercased() + type.dropFirst().lowercased()
         severity = Self.severityOrder.firstIndex(of: type.lowercased()) ?? Self.severityOrder.count

@@ -22,6 +22,7 @@ extension StopPage: MustacheParent {
         case "factsUnavailable": factsUnavailable
         case "nearbyURL": nearbyURL
         case "door": door
+        case "lowFloor": lowFloor
         case "isWhole": isWhole
         default: nil
         }

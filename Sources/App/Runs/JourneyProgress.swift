@@ -39,6 +39,9 @@ struct JourneyProgress: Sendable {
     let lostAt: Date?
     /// Whether PTV reported a fresh position that does not fit this run (a bus still on its previous trip).
     let positionIgnored: Bool
+    /// Where a position more than a minute old put the vehicle, and how many seconds ago it was reported (also
+    /// when it has expired: where the vehicle was seen, never where it is).
+    let lastSeen: (age: Int, place: Place)?
     /// The moment this progress describes.
     let now: Date
     /// When the pattern was fetched, if it is a saved copy shown because PTV could not give a fresh one.
@@ -47,6 +50,8 @@ struct JourneyProgress: Sendable {
     /// then, it has left now; where it stood then says nothing of now.
     private let placeThen: Place?
     private let journey: Journey
+    /// The journey's calls, for naming where the vehicle was.
+    var calls: [Journey.Call] { journey.calls }
 
     /// How long a position without its own expiry stays usable, and the most we trust any position.
     static let positionLifetime: TimeInterval = 120
@@ -68,6 +73,7 @@ struct JourneyProgress: Sendable {
             evidence = nil
             lostAt = staleSince
             positionIgnored = false
+            lastSeen = nil
             return
         }
         self.journey = journey
@@ -77,6 +83,7 @@ struct JourneyProgress: Sendable {
         var evidence: Evidence?
         var lostAt: Date?
         var ignored = false
+        var lastSeen: (age: Int, place: Place)?
         if let index = journey.calls.lastIndex(where: { $0.atPlatform && !$0.cancelled }) {
             place = .at(index)
             evidence = .atPlatform
@@ -88,11 +95,14 @@ struct JourneyProgress: Sendable {
             let reported = position.datetime ?? now
             let expiry = min(position.expiryTime ?? reported.addingTimeInterval(Self.positionLifetime),
                              reported.addingTimeInterval(Self.positionLifetime))
+            let age = max(0, Int(now.timeIntervalSince(reported)))
+            // Where it was is fitted to the run's times as they were when it was reported.
+            if age >= 60, let seen = Self.fit(position, to: journey, now: reported) { lastSeen = (age, seen) }
             if now > expiry {
                 lostAt = expiry
             } else if place == nil, let fitted = Self.fit(position, to: journey, now: now) {
                 place = fitted
-                evidence = .position(age: max(0, Int(now.timeIntervalSince(reported))))
+                evidence = .position(age: age)
             } else if place == nil {
                 ignored = true
             }
@@ -102,6 +112,7 @@ struct JourneyProgress: Sendable {
         self.evidence = evidence
         self.lostAt = lostAt
         positionIgnored = ignored
+        self.lastSeen = lastSeen
     }
 
     /// Whether the vehicle has left call `index`: by where it is (or was, on a saved copy), else by the clock at

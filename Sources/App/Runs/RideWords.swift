@@ -108,18 +108,32 @@ struct RideWords {
         }
         switch progress.evidence {
         case .position(let age):
+            if let seen = lastSeen(progress, words: words) { return "Live position, last seen \(seen)." }
             return "Live position, " + (age < 60 ? Plural.count(age, "second") : words.minutes(age / 60)) + " old."
         case .atPlatform:
             return "Live, PTV reports the \(noun) at the platform."
         case nil:
             if let lost = progress.lostAt {
-                return "Live position lost at \(words.clock(lost))." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
+                let seen = lastSeen(progress, words: words).map { ", the \(noun) was last seen \($0)" } ?? ""
+                return "Live position lost at \(words.clock(lost))\(seen)." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
             }
             let ignored = progress.positionIgnored
                 ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""
             if live { return (noun == "tram" ? "Live times. PTV gives no position for trams." : "Live times, with no vehicle position.") + ignored }
             return "Timetable only." + ignored + " " + listen
         }
+    }
+
+    /// "3 minutes ago near Malvern", "2 minutes ago between Armadale and Malvern": where a position more than a
+    /// minute old put the vehicle, with its age in whole minutes; nil for a younger position or none.
+    static func lastSeen(_ progress: JourneyProgress, words: TimeWords) -> String? {
+        guard let seen = progress.lastSeen else { return nil }
+        let calls = progress.calls
+        let near = switch seen.place {
+        case .at(let index): "near \(calls[index].name)"
+        case .between(let previous, let next): "between \(calls[previous].name) and \(calls[next].name)"
+        }
+        return "\(words.minutes(seen.age / 60)) ago \(near)"
     }
 
     /// "The train is heading northeast towards Westgarth.", from the bearing between the stops either side.

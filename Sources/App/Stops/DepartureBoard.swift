@@ -35,6 +35,8 @@ struct DepartureRow: Sendable {
     let caption: String
     /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live."
     let sentence: String
+    /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
+    var lowFloor: Bool? = nil
     let routeID: Int
     let directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
@@ -83,7 +85,9 @@ struct DepartureBoard: Sendable {
     ///   - words: Time words for now.
     ///   - limit: Most departures per group.
     ///   - staleSince: When the answer was fetched, if it is a saved copy shown because PTV could not give a fresh one.
-    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4, staleSince: Date? = nil) {
+    ///   - changes: Replacement buses, skipped stops and the rider's low floor choice (`BoardChanges`).
+    init(_ response: DeparturesResponse, routeType: RouteType, stopID: Int, words: TimeWords, limit: Int = 4, staleSince: Date? = nil,
+         changes: BoardChanges = .none) {
         // PTV's filtering is loose: keep this stop's departures (all of them if none carry its id) and sort again.
         let atStop = response.departures.filter { $0.stopId == stopID }
         // Member routes before a "combined" listing of them, so the member's row is the one kept. (Each route is
@@ -146,7 +150,7 @@ struct DepartureBoard: Sendable {
             let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
                                service: service(route, departure.routeId), destination: destination, onwards: onwards, words: words,
-                               staleSince: staleSince)
+                               staleSince: staleSince, changes: changes)
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
@@ -159,7 +163,7 @@ struct DepartureBoard: Sendable {
             (departure.disruptionIds, service(response.routes[String(departure.routeId)], departure.routeId))
         }
         next = allRows
-        summary = Self.summary(allRows)
+        summary = changes.lowFloorOnly && routeType == .tram ? Self.lowFloorFirst(allRows) : Self.summary(allRows)
     }
 
     /// "Next, Frankston line, in 4 minutes, 8 34 am from platform 8, to Frankston.", naming a cancelled service
@@ -198,8 +202,10 @@ struct DepartureBoard: Sendable {
         route.map { $0.routeName.lowercased().contains("combined") || $0.routeNumber.lowercased().contains("combined") } ?? false
     }
 
+    /// One departure as a row.
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
-                    service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil) -> DepartureRow {
+                    service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil,
+                    changes: BoardChanges = .none) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -213,8 +219,10 @@ struct DepartureBoard: Sendable {
         let departed = past && staleSince == nil
         let wasDue = past && staleSince != nil
         let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
-        let notes = [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
-                                                                     flags: ServiceWords.flags(departure.flags), destination: destination)
+        let said = changes.row(departure, run: run, type: routeType,
+                               notes: [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
+                                                                                      flags: ServiceWords.flags(departure.flags), destination: destination))
+        let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites), so it always names where the service goes.
         var sentence = caption
@@ -230,7 +238,7 @@ struct DepartureBoard: Sendable {
             afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
             departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
-            destination: destination, service: service, caption: caption, sentence: sentence,
+            destination: destination, service: service, caption: caption, sentence: sentence, lowFloor: said.lowFloor,
             routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
 }

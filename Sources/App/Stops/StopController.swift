@@ -15,7 +15,12 @@ struct StopController: RouteCollection {
         let disruptions: [String: Disruption]
         /// Whether something the page names is still being learnt (it says so, and the next load says it).
         let learning: Bool
+        /// The stops each express run passes after this stop, from patterns Trakx already holds.
+        var skipped: [String: [String]] = [:]
     }
+
+    /// Most express runs' patterns one board learns for its next load.
+    static let patternsLearntPerPage = 2
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/stops/{mode}/{id}", use: stop)
@@ -31,8 +36,13 @@ struct StopController: RouteCollection {
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
         let pageContext = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
                                       details: loaded.details.value, departures: loaded.departures.value)
+        let lowFloorOnly = type == .tram && LowFloorChoice.isOn(request)
+        let changes = BoardChanges(skipped: loaded.skipped, lowFloorOnly: lowFloorOnly)
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
-                                disruptions: loaded.disruptions, favourites: favourites, context: pageContext)
+                                disruptions: loaded.disruptions, favourites: favourites, changes: changes, context: pageContext)
+        if type == .tram {
+            page.lowFloor = LowFloorForm(token: pageContext.token, returnPath: pageContext.path, isOn: lowFloorOnly)
+        }
         var ways: [StopWays.Way] = []
         var learning = loaded.learning
         if let departures = loaded.departures.value {
@@ -53,13 +63,38 @@ struct StopController: RouteCollection {
     /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
     /// already knows, the rest learnt for the next load.
     static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
+        // A board whose answers are already held costs its visitor nothing, so it learns nothing either.
+        let held = ask.known(PTVQuery.departures(routeType: type.rawValue, stopID: stopID)) != nil
         async let detailsCall = ask(.stop(stopID, routeType: type.rawValue))
         async let departuresCall = ask(.departures(routeType: type.rawValue, stopID: stopID))
         let (details, departures) = await (detailsCall, departuresCall)
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found), learning: looked.learning)
+        let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value, learning: held ? 0 : patternsLearntPerPage)
+        return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found),
+                      learning: looked.learning, skipped: skipped.found)
+    }
+
+    /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh; up to
+    /// `limit` others are learnt in the background, so the next load names them. Until then the row says "Express",
+    /// which is true, so such a page may still be kept in the page store.
+    static func skippedStops(_ ask: Ask, type: RouteType, stopID: Int, departures: DeparturesResponse?,
+                             learning limit: Int) -> (found: [String: [String]], learning: Bool) {
+        guard let departures else { return ([:], false) }
+        var found: [String: [String]] = [:]
+        var learning = 0
+        for departure in departures.departures where found[departure.runRef] == nil {
+            guard let run = departures.runs[departure.runRef], run.expressStopCount > 0 else { continue }
+            let query = PTVQuery.pattern(runRef: departure.runRef, routeType: type.rawValue)
+            if let pattern = ask.known(query)?.value {
+                found[departure.runRef] = ChangeWords.skipped(in: pattern, after: stopID)
+            } else if learning < limit {
+                learning += 1
+                ask.learn(query)
+            }
+        }
+        return (found, learning > 0)
     }
 
     /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite

@@ -36,6 +36,8 @@ struct StopPage: Sendable {
     let nearbyURL: String?
     /// Which way services leave, and walking here (set by the controller).
     var door: StopDoor?
+    /// The low floor trams only form, on a tram stop (set by the controller).
+    var lowFloor: LowFloorForm?
     /// Whether every question the page stands on was answered fresh (or PTV said it does not know the thing): no
     /// failure and no saved copy. Only such a page may be kept for the next visitors (`Response.storable`), so that
     /// "Refresh departures" after a failure asks again.
@@ -49,21 +51,26 @@ struct StopPage: Sendable {
     ///   - departures: What the departures call gave.
     ///   - disruptions: Every disruption text at hand by id (``StopController/load(_:type:stopID:)``); nil: the answers' own.
     ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
+    ///   - changes: Stops express runs pass and the rider's low floor choice (its disruptions are set here).
     ///   - context: Words, demo mode, banner and path.
     /// - Throws: `HTTPError` 404 when both calls say there is no such stop; the failure's own error when neither
     ///   call answered, so nothing about the stop is known.
     init(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>, departures: Evidence<DeparturesResponse>,
-         disruptions known: [String: Disruption]? = nil, favourites: [FavouriteStop], context: PageContext) throws {
+         disruptions known: [String: Disruption]? = nil, favourites: [FavouriteStop], changes: BoardChanges = .none, context: PageContext) throws {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details.value, departures: departures.value) else {
             throw Self.unknown(type: type, stopID: stopID, details: details, departures: departures)
         }
         let words = context.words
         let response = departures.value ?? DeparturesResponse(DeparturesBody())
         let staleSince = departures.staleSince
-        let byLine = DepartureBoard(response, routeType: type, stopID: stopID, words: words, staleSince: staleSince)
+        let known = known ?? DisruptionNotes.known(response.disruptions, details.value?.disruptions ?? [:])
+        var changes = changes
+        changes.disruptions = known
+        let byLine = DepartureBoard(response, routeType: type, stopID: stopID, words: words, staleSince: staleSince, changes: changes)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.
-        let board = chronological ? DepartureBoard(response, routeType: type, stopID: stopID, words: words, limit: 2, staleSince: staleSince) : byLine
+        let board = chronological ? DepartureBoard(response, routeType: type, stopID: stopID, words: words, limit: 2, staleSince: staleSince,
+                                                       changes: changes) : byLine
         // "Times are live unless marked" is said once when it spares enough rows their own "live".
         let liveSaidOnce = staleSince == nil && board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
         let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
@@ -71,7 +78,6 @@ struct StopPage: Sendable {
         groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
-        let known = known ?? DisruptionNotes.known(response.disruptions, details.value?.disruptions ?? [:])
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
                                                 stopOwn: identity.details.disruptionIds)
         legend = liveSaidOnce ? "Times are live unless marked." : nil

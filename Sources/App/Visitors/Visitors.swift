@@ -45,7 +45,8 @@ final class Visitors: WarmVisitors {
     struct Arrival {
         /// The visitor's form token from their cookie; nil when they have none (or a malformed one).
         let token: FormToken?
-        /// What their stored pages are kept under besides the address ("" unless the server is shared).
+        /// What their stored pages are kept under besides the address: the list ("" unless the server is shared), and
+        /// the low floor choice when it is on.
         let variant: String
     }
 
@@ -61,7 +62,8 @@ final class Visitors: WarmVisitors {
                 value.flatMap { ListID.parse(String(decoding: $0, as: UTF8.self))?.storageKey.value } ?? "none"
             }
             : ""
-        return Arrival(token: token, variant: variant)
+        // A board made for a rider's low floor choice is kept apart from one made without it.
+        return Arrival(token: token, variant: LowFloorChoice.isOn(head) ? variant + LowFloorChoice.variant : variant)
     }
 
     /// The visitor a request comes from; throws the refusal for another host, or for a change from another site or

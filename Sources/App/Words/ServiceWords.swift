@@ -69,7 +69,7 @@ enum ServiceWords {
 
     /// PTV's documented departure flags that matter to a rider.
     static let flagWords: [String: String] = [
-        "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Set down only", "PUO": "Pick up only",
+        "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Drop off only", "PUO": "Pick up only",
         "MO": "Mondays only", "TU": "Tuesdays only", "WE": "Wednesdays only", "TH": "Thursdays only",
         "FR": "Fridays only", "SS": "School days only",
         // Seen in real answers, not in the spec's list.

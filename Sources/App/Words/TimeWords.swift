@@ -162,6 +162,11 @@ public struct TimeWords: Sendable {
         return rest == 0 ? hourPart : hourPart + " " + minutePart
     }
 
+    /// The hour of the day (0 to 23) on Melbourne's clock.
+    public func hour(_ d: Date) -> Int {
+        calendar.component(.hour, from: d)
+    }
+
     /// Whether two moments fall on the same calendar day in this time zone.
     public func isSameDay(_ a: Date, _ b: Date) -> Bool {
         calendar.isDate(a, inSameDayAs: b)

@@ -1,0 +1,57 @@
+import Foundation
+import PTV
+
+/// A disruption's first sentence, what a rider can act on: what happens, where, and until when, with relative dates
+/// ("Buses replace trains between Elsternwick and Sandringham, on the Sandringham line, until 3 00 pm today."). PTV's
+/// own text follows it in full; this sentence says only what PTV's fields give.
+enum DisruptionSentence {
+    /// Before this hour a disruption's end is the last service of the day before (PTV ends works at 3 am, say).
+    static let lastServiceHour = 5
+
+    /// The sentence for `disruption` at `words.now`.
+    /// - Parameters:
+    ///   - disruption: PTV's disruption.
+    ///   - timing: When it applies, from its dates.
+    ///   - words: Time words for now.
+    static func first(_ disruption: Disruption, timing: DisruptionTiming, words: TimeWords) -> String {
+        let type = disruption.disruptionType.trimmingCharacters(in: .whitespacesAndNewlines)
+        let what = ChangeWords.replacement(disruption) ?? (type.isEmpty ? "A disruption" : type.lowercased())
+        var sentence = what
+        let lines = ModeWords.routes(disruption.routes)
+        if !lines.isEmpty { sentence += ", on \(lines)" }
+        if disruption.stops.count == 1, let stop = disruption.stops.first {
+            sentence += ", at \(SpokenName.stop(stop.stopName))"
+        } else if disruption.stops.count > 1 {
+            sentence += ", at \(Plural.count(disruption.stops.count, "stop"))"
+        }
+        switch timing {
+        case .now(let until): sentence += ", " + self.until(until, words: words)
+        case .planned(let from, let until): sentence += ", from \(moment(from, words: words)), " + self.until(until, words: words)
+        case .ended(let date): sentence += ", ended \(moment(date, words: words))"
+        case .undated(let until): if let until { sentence += ", " + self.until(until, words: words) }
+        }
+        return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+    }
+
+    /// "until 3 00 pm today", "until the last service on Sunday 30 November", "until further notice".
+    static func until(_ date: Date?, words: TimeWords) -> String {
+        guard let date else { return "until further notice" }
+        let hour = words.hour(date)
+        if hour < lastServiceHour {
+            let dayBefore = date.addingTimeInterval(-Double(hour + 1) * 3600)
+            return "until the last service \(on(dayBefore, words: words))"
+        }
+        return "until \(moment(date, words: words))"
+    }
+
+    /// "3 00 pm today", "8 30 pm on Saturday 28 November".
+    static func moment(_ date: Date, words: TimeWords) -> String {
+        "\(words.clock(date)) \(on(date, words: words))"
+    }
+
+    /// "today", "tomorrow", "on Saturday 28 November".
+    private static func on(_ date: Date, words: TimeWords) -> String {
+        let day = words.relativeDay(date)
+        return ["today", "tomorrow", "yesterday"].contains(day) ? day : "on \(day)"
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import PTV
+
+/// What a board says on a row besides its time: the vehicle, replacement buses and the stops an express runs past,
+/// each only from what PTV gave (the departure's run, the disruptions it names, and patterns Trakx already holds).
+struct BoardChanges: Sendable {
+    /// The stops each express run (by `run_ref`) passes after this stop, from its pattern; a run not here says "Express".
+    var skipped: [String: [String]] = [:]
+    /// Every disruption text at hand by id.
+    var disruptions: [String: Disruption] = [:]
+    /// Whether the rider chose low floor trams only (tram rows then always say low floor, or that it is not known).
+    var lowFloorOnly = false
+
+    /// Nothing beyond what the departures answer itself carries.
+    static let none = BoardChanges()
+
+    /// The notes and the vehicle's low floor for one departure.
+    /// - Parameters:
+    ///   - departure: The departure.
+    ///   - run: Its run, with the vehicle descriptor when PTV sent one.
+    ///   - type: The stop's mode.
+    ///   - notes: The notes `ServiceWords` gives (with "Express" when the run is express).
+    /// - Returns: The notes with "Express" said as the stops it runs past when known, replacement buses added, and
+    ///   the vehicle last; and the vehicle's low floor (nil when not known).
+    func row(_ departure: Departure, run: Run?, type: RouteType, notes: [String]) -> (notes: [String], lowFloor: Bool?) {
+        var notes = notes
+        if let express = skipped[departure.runRef].flatMap(ChangeWords.express(skipping:)),
+           let index = notes.firstIndex(of: "Express") {
+            notes[index] = express
+        }
+        var replacements: [String] = []
+        for id in departure.disruptionIds {
+            if let text = disruptions[String(id)].flatMap(ChangeWords.replacement), !replacements.contains(text) {
+                replacements.append(text)
+            }
+        }
+        notes += replacements
+        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly)
+        if let words = vehicle.words { notes.append(words) }
+        return (notes, vehicle.lowFloor)
+    }
+}

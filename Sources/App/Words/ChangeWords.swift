@@ -1,0 +1,58 @@
+import Foundation
+import PTV
+
+/// Service changes said on the row they change: replacement buses from the disruptions PTV names on a departure, and
+/// the stops an express service runs past.
+enum ChangeWords {
+    /// "buses replace trains between Elsternwick and Sandringham", from a disruption whose title or type says buses
+    /// (or coaches) replace trains or trams; nil for any other disruption.
+    /// - Parameter disruption: A disruption PTV names on the departure.
+    static func replacement(_ disruption: Disruption) -> String? {
+        let title = disruption.title
+        let said = (title + " " + disruption.disruptionType).lowercased()
+        guard let vehicle = ["buses", "coaches"].first(where: { said.contains("\($0) replace") }) else { return nil }
+        let replaced = said.contains("replace trams") ? "trams" : "trains"
+        guard let between = between(in: title) else { return "\(vehicle) replace \(replaced) on part of this line" }
+        return "\(vehicle) replace \(replaced) between \(between.from) and \(between.to)"
+    }
+
+    /// The two places in "between Caulfield and Frankston this weekend", up to the words that start the when.
+    static func between(in title: String) -> (from: String, to: String)? {
+        guard let start = title.range(of: "between ", options: .caseInsensitive) else { return nil }
+        let rest = title[start.upperBound...]
+        guard let and = rest.range(of: " and ") else { return nil }
+        let from = String(rest[..<and.lowerBound])
+        var to = String(rest[and.upperBound...])
+        for stop in [" this ", " from ", " due ", " until ", " on ", " while ", " for ", ",", ".", " ("] {
+            if let found = to.range(of: stop, options: .caseInsensitive) { to = String(to[..<found.lowerBound]) }
+        }
+        for end in [" this weekend", " tonight"] where to.hasSuffix(end) { to = String(to.dropLast(end.count)) }
+        let plain = { (text: String) in !text.isEmpty && text.count <= 40 && !text.contains(where: { ":;()\"".contains($0) }) }
+        return plain(from) && plain(to) ? (from, to) : nil
+    }
+
+    /// Most stops named on a row before "and 3 more".
+    static let skippedNamed = 3
+
+    /// "runs express, not stopping at Toorak or Hawksburn", "runs express, not stopping at A, B, C or 2 more stops";
+    /// nil when the stops are not known (the row then says "Express").
+    /// - Parameter names: The stops the service runs past after this one, in order.
+    static func express(skipping names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        let named = Array(names.prefix(skippedNamed))
+        let more = names.count - named.count
+        let list = more > 0
+            ? named.joined(separator: ", ") + " or \(Plural.count(more, "more stop", "more stops"))"
+            : Plural.either(named)
+        return "runs express, not stopping at \(list)"
+    }
+
+    /// The stops a run skips after `stopID`, from its pattern: the `skipped_stops` of every call from this stop on.
+    /// - Parameters:
+    ///   - pattern: The run's pattern.
+    ///   - stopID: The rider's stop.
+    static func skipped(in pattern: PatternResponse, after stopID: Int) -> [String] {
+        guard let here = pattern.departures.firstIndex(where: { $0.stopId == stopID }) else { return [] }
+        return pattern.departures[here...].flatMap(\.skippedStops).map { SpokenName.stop($0.stopName) }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PTV
+import PTVSimulator
+import Testing
+import TestSupport
+@testable import App
+
+/// Issue 31 on the demo network: the simulator makes a low floor mix on trams, buses replacing trains on part of the
+/// Sandringham line, express trains and a live feed going stale, and the pages say each where the data supports it.
+struct BoardingSimulatorTests {
+    /// Each departure link's words on a board (the aria-label of a line's rows, else the link text).
+    private func rows(_ html: String) -> [String] {
+        html.matches(of: #/<p class="departure[^"]*"><a href="[^"]+"(?: aria-label="([^"]+)")?>([^<]+)</a>/#)
+            .map { String($0.1 ?? $0.2).replacingOccurrences(of: "&#39;", with: "'") }
+    }
+
+    private func summary(_ html: String) throws -> String {
+        String(try require_(html.firstMatch(of: #/<p class="summary" id="summary">([^<]+)</p>/#)?.1))
+            .replacingOccurrences(of: "&#39;", with: "'")
+    }
+
+    @Test func aTramBoardSaysEachTramsFloorAndTheChoiceSaysTheNextLowFloorTramFirst() async throws {
+        try await TestApp.with { app in
+            let tram = try require_(app.simulator?.showcase(at: fixedNow).tram, "a live tram")
+            let board = "/stops/tram/\(tram.stopID)"
+            let plain = try await app.get(board).text
+            let words = rows(plain)
+            #expect(!words.isEmpty)
+            // Every tram row says its floor as PTV gives it, once; none is said to be "no" where PTV sent null.
+            #expect(words.allSatisfy { row in
+                ["low floor", "not low floor", "low floor not known"].contains { row.contains(", \($0)") }
+                    && row.components(separatedBy: "floor").count == 2
+            })
+            #expect(plain.contains("Low floor trams only</button>"))
+            #expect(!(try summary(plain)).contains("low floor"))
+
+            // The choice: a form without JavaScript, kept in a cookie for this browser.
+            let browser = try await app.session()
+            let set = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "on"), ("return", board)])
+            #expect(set.status == 303 && set.header("Location") == board)
+            #expect(browser.cookies[LowFloorChoice.cookieName] == "on")
+            let chosen = try await browser.get(board).text
+            let first = try summary(chosen)
+            #expect(first.hasPrefix("Next low floor tram, route ") || first.hasPrefix("No tram listed is known to be low floor")
+                    || first.hasPrefix("None of the trams listed is low floor"), "\(first)")
+            if first.hasPrefix("Next low floor tram") {
+                #expect(first.contains(#/^Next low floor tram, route \d+[a-z]?, (now|in \d+ minutes?)(, live| by the timetable), \d{1,2}\x{202F}\d{2} (am|pm)/#))
+                // Said once: the board's own "Next, ..." follows only when the next tram is not that one.
+                #expect(first.components(separatedBy: "Next").count <= 3)
+            }
+            #expect(chosen.contains("Show all trams</button>"))
+            // A board made with the choice is never served to a browser without it, nor the other way round.
+            let again = try await app.get(board).text
+            #expect(!(try summary(again)).contains("low floor"))
+            #expect(try summary(try await browser.get(board).text) == first)
+            // Turning it off forgets it.
+            _ = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "off"), ("return", board)])
+            #expect(!(try summary(try await browser.get(board).text)).contains("low floor"))
+        }
+    }
+
+    @Test func aTrainBoardIgnoresTheLowFloorChoice() async throws {
+        try await TestApp.with { app in
+            let browser = try await app.session()
+            _ = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "on"), ("return", "/")])
+            let html = try await browser.get("/stops/train/1071").text
+            #expect(try summary(html).hasPrefix("Next, "))
+            #expect(!html.contains("Low floor trams only") && !html.contains("Show all trams"))
+        }
+    }
+
+    @Test func replacementBusesAreSaidOnTheSandringhamRowsOnly() async throws {
+        try await TestApp.with { app in
+            let said = "buses replace trains between Elsternwick and Sandringham"
+            let flinders = rows(try await app.get("/stops/train/1071").text)
+            let sandringham = flinders.filter { $0.contains("Sandringham line") }
+            #expect(!sandringham.isEmpty)
+            #expect(sandringham.allSatisfy { $0.contains(said) })
+            #expect(flinders.filter { !$0.contains("Sandringham line") }.allSatisfy { !$0.contains("buses replace") })
+        }
+    }
+
+    @Test func anExpressRowNamesTheStopsItRunsPastOnceItsPatternIsKnown() async throws {
+        try await TestApp.with { app in
+            let express = try require_(app.simulator?.showcase(at: fixedNow).expressTrain, "an express train")
+            let pattern = try await app.app.ptv.fetch(.pattern(runRef: express.runRef, routeType: 0)).value
+            // A stop it has not yet left, with stops it passes after it.
+            let skippedAt = try require_(pattern.departures.firstIndex {
+                !$0.skippedStops.isEmpty && ($0.bestTime ?? .distantPast) > fixedNow.addingTimeInterval(60)
+            }, "a stop before stops it passes")
+            let from = pattern.departures[skippedAt]
+            let names = pattern.departures[skippedAt...].flatMap(\.skippedStops).map { SpokenName.stop($0.stopName) }
+            // The run page asked for the pattern, so the board knows it without asking again.
+            _ = try await app.get("/runs/train/\(express.runRef)")
+            let html = try await app.get("/stops/train/\(from.stopId)").text
+            let row = try require_(html.firstMatch(of: try Regex("href=\"/ride/train/\(express.runRef)\\?from=\(from.stopId)\"[^>]*>([^<]+)<")), "its row")
+            let words = String(try require_(row.output[1].substring))
+            #expect(words.contains("runs express, not stopping at \(names[0])"), "\(words)")
+            #expect(!words.contains("Express,") && !words.hasSuffix("Express"))
+        }
+    }
+
+    @Test func aStalePositionIsSaidWithItsAgeAndWhereItWasSeen() async throws {
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
+            let simulator = try require_(app.simulator)
+            var showcase = simulator.showcase(at: clock.now)
+            for _ in 0 ..< 24 where showcase.staleRun == nil {
+                clock.advance(30 * 60)
+                showcase = simulator.showcase(at: clock.now)
+            }
+            let lost = try require_(showcase.staleRun, "a run whose feed dropped")
+            let mode = lost.routeType == .bus ? "bus" : "train"
+            let html = try await app.get("/ride/\(mode)/\(lost.runRef)?from=\(lost.stopID)").text
+            let source = String(try require_(html.firstMatch(of: #/<p id="ride-source">([^<]+)</p>/#)?.1))
+            #expect(source.contains(#/^Live position lost at \d{1,2}\x{202F}\d{2} (am|pm), the (train|bus) was last seen \d+ minutes? ago (near|between) /#), "\(source)")
+            // Never where it is now.
+            #expect(!(html.firstMatch(of: #/<p class="summary" id="ride-state">([^<]+)</p>/#)?.1.contains(" is at ") ?? false))
+        }
+    }
+}
