@@ -50,7 +50,7 @@ struct PageFaultWalkTests {
     @Test(.timeLimit(.minutes(4)), arguments: cases)
     func eachQuestionOfEachPageFailingIsSaidAndTheRestKept(_ given: Case) async throws {
         for (fault, words, status) in Self.faults {
-            try await TestApp.with(configure: { $0.upstreamTimeout = 1 }) { app in
+            try await TestApp.with(configure: { $0.upstreamTimeout = 3 }) { app in
                 let simulator = try #require(app.simulator)
                 simulator.faults.set(fault, forPathPrefix: given.prefix)
                 if given.page == "/" {
