@@ -19,14 +19,15 @@ struct BoardingTests {
                        words: TimeWords(now: Recorded.at(now)), changes: changes)
     }
 
-    @Test func recordedTrainsSayTheirTypeAndLengthOnce() throws {
+    @Test func recordedTrainsSayTheirLengthOnceWhenItIsNotTheUsualSix() throws {
         let hcmt = try board("metro-departures-ccl", stop: 1181)
         let row = try #require(hcmt.next.first)
-        #expect(row.notes.last == "a 7-carriage High Capacity Metro Train")
-        #expect(row.detail.hasSuffix(", a 7-carriage High Capacity Metro Train"))
+        #expect(row.notes.last == "7 carriages")
+        #expect(row.detail.hasSuffix(", 7 carriages"))
         #expect(row.detail.components(separatedBy: "carriage").count == 2)
+        // A six-carriage Siemens train is the usual length: its row says nothing of it.
         let siemens = try board("metro-departures-sss", stop: 1181)
-        #expect(siemens.next.contains { $0.notes.contains("a 6-carriage Siemens train") })
+        #expect(siemens.next.allSatisfy { !$0.detail.contains("6 carriages") })
         // PTV's low_floor and air_conditioned are null on every recorded train: neither is said, never "no".
         for name in ["metro-departures-ccl", "metro-departures-sss", "metro-departures-via-clp-test"] {
             let rows = try board(name, stop: name == "metro-departures-via-clp-test" ? 1099 : 1181).next
@@ -38,11 +39,11 @@ struct BoardingTests {
     }
 
     @Test func trainDescriptionsReadAsRidersKnowThem() {
-        #expect(VehicleWords.train("6 Car Xtrapolis") == "a 6-carriage X'Trapolis")
-        #expect(VehicleWords.train("7-car HCMT") == "a 7-carriage High Capacity Metro Train")
-        #expect(VehicleWords.train("6 Car Comeng") == "a 6-carriage Comeng train")
-        #expect(VehicleWords.train("3 Car Silver Hitachi") == "a 3-carriage Hitachi train")
-        #expect(VehicleWords.train("3 Car Any Type") == "a 3-carriage train")
+        #expect(VehicleWords.train("6 Car Xtrapolis") == nil)
+        #expect(VehicleWords.train("7-car HCMT") == "7 carriages")
+        #expect(VehicleWords.train("6 Car Comeng") == nil)
+        #expect(VehicleWords.train("3 Car Silver Hitachi") == "3 carriages")
+        #expect(VehicleWords.train("3 Car Any Type") == "3 carriages")
         #expect(VehicleWords.train("Comeng") == nil)
         #expect(VehicleWords.train("") == nil)
     }
@@ -51,7 +52,10 @@ struct BoardingTests {
         #expect(VehicleWords.said(try vehicle(lowFloor: "true", air: "true"), type: .tram) == .init(words: "low floor, air conditioned", lowFloor: true))
         #expect(VehicleWords.said(try vehicle(lowFloor: "false"), type: .tram) == .init(words: "not low floor", lowFloor: false))
         #expect(VehicleWords.said(try vehicle(), type: .tram) == .init(words: "low floor not known", lowFloor: nil))
-        #expect(VehicleWords.said(try vehicle(lowFloor: "true", air: "false"), type: .bus).words == "low floor, not air conditioned")
+        // A bus board says once that its buses are low floor unless marked: a row marks only the others.
+        #expect(VehicleWords.said(try vehicle(lowFloor: "true", air: "false"), type: .bus).words == "not air conditioned")
+        #expect(VehicleWords.said(try vehicle(lowFloor: "false"), type: .bus).words == "not low floor")
+        #expect(VehicleWords.said(try vehicle(), type: .bus).words == "low floor not known")
         // No descriptor: nothing said, unless the rider asked about low floor trams (then it is not known, never no).
         #expect(VehicleWords.said(nil, type: .tram) == .init(words: nil, lowFloor: nil))
         #expect(VehicleWords.said(nil, type: .tram, askedLowFloor: true).words == "low floor not known")
@@ -94,7 +98,8 @@ struct BoardingTests {
 
     @Test func anExpressNamesTheStopsItRunsPastOnlyWhenTheyAreKnown() throws {
         #expect(ChangeWords.express(skipping: ["Toorak", "Hawksburn"]) == "runs express, not stopping at Toorak or Hawksburn")
-        #expect(ChangeWords.express(skipping: ["A", "B", "C", "D", "E"]) == "runs express, not stopping at A, B, C or 2 more stops")
+        #expect(ChangeWords.express(skipping: ["A", "B", "C", "D", "E"]) == "runs express, not stopping at A, B or 3 more stops")
+        #expect(ChangeWords.express(skipping: ["Toorak Station", "Hawksburn Station"]) == "runs express, not stopping at Toorak or Hawksburn")
         #expect(ChangeWords.express(skipping: []) == nil)
         let response = try Recorded.load("metro-departures-beg", as: DeparturesResponse.self)
         let run = try #require(response.departures.first?.runRef)

@@ -80,7 +80,9 @@ struct StopPage: Sendable {
         departuresAnswered = departures.value != nil
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
                                                 stopOwn: identity.details.disruptionIds)
-        legend = liveSaidOnce ? "Times are live unless marked." : nil
+        let busesLowFloor = (type == .bus || type == .nightBus) && board.next.contains { $0.lowFloor == true }
+        let legends = [liveSaidOnce ? "Times are live unless marked." : nil, busesLowFloor ? VehicleWords.lowFloorLegend : nil]
+        legend = legends.compactMap { $0 }.isEmpty ? nil : legends.compactMap { $0 }.joined(separator: " ")
         updated = departures.fetchedAt.map { words.clock($0) } ?? words.clock(words.now)
         refreshURL = context.path
         favourite = FavouriteButton(type: type, stopID: stopID, stopName: name, favourite: favourites.first { $0.routeID == nil },

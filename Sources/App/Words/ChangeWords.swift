@@ -31,15 +31,16 @@ enum ChangeWords {
         return plain(from) && plain(to) ? (from, to) : nil
     }
 
-    /// Most stops named on a row before "and 3 more".
-    static let skippedNamed = 3
+    /// Most stops named on a row before "or 3 more stops" (each name costs a listener about a second on every row).
+    static let skippedNamed = 2
 
-    /// "runs express, not stopping at Toorak or Hawksburn", "runs express, not stopping at A, B, C or 2 more stops";
+    /// "runs express, not stopping at Toorak or Hawksburn", "runs express, not stopping at A, B or 2 more stops", each
+    /// station by its name alone (the row is a train's: "Station" would be said after every one);
     /// nil when the stops are not known (the row then says "Express").
     /// - Parameter names: The stops the service runs past after this one, in order.
     static func express(skipping names: [String]) -> String? {
         guard !names.isEmpty else { return nil }
-        let named = Array(names.prefix(skippedNamed))
+        let named = names.prefix(skippedNamed).map { $0.hasSuffix(" Station") ? String($0.dropLast(" Station".count)) : $0 }
         let more = names.count - named.count
         let list = more > 0
             ? named.joined(separator: ", ") + " or \(Plural.count(more, "more stop", "more stops"))"

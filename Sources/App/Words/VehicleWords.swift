@@ -6,7 +6,7 @@ import PTV
 enum VehicleWords {
     /// What a departure says about its vehicle, once a row.
     struct Said: Sendable, Equatable {
-        /// "low floor, air conditioned", "a 7-carriage High Capacity Metro Train"; nil when PTV gave nothing to say.
+        /// "low floor, air conditioned", "3 carriages"; nil when PTV gave nothing to say.
         let words: String?
         /// Whether the vehicle is low floor: true or false as PTV says, nil when PTV does not know or gave no vehicle.
         let lowFloor: Bool?
@@ -24,6 +24,10 @@ enum VehicleWords {
         switch type {
         case .train, .vline:
             if let descriptor, let train = train(descriptor.description) { parts.append(train) }
+        case .bus, .nightBus:
+            // A bus board says once "Buses are low floor unless marked." (`lowFloorLegend`), so a row marks only
+            // the bus that is not, or not known to be: every row costs a listener its words.
+            if descriptor != nil, lowFloor != true { parts.append(lowFloor == false ? "not low floor" : "low floor not known") }
         default:
             if descriptor != nil || (askedLowFloor && type == .tram) {
                 parts.append(lowFloor.map { $0 ? "low floor" : "not low floor" } ?? "low floor not known")
@@ -34,20 +38,19 @@ enum VehicleWords {
         return Said(words: parts.isEmpty ? nil : parts.joined(separator: ", "), lowFloor: lowFloor)
     }
 
-    /// "a 6-carriage X'Trapolis", "a 7-carriage High Capacity Metro Train", "a 3-carriage train" from PTV's
-    /// description ("6 Car Xtrapolis", "7-car HCMT", "3 Car Any Type"); nil when it names no carriage count.
+    /// "3 carriages", "7 carriages" from PTV's description ("3 Car Any Type", "7-car HCMT"): where to stand on the
+    /// platform. A train of the usual six carriages says nothing (said on every row it cost a listener more than a
+    /// second, over the board's budget), nor does one whose description names no carriage count.
     static func train(_ description: String) -> String? {
         let words = description.replacingOccurrences(of: "-", with: " ").split(separator: " ").map(String.init)
         guard let count = words.first.flatMap({ Int($0) }), count > 0, count < 20, words.count >= 2,
               words[1].lowercased().hasPrefix("car") else { return nil }
-        let kind = words.dropFirst(2).joined(separator: " ").lowercased().replacingOccurrences(of: "'", with: "")
-        let name = trainNames.first { kind.contains($0.key) }?.value ?? "train"
-        return "a \(count)-carriage \(name)"
+        return count == usualCarriages ? nil : "\(count) carriages"
     }
 
-    /// Train types as riders know them, by a word of PTV's description.
-    static let trainNames: [String: String] = [
-        "xtrapolis": "X'Trapolis", "hcmt": "High Capacity Metro Train", "siemens": "Siemens train",
-        "comeng": "Comeng train", "hitachi": "Hitachi train", "vlocity": "VLocity",
-    ]
+    /// A Melbourne metro train's usual length, which a row leaves unsaid.
+    static let usualCarriages = 6
+
+    /// Said once on a bus board where PTV gave a low floor bus: rows then mark only the others.
+    static let lowFloorLegend = "Buses are low floor unless marked."
 }
