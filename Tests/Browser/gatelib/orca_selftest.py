@@ -23,7 +23,7 @@ EXPECTED = {
                "punctuation spoken ('left quote')"],
     "ride": ["does not say that choosing a stop", "replaced or shrank", "did not say it is an update",
              "heard 2 times", "was announced but the page says"],
-    "disruptions": ["did not say its status", "punctuation spoken ('left paren')"],
+    "disruptions": ["did not say when", "punctuation spoken ('left paren')"],
     "favourite": ["focus did not return", "did not speak the favourite"],
 }
 
