@@ -250,7 +250,7 @@ def disruptions(rig, base):
     """H reaches the first disruption's title, then Down its first sentence: what, where and when in words
     ("Buses replace trains between Elsternwick and Sandringham, on the Sandringham line, ... until 12 00 pm today.").
     A title longer than the window wraps, and Down first says its last line: that is part of the title, not the
-    sentence, so one more Down is pressed (as a rider would) before judging."""
+    sentence, so one more Down is pressed (as a rider would); a sentence that wraps is read on to its full stop."""
     h = Heard("disruptions")
     ls = Listener(rig, h)
     ls.open(base + "/disruptions")
@@ -264,6 +264,11 @@ def disruptions(rig, base):
     down = ls.key("Down")
     if down and all(t.strip(" .") and t.strip(" .") in title for t in down):
         down = ls.key("Down")
+    # The sentence may wrap too: read on, line by line as a rider would, to its full stop (two more lines at most).
+    for _ in range(2):
+        if not down or down[-1].rstrip().endswith("."):
+            break
+        down += ls.key("Down")
     if not any(re.search(r"heading level 3", t) for t in said):
         h.problems.append(f"H did not reach a disruption's title in 4 keys: {said!r}")
     elif not any(re.search(r"\b(until|from)\b", t) for t in down):
