@@ -62,8 +62,11 @@ struct Evidence<Value: Sendable>: Sendable {
         return nil
     }
 
-    /// Whether the question was asked and got no answer (it failed or was refused): what a page must not store.
+    /// Whether the question was asked and got no answer (it failed or was refused).
     var isUnanswered: Bool { failure != nil || refusal != nil }
+    /// Whether it leaves nothing to ask again (a fresh answer, PTV's "not found", or nothing to ask): only a page
+    /// whose questions are all whole may be kept for the next visitors.
+    var isWhole: Bool { !isUnanswered && !isStale }
 
     /// Evidence from a fetched answer.
     init(_ question: Question, _ fetched: Fetched<Value>) {

@@ -49,6 +49,20 @@ enum EvidenceWords {
         }
     }
 
+    /// "Disruptions on this line could not be checked just now, because PTV did not answer in time." for a part a
+    /// page can do without: said when its question failed or was refused, nil otherwise (an answer, not asked, or
+    /// PTV's "not found", which each page words itself).
+    /// - Parameters:
+    ///   - part: What could not be checked ("This stop's access facts").
+    ///   - evidence: Its question's evidence.
+    static func notChecked<Value>(_ part: String, _ evidence: Evidence<Value>) -> String? {
+        switch evidence.outcome {
+        case .failed(let kind): "\(part) could not be checked\(justNow(kind)), because \(reason(kind))."
+        case .refused: "\(part) could not be checked just now, because \(refusedReason)."
+        case .answered, .notAsked, .notFound: nil
+        }
+    }
+
     /// Why a question was not sent: the visitor's share of PTV is spent for this minute.
     static let refusedReason = "this connection has opened too many new pages in a minute"
 

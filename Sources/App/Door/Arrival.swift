@@ -112,8 +112,7 @@ struct Arrival: Sendable {
         case .answered: ""
         case .notAsked: "\(part) are being looked up, and show when this page is loaded again."
         case .notFound: "PTV did not find \(part.prefix(1).lowercased() + part.dropFirst()) just now."
-        case .failed(let kind): "\(part) could not be checked just now, because \(EvidenceWords.reason(kind))."
-        case .refused: "\(part) could not be checked just now, because \(EvidenceWords.refusedReason)."
+        case .failed, .refused: EvidenceWords.notChecked(part, evidence) ?? ""
         }
     }
 

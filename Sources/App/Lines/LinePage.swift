@@ -67,11 +67,7 @@ struct LinePage: Sendable {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
         self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
-        disruptionsUnavailable = switch disruptionsAsked.outcome {
-        case .failed(let kind): "Disruptions on this line could not be checked\(EvidenceWords.justNow(kind)), because \(EvidenceWords.reason(kind))."
-        case .refused: "Disruptions on this line could not be checked just now, because \(EvidenceWords.refusedReason)."
-        case .answered, .notAsked, .notFound: nil
-        }
+        disruptionsUnavailable = EvidenceWords.notChecked("Disruptions on this line", disruptionsAsked)
         directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
         head = PageHead(context.chrome(title: heading, stale: EvidenceWords.staleNotice(stopsAsked, words: context.words)),
                         heading: heading, summary: summary)

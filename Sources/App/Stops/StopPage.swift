@@ -92,28 +92,17 @@ struct StopPage: Sendable {
         lines = FavouriteLineButton.star(board.groups, type: type, fields: fields, favourites: favourites)
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
         facts = StopFacts(identity, type: type)
-        factsUnavailable = switch details.outcome {
-        case .failed(let kind):
-            "This stop's access, facilities and own disruptions could not be checked\(EvidenceWords.justNow(kind)), because \(EvidenceWords.reason(kind))."
-        case .notFound: "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
-        case .refused: "This stop's access, facilities and own disruptions could not be checked just now, because \(EvidenceWords.refusedReason)."
-        case .answered, .notAsked: nil
+        if case .notFound = details.outcome {
+            factsUnavailable = "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
+        } else {
+            factsUnavailable = EvidenceWords.notChecked("This stop's access, facilities and own disruptions", details)
         }
-        isWhole = Self.isWhole(details.outcome) && Self.isWhole(departures.outcome)
+        isWhole = details.isWhole && departures.isWhole
         nearbyURL = identity.latitude.flatMap { lat in identity.longitude.map { Paths.nearby(latitude: lat, longitude: $0) } }
         let summary = EvidenceWords.missing(departures, notFound: EvidenceWords.departuresNotFound) ?? board.summary
         head = PageHead(context.chrome(title: "\(name) departures", stale: EvidenceWords.staleNotice(departures, words: words),
                                        scripts: ["/static/js/refresh.js"]),
                         heading: identity.spokenNameWithoutNumber, summary: summary)
-    }
-
-    /// Whether one question's outcome leaves nothing to ask again: a fresh answer, or PTV's "not found".
-    private static func isWhole<Value>(_ outcome: Evidence<Value>.Outcome) -> Bool {
-        switch outcome {
-        case .answered(let fetched): !fetched.isStale
-        case .notFound, .notAsked: true
-        case .failed, .refused: false
-        }
     }
 
     /// Said when PTV has no stop of this mode with this number.
