@@ -35,8 +35,11 @@ public final class PTVClient: Sendable {
             connectTimeout: configuration.connectTimeout, totalTimeout: configuration.totalTimeout,
             userAgent: "Trakx/\(Self.version) (accessible departures; libcurl)"))
         metrics = PTVMetrics()
-        cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, grace: configuration.staleGrace, now: now)
-        gate = PTVGate(now: now)
+        let gate = PTVGate(now: now)
+        self.gate = gate
+        // While PTV is throttling Trakx a fetch is held back at the gate and never reaches PTV: nothing to charge.
+        cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, grace: configuration.staleGrace, now: now,
+                              reachesUpstream: { if case .throttled = gate.standing { false } else { true } })
         self.logger = logger
         self.now = now
     }
@@ -55,9 +58,7 @@ public final class PTVClient: Sendable {
     ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
     public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
-        // While PTV is throttling Trakx, a call is held back at the gate and never reaches PTV: nothing to charge.
-        let charged = if case .throttled = gate.standing { nil as UpstreamBudget.Allowance? } else { allowance }
-        return query.read(try await cache.value(for: query.request, allowance: charged) { try await self.send(query.request, as: Answer.self) })
+        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.send(query.request, as: Answer.self) })
     }
 
     /// The answer to `query` when the cache holds a fresh one; never asks PTV.

@@ -61,6 +61,7 @@ public final class ResponseCache: Sendable {
     private let capacity: Int
     private let grace: Double?
     private let now: @Sendable () -> Date
+    private let reachesUpstream: @Sendable () -> Bool
     let metrics: PTVMetrics
 
     /// Creates a cache.
@@ -70,7 +71,11 @@ public final class ResponseCache: Sendable {
     ///   - grace: Seconds a caller waits for a fetch when an expired copy exists; past it the copy is returned as
     ///     stale and the fetch goes on to refresh the cache. Nil waits for the fetch whatever it takes.
     ///   - now: The clock (tests move it).
-    public init(capacity: Int = 4000, metrics: PTVMetrics, grace: Double? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    ///   - reachesUpstream: Whether a fetch started now would reach PTV (false while the client holds calls back);
+    ///     asked only on a miss, before charging the visitor's allowance.
+    public init(capacity: Int = 4000, metrics: PTVMetrics, grace: Double? = nil, now: @escaping @Sendable () -> Date = Date.init,
+                reachesUpstream: @escaping @Sendable () -> Bool = { true }) {
+        self.reachesUpstream = reachesUpstream
         self.capacity = capacity
         self.metrics = metrics
         self.grace = grace
@@ -106,7 +111,7 @@ public final class ResponseCache: Sendable {
                 return .wait(running.task, saved: saved)
             }
             // Only a call that would really reach PTV is charged to the visitor's budget.
-            if let refusal = allowance?.spend() { return .refused(refusal) }
+            if let allowance, reachesUpstream(), let refusal = allowance.spend() { return .refused(refusal) }
             metrics.miss(endpoint)
             let id = state.tick
             // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
