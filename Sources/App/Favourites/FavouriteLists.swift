@@ -119,10 +119,4 @@ struct FavouriteLists: Sendable {
     func cookie(for id: ListID) -> String {
         "\(Self.cookieName)=\(id.text); Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax"
     }
-
-    /// What the shared page cache adds to its key so one browser never gets a page made for another's list.
-    func cacheVariant(_ request: Request) -> String {
-        guard shared else { return "" }
-        return current(request)?.value ?? "none"
-    }
 }
