@@ -767,100 +767,50 @@ def cmd_rss(args):
           f"file-backed {value['file_kb'] / 1024:.1f} MiB, {value['threads']} threads)")
 
 
+# Each subcommand: its function, its arguments (name, then argparse's keywords), and whether it records a figure
+# (then it takes --key, the figure's name, and --results, the JSON file it is merged into).
+REST = "-- then more `serve` options"
+COMMANDS = {
+    "ticks": (cmd_ticks, [("pid", {"type": int})], False),
+    "wrk": (cmd_wrk, [("file", {}),
+                                  ("--pid", {"type": int, "help": "server process, for its CPU time per request"}),
+                                  ("--ticks-before", {"type": int, "help": "its CPU ticks (`ticks PID`) before wrk started"})], True),
+    "discover": (cmd_discover, [("base", {})], False),
+    "cold": (cmd_cold, [("base", {}), ("--stops", {"nargs": "+", "required": True}),
+                                     ("--latency-ms", {"type": float, "required": True})], True),
+    "coldall": (cmd_coldall, [
+        ("--links-from", {"required": True, "help": "a warm instance with the same seed, to find the pages on"}),
+        ("--bin", {"required": True}), ("--workdir", {"required": True}),
+        ("--latency-ms", {"type": float, "required": True}), ("--per-type", {"type": int, "default": 4}),
+        ("--warmup", {"required": True, "help": "a train station not in the sample, asked first of each instance"}),
+        ("--exclude", {"nargs": "*", "help": "paths not to sample"}),
+        ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], True),
+    "warm": (cmd_warm, [("base", {}), ("path", {})], False),
+    "burst": (cmd_burst, [("base", {}), ("path", {}), ("-n", {"type": int, "default": 200})], True),
+    "startup": (cmd_startup, [
+        ("--bin", {"required": True}), ("--cwd", {"required": True}), ("--workdir", {"required": True}),
+        ("--runs", {"type": int, "default": 3}), ("--timeout", {"type": float, "default": 10}),
+        ("extra", {"nargs": argparse.REMAINDER, "help": REST})], True),
+    "pages": (cmd_pages, [("base", {}), ("--css-dir", {"required": True}), ("--raw", {"required": True})], True),
+    "stale": (cmd_stale, [
+        ("base", {}), ("path", {}),
+        ("--ready-at", {"type": float, "required": True, "help": "epoch seconds after which the copy has expired"})], True),
+    "rss": (cmd_rss, [("pid", {"type": int}), ("--requests-file", {}),
+                                   ("--requests-total", {"type": int})], True),
+}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
-
-    p = sub.add_parser("ticks")
-    p.add_argument("pid", type=int)
-    p.set_defaults(func=cmd_ticks)
-
-    p = sub.add_parser("wrk")
-    p.add_argument("file")
-    p.add_argument("--pid", type=int, help="server process, for its CPU time per request")
-    p.add_argument("--ticks-before", type=int, help="its CPU ticks (`ticks PID`) before wrk started")
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_wrk)
-
-    p = sub.add_parser("discover")
-    p.add_argument("base")
-    p.set_defaults(func=cmd_discover)
-
-    def cold_parser(name, func):
-        """A subcommand that times cold pages of the instance at `base` for the stops given."""
+    for name, (func, arguments, records) in COMMANDS.items():
         p = sub.add_parser(name)
-        p.add_argument("base")
-        p.add_argument("--stops", nargs="+", required=True)
-        p.add_argument("--latency-ms", type=float, required=True)
-        p.add_argument("--key", required=True)
-        p.add_argument("--results", required=True)
+        for argument, options in arguments:
+            p.add_argument(argument, **options)
+        if records:
+            p.add_argument("--key", required=True)
+            p.add_argument("--results", required=True)
         p.set_defaults(func=func)
-        return p
-
-    cold_parser("cold", cmd_cold)
-
-    p = sub.add_parser("coldall")
-    p.add_argument("--links-from", required=True, help="a warm instance with the same seed, to find the pages on")
-    p.add_argument("--bin", required=True)
-    p.add_argument("--workdir", required=True)
-    p.add_argument("--latency-ms", type=float, required=True)
-    p.add_argument("--per-type", type=int, default=4)
-    p.add_argument("--warmup", required=True, help="a train station not in the sample, asked first of each instance")
-    p.add_argument("--exclude", nargs="*", help="paths not to sample")
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.add_argument("serve_args", nargs=argparse.REMAINDER, help="-- then more `serve` options")
-    p.set_defaults(func=cmd_coldall)
-
-    p = sub.add_parser("warm")
-    p.add_argument("base")
-    p.add_argument("path")
-    p.set_defaults(func=cmd_warm)
-
-    p = sub.add_parser("burst")
-    p.add_argument("base")
-    p.add_argument("path")
-    p.add_argument("-n", type=int, default=200)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_burst)
-
-    p = sub.add_parser("startup")
-    p.add_argument("--bin", required=True)
-    p.add_argument("--cwd", required=True)
-    p.add_argument("--workdir", required=True)
-    p.add_argument("--runs", type=int, default=3)
-    p.add_argument("--timeout", type=float, default=10)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.add_argument("extra", nargs=argparse.REMAINDER, help="-- then more `serve` options")
-    p.set_defaults(func=cmd_startup)
-
-    p = sub.add_parser("pages")
-    p.add_argument("base")
-    p.add_argument("--css-dir", required=True)
-    p.add_argument("--raw", required=True)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_pages)
-
-    p = sub.add_parser("stale")
-    p.add_argument("base")
-    p.add_argument("path")
-    p.add_argument("--ready-at", type=float, required=True, help="epoch seconds after which the copy has expired")
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_stale)
-
-    p = sub.add_parser("rss")
-    p.add_argument("pid", type=int)
-    p.add_argument("--requests-file")
-    p.add_argument("--requests-total", type=int)
-    p.add_argument("--key", required=True)
-    p.add_argument("--results", required=True)
-    p.set_defaults(func=cmd_rss)
-
     args = parser.parse_args()
     if getattr(args, "extra", None) and args.extra[0] == "--":
         args.extra = args.extra[1:]

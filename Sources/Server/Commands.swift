@@ -68,21 +68,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("allowed-host"), help: "Another Host name to answer for (repeatable), e.g. when behind a proxy.")
     var allowedHosts: [String] = []
 
-    @Option(help: "Seed for the built-in simulator's demo data.")
-    var seed: UInt64 = 1
-
-    @Option(help: "Fixed start time (ISO 8601) for demo data and pages, for tests and screenshots.")
-    var now: String?
+    @OptionGroup(title: "Demo data")
+    var demo: DemoDataOptions
 
     @Option(help: "Seconds to wait for PTV before giving up.")
     var upstreamTimeout: Double = 15
-
-    @Option(help: ArgumentHelp("Latency in milliseconds the built-in simulator adds to every answer (benchmarks).", visibility: .hidden))
-    var simulatorLatency: Int = 0
-
-    @Option(help: ArgumentHelp("Seconds after which the built-in simulator stops answering departures (benchmarks: the saved copy's grace).",
-                               visibility: .hidden))
-    var simulatorHangAfter: Double?
 
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
@@ -105,15 +95,8 @@ struct Serve: AsyncParsableCommand {
         let termination = Termination()
         let simulator = configuration.hasCredentials
             ? nil
-            : try DemoUpstream.start(for: &configuration, seed: seed, latencyMilliseconds: simulatorLatency, logger: logger)
-        let hang = simulatorHangAfter.flatMap { seconds in
-            simulator.map { simulator in
-                Task.detached {
-                    try await Task.sleep(for: .seconds(seconds))
-                    simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
-                }
-            }
-        }
+            : try DemoUpstream.start(for: &configuration, seed: demo.seed, logger: logger)
+        let hang = demo.pace(simulator)
         demoFaults.apply(to: simulator)
         let app: TrakxApp
         do {
@@ -137,13 +120,7 @@ struct Serve: AsyncParsableCommand {
     /// The app's settings from the options and the environment.
     /// - Parameter environment: The process environment (PTV_BASE_URL, PTV_DEVID, PTV_KEY, XDG_DATA_HOME, HOME).
     private func appConfiguration(environment: [String: String]) throws -> AppConfiguration {
-        var fixedNow: Date?
-        if let now {
-            guard let parsed = ISO8601DateFormatter().date(from: now) else {
-                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-21T09:30:00+11:00")
-            }
-            fixedNow = parsed
-        }
+        let fixedNow = try demo.start()
         var configuration = AppConfiguration(
             server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
             databasePath: database ?? Database.defaultPath(environment: environment),
@@ -174,28 +151,23 @@ struct Simulate: AsyncParsableCommand {
     @Option(help: "Key the simulator checks signatures with.")
     var key: String
 
-    @Option(help: "Seed for delays, cancellations and live estimates.")
-    var seed: UInt64 = 1
-
-    @Option(help: "Fixed start time (ISO 8601); the clock runs on from there.")
-    var now: String?
+    @OptionGroup(title: "Demo data")
+    var demo: DemoDataOptions
 
     func run() async throws {
         let termination = Termination()
         var logger = Logger(label: "ptv-sim")
         logger.logLevel = .info
-        var clock: (@Sendable () -> Date)?
-        if let now {
-            guard let fixed = ISO8601DateFormatter().date(from: now) else {
-                throw ValidationError("--now must be an ISO 8601 time such as 2026-11-21T09:30:00+11:00")
-            }
+        let clock = try demo.start().map { fixed in
             let started = Date()
-            clock = { fixed.addingTimeInterval(Date().timeIntervalSince(started)) }
+            return { @Sendable in fixed.addingTimeInterval(Date().timeIntervalSince(started)) }
         }
-        let simulator = try PTVSimulator(devID: devid, key: key, seed: seed, now: clock, logger: logger)
+        let simulator = try PTVSimulator(devID: devid, key: key, seed: demo.seed, now: clock, logger: logger)
         try simulator.start(port: port)
+        let hang = demo.pace(simulator)
         say("PTV simulator listening at \(simulator.baseURL)")
         _ = await termination.received()
+        hang?.cancel()
         await simulator.shutdown()
     }
 }

@@ -57,7 +57,7 @@ struct TestApp: Sendable {
     /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data, as
     /// `trakx serve` does.
     private static func startSimulator(for configuration: inout AppConfiguration, logger: Logger) throws -> PTVSimulator {
-        try DemoUpstream.start(for: &configuration, seed: 7, latencyMilliseconds: 0, logger: logger)
+        try DemoUpstream.start(for: &configuration, seed: 7, logger: logger)
     }
 
     /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a

@@ -10,11 +10,9 @@ public enum DemoUpstream {
     /// - Parameters:
     ///   - configuration: The app's settings; on return they name the simulator as PTV.
     ///   - seed: Seed for delays, cancellations and live estimates.
-    ///   - latencyMilliseconds: Latency added to every answer (benchmarks); 0 for none.
     ///   - logger: The app's logger (the simulator logs warnings only, tagged `ptv-sim`).
     /// - Returns: The running simulator; stop it after the app.
-    public static func start(for configuration: inout AppConfiguration, seed: UInt64, latencyMilliseconds: Int,
-                      logger: Logger) throws -> PTVSimulator {
+    public static func start(for configuration: inout AppConfiguration, seed: UInt64, logger: Logger) throws -> PTVSimulator {
         let clock = configuration.clock ?? configuration.makeClock()
         let devID = String(UInt32.random(in: 1_000_000 ... 9_999_999))
         let key = UUID().uuidString.lowercased()
@@ -23,9 +21,6 @@ public enum DemoUpstream {
         simulatorLogger.logLevel = .warning
         let simulator = try PTVSimulator(devID: devID, key: key, seed: seed, now: clock, logger: simulatorLogger)
         try simulator.start(port: 0)
-        if latencyMilliseconds > 0 {
-            simulator.faults.set(.latency(milliseconds: latencyMilliseconds))
-        }
         configuration.clock = clock
         configuration.ptvBaseURL = simulator.baseURL
         configuration.ptvDevID = devID
