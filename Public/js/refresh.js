@@ -48,6 +48,7 @@
 
   // One polite live region, visually hidden, for at most one short message per update.
   var live = document.createElement('p');
+  live.id = 'departures-updates';
   live.className = 'visually-hidden';
   // Without role=status: Orca speaks an empty one as "statusbar" while reading the page.
   live.setAttribute('aria-live', 'polite');
@@ -113,6 +114,12 @@
     var activeHref = focusWasInside && active.getAttribute ? active.getAttribute('href') : null;
 
     replaceChildren(container, fresh);
+    // The fresh board's own refresh link carries what it shows, so what left is said on the next update only once.
+    var next = fresh.getAttribute('data-refresh-url');
+    if (next) {
+      url = next;
+      container.setAttribute('data-refresh-url', next);
+    }
 
     if (focusWasInside) {
       var same = null;
@@ -136,9 +143,11 @@
     if (summary && freshSummary) summary.textContent = text;
     syncStaleNotice(doc);
 
-    if (text && (text !== lastAnnounced || failing)) {
+    var leftNode = container.querySelector('#left');
+    var left = leftNode ? leftNode.textContent.replace(/\s+/g, ' ').trim() : '';
+    if (text && (text !== lastAnnounced || failing || left)) {
       var when = updatedWords(container);
-      announce(when ? when + ' ' + text : text);
+      announce([when, left, text].filter(Boolean).join(' '));
       lastAnnounced = text;
     }
     failing = false;

@@ -27,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, site, walk_events  # noqa: E402
+from gatelib import board_events, browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, site, walk_events  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -114,6 +114,7 @@ def main():
         guarded(results, "keyboard journey", lambda: check_journey(drv, bases["journey"]), bases, args.out)
         guarded(results, "ride live region", lambda: check_ride_events(drv, url["ride"]), bases, args.out)
         guarded(results, "walk live region", lambda: check_walk_events(drv, bases["main"]), bases, args.out)
+        guarded(results, "board live region", lambda: check_board_events(drv, bases["main"]), bases, args.out)
         drv_nojs = browser.start(js=False)
         guarded(results, "JavaScript off", lambda: check_no_js(drv, drv_nojs, pages, url), bases, args.out)
         guarded(results, "axe + Nu", lambda: harness_checks(runs, pages, labels), bases, args.out)
@@ -411,6 +412,12 @@ def check_ride_events(d, ride_url):
 def check_walk_events(d, base):
     c = Check("walk live region")
     ok, detail, findings = walk_events.check(d, base)
+    return c.done(ok, detail, findings)
+
+
+def check_board_events(d, base):
+    c = Check("board live region")
+    ok, detail, findings = board_events.check(d, base)
     return c.done(ok, detail, findings)
 
 

@@ -15,6 +15,7 @@ extension StopPage: MustacheParent {
         case "disruptions": disruptions
         case "updated": updated
         case "refreshURL": refreshURL
+        case "left": left
         case "favourite": favourite
         case "lines": lines
         case "lineForm": lineForm
@@ -119,6 +120,7 @@ extension DepartureRow: MustacheParent {
         case "source": source
         case "liveSaidOnce": liveSaidOnce
         case "rideURL": rideURL
+        case "runRef": runRef
         case "destination": destination
         case "service": service
         case "caption": caption

@@ -27,6 +27,7 @@ struct DepartureRow: Sendable {
     var liveSaidOnce = false
     /// Riding this service from this stop.
     let rideURL: String
+    let runRef: String
     /// "Bundoora RMIT".
     let destination: String
     /// "Route 86 tram".
@@ -237,7 +238,7 @@ struct DepartureBoard: Sendable {
             time: words.clock(cancelled ? scheduled : best), until: until,
             afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
             departed: departed, wasDue: wasDue, source: source, status: status,
-            cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID),
+            cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
             destination: destination, service: service, caption: caption, sentence: sentence, lowFloor: said.lowFloor,
             routeID: departure.routeId, directionID: departure.directionId, at: best)
     }

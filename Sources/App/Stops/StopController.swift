@@ -28,6 +28,7 @@ struct StopController: RouteCollection {
 
     func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let (type, stopID) = try Params.stop(context)
+        let seen = try JustLeft.parse(request.query(JustLeft.parameter))
         let ask = site.ask(context)
         async let loadedCall = Self.load(ask, type: type, stopID: stopID)
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
@@ -51,11 +52,14 @@ struct StopController: RouteCollection {
             learning = learning || !site.ways.knows([asked])
         }
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
+        let left = JustLeft(seen: seen, departures: loaded.departures, shown: page.rows, type: type, words: pageContext.words)
+        page.left = left.sentence
+        page.refreshURL = left.query.map { "\(pageContext.path)?\($0)" } ?? pageContext.path
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
         // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
-        // still being learnt (the next load says it).
+        // still being learnt (the next load says it), or it answers a refresh link (what left is said to that rider).
         var response = site.templates.render(page, template: "stop")
-        response.storable = page.isWhole && !learning
+        response.storable = page.isWhole && !learning && seen.isEmpty
         return response
     }
 

@@ -23,7 +23,10 @@ struct StopPage: Sendable {
     /// Disruptions at this stop, on its lines, and any PTV names without their text.
     let disruptions: DisruptionNotes
     let updated: String
-    let refreshURL: String
+    /// This page again, carrying the departures due soon (`JustLeft`, set by the controller).
+    var refreshURL: String
+    /// "The 8 32 am Frankston line train has left.", said once on the refresh after it left (set by the controller).
+    var left: String?
     let favourite: FavouriteButton
     /// Each line and direction at this stop, with its star button.
     let lines: [DepartureGroup]
@@ -34,6 +37,8 @@ struct StopPage: Sendable {
     let factsUnavailable: String?
     /// "Stops near here", when the stop's position is known.
     let nearbyURL: String?
+    /// Every departure row the page shows.
+    var rows: [DepartureRow] { groups.flatMap(\.rows) + chronological }
     /// Which way services leave, and walking here (set by the controller).
     var door: StopDoor?
     /// The low floor trams only form, on a tram stop (set by the controller).
