@@ -59,6 +59,31 @@ struct BoardingSimulatorTests {
         }
     }
 
+    @Test func theLowFloorChoiceHoldsOnFavourites() async throws {
+        try await TestApp.with { app in
+            let tram = try require_(app.simulator?.showcase(at: fixedNow).tram, "a live tram")
+            let browser = try await app.session()
+            let added = try await browser.post("/favourites", form: [("token", browser.token), ("mode", "tram"),
+                                                                      ("stop_id", String(tram.stopID)), ("return", "/favourites")])
+            #expect(added.status == 303)
+            _ = try await browser.post("/favourites", form: [("token", browser.token), ("mode", "train"), ("stop_id", "1071"),
+                                                             ("return", "/favourites")])
+            let lowFloor = #/<p>(Next low floor tram, route |No tram listed is known to be low floor|None of the trams listed is low floor)/#
+            for page in ["/favourites", "/"] {
+                #expect(!(try await browser.get(page).text).contains(lowFloor), "\(page) without the choice")
+            }
+            _ = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "on"), ("return", "/")])
+            for page in ["/favourites", "/"] {
+                let html = try await browser.get(page).text
+                // The tram favourite's card says first when the next low floor tram comes; the train's says nothing of it.
+                #expect(html.matches(of: lowFloor).count == 1, "\(page)")
+                let card = try #require(html.range(of: #"<h3 class="card__title"><a href="/stops/tram/[0-9]+">[^<]*</a></h3>\n<p>Next low floor|<h3 class="card__title"><a href="/stops/tram/[0-9]+">[^<]*</a></h3>\n<p>N[oe]"#,
+                                                   options: .regularExpression), "\(page): the sentence opens the tram card")
+                #expect(!html[card].isEmpty)
+            }
+        }
+    }
+
     @Test func aTrainBoardIgnoresTheLowFloorChoice() async throws {
         try await TestApp.with { app in
             let browser = try await app.session()

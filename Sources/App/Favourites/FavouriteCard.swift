@@ -10,4 +10,7 @@ struct FavouriteCard: Sendable {
     let sentence: String?
     /// "Buses from here go towards Clifton Hill, heading west.", when known.
     var way: String? = nil
+    /// For a rider who chose low floor trams only, on a tram favourite, said first: "Next low floor tram, route 96, in 9
+    /// minutes, live, 8 40 am, to St Kilda Beach." (as the board's summary says it).
+    var lowFloor: String? = nil
 }

@@ -8,7 +8,8 @@ extension Site {
     /// The request's favourites with their next departures (at most `limit` favourites), and how many it has in all.
     func favouriteSummaries(for request: Request, _ context: TrakxContext, limit: Int) async throws -> (shown: [FavouriteSummary], total: Int) {
         let favourites = try await lists.all(request)
-        return (await summaries(for: Array(favourites.prefix(limit)), ask: ask(context), list: lists.current(request)), favourites.count)
+        return (await summaries(for: Array(favourites.prefix(limit)), ask: ask(context), list: lists.current(request),
+                                lowFloorOnly: LowFloorChoice.isOn(request)), favourites.count)
     }
 
     /// Each favourite with its next departures, fetched concurrently (through the shared cache), then summed up by
@@ -18,9 +19,10 @@ extension Site {
     ///   - favourites: The favourites.
     ///   - ask: How PTV is asked.
     ///   - list: Their list, where placeholder names are refreshed.
+    ///   - lowFloorOnly: Whether the rider chose low floor trams only.
     ///   - errors: Field errors after a refused rename.
     ///   - typed: What was typed in a refused rename, by field id, shown again in that field.
-    func summaries(for favourites: [FavouriteStop], ask: Ask, list: FavouriteListKey? = nil, errors: [FieldError] = [],
+    func summaries(for favourites: [FavouriteStop], ask: Ask, list: FavouriteListKey? = nil, lowFloorOnly: Bool = false, errors: [FieldError] = [],
                    typed: [String: String] = [:]) async -> [FavouriteSummary] {
         let words = timeWords()
         let found = await withTaskGroup(of: (Int, FavouriteSummary, String?).self) { group in
@@ -34,8 +36,8 @@ extension Site {
                     let way = asked.value.flatMap { departures in
                         favouriteWay(favourite, type: RouteType(rawValue: favourite.routeType), departures: departures, index: index, ask: ask)
                     }
-                    let (summary, realName) = FavouriteSummary.build(favourite, asked: asked, way: way, words: words, errors: errors,
-                                                                     typed: typed)
+                    let (summary, realName) = FavouriteSummary.build(favourite, asked: asked, way: way, words: words,
+                                                                     lowFloorOnly: lowFloorOnly, errors: errors, typed: typed)
                     return (index, summary, realName)
                 }
             }

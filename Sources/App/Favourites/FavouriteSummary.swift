@@ -23,15 +23,19 @@ extension FavouriteSummary {
     ///   - asked: The departures at its stop, as evidence (not asked past the first 40 favourites).
     ///   - way: Where its services go and which way they leave, when known ("trams towards City, heading west").
     ///   - words: Time words for now.
+    ///   - lowFloorOnly: Whether the rider chose low floor trams only (a tram favourite then says first when the next
+    ///     low floor tram comes, as its board does).
     ///   - errors: Field errors after a refused rename.
     ///   - typed: What was typed in a refused rename, by field id.
-    static func build(_ stored: FavouriteStop, asked: Evidence<DeparturesResponse>, way: String? = nil, words: TimeWords, errors: [FieldError],
+    static func build(_ stored: FavouriteStop, asked: Evidence<DeparturesResponse>, way: String? = nil, words: TimeWords, lowFloorOnly: Bool = false,
+                      errors: [FieldError],
                       typed: [String: String]) -> (FavouriteSummary, String?) {
         var favourite = stored
         var realName: String?
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
         var unavailable: String?
+        var lowFloor: String?
         if var result = asked.value {
             if favourite.hasPlaceholderName,
                let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {
@@ -43,7 +47,10 @@ extension FavouriteSummary {
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
                 }
             }
-            let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words, staleSince: asked.staleSince).next
+            let changes = BoardChanges(lowFloorOnly: lowFloorOnly && type == .tram)
+            let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words, staleSince: asked.staleSince,
+                                      changes: changes).next
+            if changes.lowFloorOnly { lowFloor = DepartureBoard.lowFloorSummary(rows) }
             if favourite.routeID != nil {
                 next = (rows.first { !$0.cancelled && !$0.departed && !$0.wasDue } ?? rows.first).map { [$0] } ?? []
             } else {
@@ -61,7 +68,7 @@ extension FavouriteSummary {
         let summary = FavouriteSummary(
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
-                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way),
+                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way, lowFloor: lowFloor),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: Paths.favourite(mode: slug, favourite.stopID),
                                   field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))

@@ -25,7 +25,8 @@ struct FavouritesController: RouteCollection {
     func page(_ request: Request, _ context: TrakxContext, errors: [FieldError] = [], typed: [String: String] = [:],
               status: Int = 200) async throws -> Response {
         let favourites = try await site.lists.all(request)
-        let summaries = await site.summaries(for: favourites, ask: site.ask(context), list: site.lists.current(request), errors: errors, typed: typed)
+        let summaries = await site.summaries(for: favourites, ask: site.ask(context), list: site.lists.current(request),
+                                            lowFloorOnly: LowFloorChoice.isOn(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
         for summary in summaries { knownNames[FavouriteKey(routeType: summary.key.routeType, stopID: summary.key.stopID)] = summary.spokenStopName }
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
