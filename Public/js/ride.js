@@ -13,7 +13,8 @@
   var url = refresh.getAttribute('href') || '';
   if (url.indexOf('to=') < 0 || url.indexOf('auto=') >= 0) return;
 
-  var storageKey = 'trakx:ride-heard:' + url;
+  // Whether the last page had live times (was=live) changes the link, not the ride: heard events are kept per ride.
+  var storageKey = 'trakx:ride-heard:' + url.replace(/[?&]was=live/, '');
   var heard = {};
   try { heard = JSON.parse(window.sessionStorage.getItem(storageKey) || '{}') || {}; } catch (e) { heard = {}; }
   function remember() {

@@ -82,6 +82,32 @@ struct RidePageTests {
         #expect(!ride.head.summary.contains("now"))
     }
 
+    @Test func liveTimesPTVStopsSendingMidRideAreSaidAsLostOnce() throws {
+        let live = try Recorded.load("metro-pattern-fkn-lav", as: PatternResponse.self)
+        let now = Recorded.at("2024-11-07T06:30:00Z")
+        let index = { (journey: Journey, name: String) in journey.calls.firstIndex { $0.name == name } }
+        let first = Journey(live, routeType: .train)
+        let before = RidePage(journey: first, from: index(first, "Carrum"), to: index(first, "Footscray"), auto: nil,
+                              pattern: Fetched(value: live, fetchedAt: now), context: Recorded.context(now))
+        // A live page's refresh says it was live, so the next page can tell estimates lost from a run never tracked.
+        #expect(before.refreshURL.hasSuffix("&was=live"))
+        var lost = live
+        lost.departures = lost.departures.map { var d = $0; d.estimatedDepartureUTC = nil; return d }
+        let journey = Journey(lost, routeType: .train)
+        let later = now.addingTimeInterval(60)
+        let after = RidePage(journey: journey, from: index(journey, "Carrum"), to: index(journey, "Footscray"), auto: nil,
+                             pattern: Fetched(value: lost, fetchedAt: later), context: Recorded.context(later), wasLive: true)
+        #expect(after.source == "Live times lost by 5\u{202F}31 pm, as PTV stopped sending them for this train. Times are from the timetable."
+                + " Listen for the announcement on board, or ask the driver.")
+        // Said once: that page's own refresh no longer says it was live.
+        #expect(!after.refreshURL.contains("was=live"))
+        // A saved copy says what it always said (live information lost when it was fetched), not this.
+        let saved = RidePage(journey: journey, from: index(journey, "Carrum"), to: index(journey, "Footscray"), auto: nil,
+                             pattern: Fetched(value: lost, fetchedAt: now, staleBecause: .timedOut), context: Recorded.context(later),
+                             wasLive: true)
+        #expect(saved.source.hasPrefix("Live information lost at 5\u{202F}30 pm"))
+    }
+
     @Test func cancelledRunSaysSo() throws {
         let pattern = try Recorded.load("tdn-1202-pattern", as: PatternResponse.self)
         let journey = Journey(pattern, routeType: .train)

@@ -25,9 +25,10 @@ enum Paths {
         "/runs/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))" + (stop.map { "?stop=\($0)" } ?? "")
     }
 
-    /// `/ride/{mode}/{ref}[?from=][&to=][&auto=]`.
-    static func ride(_ type: RouteType, _ ref: String, from: Int? = nil, to: Int? = nil, auto: Int? = nil) -> String {
-        let query = [from.map { "from=\($0)" }, to.map { "to=\($0)" }, auto.map { "auto=\($0)" }].compactMap { $0 }
+    /// `/ride/{mode}/{ref}[?from=][&to=][&auto=][&was=live]` (`was=live`: the page refreshed from had live times).
+    static func ride(_ type: RouteType, _ ref: String, from: Int? = nil, to: Int? = nil, auto: Int? = nil, wasLive: Bool = false) -> String {
+        let query = [from.map { "from=\($0)" }, to.map { "to=\($0)" }, auto.map { "auto=\($0)" }, wasLive ? "was=live" : nil]
+            .compactMap { $0 }
         return "/ride/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 

@@ -20,6 +20,10 @@ struct RideController: RouteCollection {
             }
             return seconds
         }
+        let wasLive = try request.query("was").map { text in
+            guard text == "live" else { throw HTTPError(400, "This refresh link is not one Trakx made. Open the ride again from its stop.") }
+            return true
+        } ?? false
         let ask = site.ask(context)
         let loaded = try await run.load(ask)
         let journey = loaded.journey
@@ -39,7 +43,7 @@ struct RideController: RouteCollection {
         }
         let pageContext = site.context(for: request, context)
         var page = RidePage(journey: journey, from: from, to: to, auto: auto, pattern: loaded.pattern, context: pageContext,
-                            disruptions: loaded.disruptions)
+                            disruptions: loaded.disruptions, wasLive: wasLive)
         if let index = page.nextIsYours {
             // One stop before the rider's: learn what the arrival says, so it is known when they get there.
             let call = journey.calls[index]
@@ -54,7 +58,8 @@ struct RideController: RouteCollection {
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.
-        if let auto { response.headers.append(("Refresh", "\(auto)")) }
+        // It reloads the page's own refresh link, which says whether this page had live times (`was=live`).
+        if let auto { response.headers.append(("Refresh", page.refreshURL.hasSuffix("was=live") ? "\(auto); url=\(page.refreshURL)" : "\(auto)")) }
         return response
     }
 }

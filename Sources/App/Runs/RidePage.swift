@@ -67,9 +67,10 @@ struct RidePage: Sendable {
     ///   - auto: Automatic refresh seconds, when asked for.
     ///   - pattern: The fetched pattern.
     ///   - context: Words, demo mode and path.
-    ///   - fromStop: The `from` stop id as given, for links.
+    ///   - disruptions: Disruptions the pattern names, said as on the board.
+    ///   - wasLive: Whether the page this one refreshed had live times (`was=live`).
     init(journey: Journey, from: Int?, to: Int?, auto: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
-         disruptions: DisruptionNotes = .none) {
+         disruptions: DisruptionNotes = .none, wasLive: Bool = false) {
         let words = context.words
         let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.staleSince)
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
@@ -89,7 +90,8 @@ struct RidePage: Sendable {
         let live = progress.evidence != nil || liveTimes
         self.live = live
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
-        source = RideWords.source(progress, live: liveTimes, words: words, noun: noun, staleBecause: pattern.staleBecause)
+        source = RideWords.source(progress, live: liveTimes, words: words, noun: noun, staleBecause: pattern.staleBecause,
+                                   wasLive: wasLive && progress.evidence == nil && !progress.hasLiveTimes)
         orientation = RideWords.orientation(journey: journey, progress: progress, noun: noun)
         // Where to get off can only be a stop after the boarding stop.
         let start = max(progress.nextIndex ?? calls.count, from.map { to == nil ? $0 + 1 : $0 } ?? 0)
@@ -120,7 +122,8 @@ struct RidePage: Sendable {
         self.events = events
         stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, to: toID) }
         autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, to: toID, auto: $0)) } : []
-        refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto)
+        // The refresh carries whether this page had live times, so the next one can say they were lost.
+        refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
         facts = RunPage.notes(journey: journey, from: from)

@@ -97,9 +97,10 @@ struct RideWords {
     }
 
     /// Where the information comes from. `live` is whether the stop that matters to the rider (their stop, else
-    /// the next one) has a live estimate; `staleBecause` why a saved copy is shown.
+    /// the next one) has a live estimate; `staleBecause` why a saved copy is shown; `wasLive` whether the page this
+    /// one refreshed had live times (then a fresh answer without them says they were lost, and by when).
     static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String,
-                       staleBecause: PTVError.Kind? = nil) -> String {
+                       staleBecause: PTVError.Kind? = nil, wasLive: Bool = false) -> String {
         let listen = "Listen for the announcement on board, or ask the driver."
         if let since = progress.staleSince {
             let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
@@ -120,6 +121,10 @@ struct RideWords {
             let ignored = progress.positionIgnored
                 ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""
             if live { return (noun == "tram" ? "Live times. PTV gives no position for trams." : "Live times, with no vehicle position.") + ignored }
+            if wasLive {
+                return "Live times lost by \(words.clock(words.now)), as PTV stopped sending them for this \(noun). Times are from the timetable."
+                    + ignored + " " + listen
+            }
             return "Timetable only." + ignored + " " + listen
         }
     }
