@@ -35,28 +35,42 @@ def refresh_link(text):
     return htmllib.unescape(m.group(1)) if m else None
 
 
-def check(d, base):
-    """Returns (ok, detail, findings)."""
+def left_board(base):
+    """The board's page for a refresh link that carries a departure the rider saw that PTV no longer lists, its time
+    past: (that page with its own refresh link marked, the marked link, the sentence it says), or (None, why, None)."""
     board = site.request(base + BOARD).text
     link = refresh_link(board)
     if not link or "seen=" not in link:
-        return False, "the board's refresh link carries no departures", [link or "no refresh link"]
+        return None, f"the board's refresh link carries no departures: {link!r}", None
     first_run, first_minute, first_route = link.split("seen=")[1].split(",")[0].split("~")
     # Seen 35 minutes before the soonest departure now listed: long past, and not a run PTV lists.
     gone = f"9999991~{int(first_minute) - 35}~{first_route}"
-    left_page = site.request(f"{base}{BOARD}?seen={gone},{first_run}~{first_minute}~{first_route}").text
-    said = re.search(r'<p class="left" id="left">([^<]*)</p>', left_page)
+    page = site.request(f"{base}{BOARD}?seen={gone},{first_run}~{first_minute}~{first_route}").text
+    said = re.search(r'<p class="left" id="left">([^<]*)</p>', page)
     if not said:
-        return False, "a refresh with a departure PTV no longer lists does not say it left", [left_page[:300]]
-    # The refreshed board's own link, marked so the check sees the script follow it (the server ignores the mark).
-    after = refresh_link(left_page) + "&followed=1"
-    left_page = re.sub(r'data-refresh-url="[^"]*"', f'data-refresh-url="{htmllib.escape(after)}"', left_page, count=1)
+        return None, "a refresh with a departure PTV no longer lists does not say it left: " + page[:300], None
+    # The refreshed board's own link, marked so a check sees the script follow it (the server ignores the mark).
+    after = refresh_link(page) + "&followed=1"
+    page = re.sub(r'data-refresh-url="[^"]*"', f'data-refresh-url="{htmllib.escape(after)}"', page, count=1)
+    return page, after, " ".join(htmllib.unescape(said.group(1)).split())
+
+
+def start_updates(d, page):
+    """On the board open in `d`: the first update answered with `page`, the rest by the server; the updates turned on."""
+    d.execute_script(INSTALL, page)
+    d.execute_script("document.getElementById('departures-auto-update').click()")
+
+
+def check(d, base):
+    """Returns (ok, detail, findings)."""
+    page, after, said = left_board(base)
+    if page is None:
+        return False, after, [after]
     browser.load(d, base + BOARD)
     if d.execute_script("const r = document.getElementById('departures-updates');"
                         " return r ? r.getAttribute('aria-live') : null") != "polite":
         return False, "the board has no polite live region", []
-    d.execute_script(INSTALL, left_page)
-    d.execute_script("document.getElementById('departures-auto-update').click()")
+    start_updates(d, page)
     time.sleep(2.0)
     d.execute_script("document.getElementById('departures-auto-update').click()")
     heard = d.execute_script("return window.__heard")
@@ -65,8 +79,8 @@ def check(d, base):
     left = [t for t in heard if "has left" in t]
     if len(left) != 1:
         findings.append(f"heard the departure leave {len(left)} times: {heard!r}")
-    elif " ".join(htmllib.unescape(said.group(1)).split()) not in left[0]:
-        findings.append(f"the announcement {left[0]!r} does not carry the page's sentence {said.group(1)!r}")
+    elif said not in left[0]:
+        findings.append(f"the announcement {left[0]!r} does not carry the page's sentence {said!r}")
     if len(fetched) < 3:
         findings.append(f"only {len(fetched)} updates were fetched: {fetched!r}")
     elif not fetched[1].endswith(after):

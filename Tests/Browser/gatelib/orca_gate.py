@@ -22,6 +22,8 @@ def ids_for(base):
 def journeys(base):
     """(name, function) for each journey, in the order they run."""
     ride, choose = ids_for(base)
+    from . import site
+    tram = site.discover(base).get("tram") or "/stops/tram/2160"
     return [
         ("board", lambda rig: j.stop_board(rig, base)),
         ("search", lambda rig: j.search(rig, base)),
@@ -29,6 +31,7 @@ def journeys(base):
         ("disruptions", lambda rig: j.disruptions(rig, base)),
         ("favourite", lambda rig: j.favourite(rig, base)),
         ("door-to-door", lambda rig: j.door_to_door(rig, base, ride)),
+        ("boarding", lambda rig: j.boarding(rig, base, tram)),
     ]
 
 

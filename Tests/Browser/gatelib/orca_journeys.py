@@ -5,7 +5,7 @@ and the problems found (empty when it holds). gate.py runs them in one Orca sess
 import re
 import time
 
-from . import orca_heard, ride_events, site, walk_events
+from . import board_events, orca_heard, ride_events, site, walk_events
 
 TIME = r"\d{1,2}\D{1,9}\d\d\s*(am|pm)"
 WHEN = r"(in \d+ (minutes?|hours?)|now\b)"
@@ -375,3 +375,63 @@ def door_to_door(rig, base, ride_path=None):
         if top is None or not re.search(r"\bYou are at [A-Z]", " ".join(said[top:top + 2])):
             h.problems.append(f"{path}: H then Down does not say where the rider is first: {said!r}")
     return ls.finish(orca_heard.page_words(d))
+
+
+# ------------------------------------------------------------------ 7. boarding (issue 31)
+
+LOW_FLOOR_FIRST = r"^(Next low floor tram, route|No tram listed is known to be low floor|None of the trams listed is low floor)"
+REPLACED = "buses replace trains between Elsternwick and Sandringham"
+
+
+def boarding(rig, base, tram_path):
+    """What a rider needs to get on, heard: replacement buses on the Sandringham row they affect (K from the top); with "Low floor trams only" chosen, the tram board's first sentence says when the next low floor
+    tram comes; and a departure that leaves while the board is open, with updates on, is announced once."""
+    h = Heard("boarding")
+    ls = Listener(rig, h)
+    d = rig.driver
+    ls.open(base + "/stops/train/1071")
+    ls.key("ctrl+Home")
+    row = None
+    for _ in range(30):  # K, link by link, as a rider looks for their line on a board of many
+        got = ls.key("k")
+        if any("Wrapping to top" in t for t in got):
+            break
+        if any("Sandringham line" in t for t in got):
+            row = " ".join(got)
+            break
+    if row is None:
+        h.problems.append("K did not reach a Sandringham line departure at Flinders Street")
+    elif REPLACED not in row:
+        h.problems.append(f"the Sandringham departure was heard without its replacement buses: {row!r}")
+
+    # The low floor choice, pressed as a rider presses it (its button is a form), then the board heard from the top.
+    ls.open(base + tram_path)
+    d.execute_script("document.querySelector('form.choice button').click()")
+    time.sleep(1.5)
+    ls.open(base + tram_path)
+    ls.key("ctrl+Home")
+    said = ls.key("h") + ls.key("Down")
+    first = next((t for t in said if t.strip() and not re.search(r"heading level", t, re.I)), "")
+    if not re.search(LOW_FLOOR_FIRST, first):
+        h.problems.append(f"with low floor trams only, the board's first sentence was not the low floor one: {said!r}")
+    d.execute_script("document.querySelector('form.choice button').click()")  # back to all trams for the journeys after
+    time.sleep(1.5)
+
+    # A departure leaving while the board is open: the update says it once, politely, after what is being read.
+    page, after, sentence = board_events.left_board(base)
+    if page is None:
+        h.problems.append(after)
+        return ls.finish(orca_heard.page_words(d))
+    ls.open(base + board_events.BOARD)
+    ls.key("ctrl")
+    mark = ls.now()
+    board_events.start_updates(d, page)
+    ls.until("has left", mark, 20)
+    time.sleep(4)  # several more updates: none may say it again
+    d.execute_script("document.getElementById('departures-auto-update').click()")
+    heard = ls.since(mark)
+    n = sum(1 for t in heard if "has left" in t)
+    if n != 1:
+        h.problems.append(f"the departure leaving was heard {n} times (expected once): {heard!r}")
+    ls.key("ctrl")
+    return ls.finish(orca_heard.page_words(d), data=[sentence])
