@@ -42,3 +42,9 @@ struct SeenAsMeantTests {
         }
     }
 }
+
+extension String {
+    /// A board's HTML with each row's styled pieces (`<span class="dep-when">in 5 minutes,</span>`) left as their
+    /// words, for tests that read a row's text.
+    var withoutRowPieces: String { replacing(#/<span class="dep-[a-z]+">([^<]*)</span>/#) { String($0.1) } }
+}
