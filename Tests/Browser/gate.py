@@ -27,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import board_events, browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, site, walk_events  # noqa: E402
+from gatelib import board_events, browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, shots, site, walk_events  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -111,6 +111,7 @@ def main():
 
         guarded(results, "gate self-test", lambda: check_selftest(drv), bases, args.out)
         guarded(results, "layout, contrast and focus", lambda: page_checks(drv, pages, url), bases, args.out)
+        guarded(results, "screenshots", lambda: take_screenshots(drv, url, args.out), bases, args.out)
         guarded(results, "keyboard journey", lambda: check_journey(drv, bases["journey"]), bases, args.out)
         guarded(results, "ride live region", lambda: check_ride_events(drv, url["ride"]), bases, args.out)
         guarded(results, "walk live region", lambda: check_walk_events(drv, bases["main"]), bases, args.out)
@@ -389,6 +390,15 @@ def page_checks(d, pages, url):
     focus_c.notes = _dedupe(weak)
     out.append(focus_c)
     return out
+
+
+def take_screenshots(d, url, out):
+    """The board, ride and nearby pages as a partially sighted rider sees them (gatelib/shots.py): 320 px with
+    200 % text, 1280 px, 320 px in forced colours. For people to look at; fails only if none could be taken."""
+    c = Check("screenshots")
+    written = shots.take(d, url, os.path.join(out, "screenshots"))
+    return c.done(bool(written), f"{len(written)} in screenshots/seen-*.png (board, ride, nearby at 320 px with "
+                  "200% text, 1280 px, and 320 px in forced colours)")
 
 
 def _dedupe(msgs):

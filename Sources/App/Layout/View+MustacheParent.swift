@@ -117,6 +117,8 @@ extension DepartureRow: MustacheParent {
         case "platform": platform
         case "notes": notes
         case "detail": detail
+        case "pieces": pieces(withLine: false)
+        case "piecesWithLine": pieces(withLine: true)
         case "source": source
         case "liveSaidOnce": liveSaidOnce
         case "rideURL": rideURL
@@ -128,6 +130,17 @@ extension DepartureRow: MustacheParent {
         case "routeID": routeID
         case "directionID": directionID
         case "at": at
+        default: nil
+        }
+    }
+}
+
+extension DeparturePiece: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "text": text
+        case "after": after
+        case "kind": kind.rawValue
         default: nil
         }
     }

@@ -48,11 +48,50 @@ struct DepartureRow: Sendable {
 
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
-        var parts = [afterTime]
-        if let platform, !cancelled { parts.append(ModeWords.midSentence(platform)) }
-        if !cancelled && !(liveSaidOnce && source == .live(minutesLate: 0)) { parts.append(status) }
-        return (parts + notes).joined(separator: ", ")
+        [afterTime, platformSaid, statusSaid, notes.isEmpty ? nil : notes.joined(separator: ", ")].compactMap { $0 }
+            .joined(separator: ", ")
     }
+
+    /// "platform 3" as the row says it, or nil (no platform, or cancelled).
+    var platformSaid: String? { platform.flatMap { cancelled ? nil : ModeWords.midSentence($0) } }
+
+    /// "delayed 4 minutes", "timetable", or nil when the row says nothing of its source (cancelled, which `afterTime`
+    /// says, or live on time on a board that says once that times are live).
+    var statusSaid: String? { cancelled || (liveSaidOnce && source == .live(minutesLate: 0)) ? nil : status }
+
+    /// The row's words in the pieces a board styles apart (issue 34 item 9), in reading order: joined with single
+    /// spaces (each piece's `text` then `after`) they are exactly the link's one sentence ("8 40 am, in 5 minutes, platform 3, timetable" on a line's
+    /// board; "8 40 am Frankston line to Frankston, in 5 minutes, platform 3" when the board is in time order, with
+    /// the line), each piece carrying the comma that follows it, so nothing but a space sits between two pieces.
+    func pieces(withLine: Bool) -> [DeparturePiece] {
+        var out: [(String, DeparturePiece.Kind)] = [(time, .time)]
+        if withLine { out.append((caption, .line)) }
+        out.append((afterTime, cancelled ? .cancelled : .when))
+        if let platformSaid { out.append((platformSaid, .platform)) }
+        if let statusSaid { out.append((statusSaid, .status)) }
+        if !notes.isEmpty { out.append((notes.joined(separator: ", "), .notes)) }
+        return out.enumerated().map { i, piece in
+            // After the time comes a comma only on a line's board: in time order the line follows it, as one phrase.
+            let comma = i < out.count - 1 && !(piece.1 == .time && withLine)
+            // A boxed word's comma is outside its box.
+            let boxed = piece.1 == .status || piece.1 == .cancelled
+            return DeparturePiece(text: piece.0 + (comma && !boxed ? "," : ""), after: comma && boxed ? "," : "", kind: piece.1)
+        }
+    }
+}
+
+/// One piece of a departure row's sentence, styled by its kind (`dep-when`, `dep-platform`, `dep-status`), never
+/// read apart: the pieces are inline in the row's one link.
+struct DeparturePiece: Sendable {
+    /// What the board shows a piece as.
+    enum Kind: String, Sendable {
+        case time, line, when, cancelled, platform, status, notes
+    }
+    /// The piece's words with the comma that follows it: "in 5 minutes,".
+    let text: String
+    /// The comma that follows a boxed piece (a status), outside its box.
+    let after: String
+    let kind: Kind
 }
 
 /// Departures for one route and destination.

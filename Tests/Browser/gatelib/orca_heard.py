@@ -7,12 +7,14 @@ import re
 # Punctuation names speech-dispatcher says (a list's marker, "bullet", is Orca's way of reading a list, not text) at Orca's default level (symbols.dic, level "most" or lower).
 SPOKEN_PUNCTUATION = re.compile(
     r"\b(colon|semi|left paren|right paren|en dash|em dash|left quote|right quote|left tick|right tick|"
-    r"quote|slash|dot|left bracket|right bracket|bar|star)\b")
+    r"quote|slash|dot|dash|left bracket|right bracket|bar|star)\b")
+# A decimal point: speech-dispatcher hands "2.1" on as "2 .1" (espeak-ng says "2 dot 1"); Trakx writes no decimals.
+DECIMAL = re.compile(r"\d \.\d")
+# A description list's roles, said around every fact (issue 34 item 5).
+DESCRIPTION = re.compile(r"\b(description (list|term|value)|definition list)\b", re.I)
 # Words that are one word in their own right, said as such by espeak-ng (compass points are written so: "north-west"
 # is said "north dash west").
 COMPOUNDS = {"northeast", "northwest", "southeast", "southwest"}
-# The colon of a clock time ("8 colon 40 am"): the notation needs it (issue 25 leaves clock times as they are).
-CLOCK_COLON = re.compile(r"\d colon \d")
 # Words Orca adds itself (roles, states, its own messages), never Trakx's text.
 # Roles said with nothing in them (an empty live region is "statusbar"); Orca says a name's role as an
 # utterance of its own in say-all ("Refresh" then "link"), so a role word alone is not empty by itself.
@@ -50,7 +52,8 @@ def joined(token, known):
 
 
 def problems(utterances, known=None, data=()):
-    """Journey 7 on what one journey heard: spoken punctuation from Trakx's words (clock colons aside),
+    """Journey 7 on what one journey heard: spoken punctuation from Trakx's words (a clock time's colon too: Trakx
+    writes "8 40 am"), decimal points, a description list's roles,
     words run together, sentences split by markup, empty items, raw codes. `data`: texts that are PTV's own
     words (a disruption's title): an utterance holding one of them is not judged for punctuation."""
     out = []
@@ -59,11 +62,15 @@ def problems(utterances, known=None, data=()):
         text = u.strip()
         if not text:
             continue
-        m = SPOKEN_PUNCTUATION.search(CLOCK_COLON.sub("", text))
+        m = SPOKEN_PUNCTUATION.search(text)
         plain_words = " ".join(re.findall(r"[A-Za-z]+", SPOKEN_PUNCTUATION.sub(" ", text)))
         ptv = any(k and k in plain_words for k in data_keys)
         if m and not ptv:  # Orca's own messages hold the page's title ("Finished loading ...")
             out.append(f"punctuation spoken ({m.group(1)!r}): {text!r}")
+        if DECIMAL.search(text) and not ptv:
+            out.append(f"a decimal point is spoken: {text!r}")
+        if DESCRIPTION.search(text):
+            out.append(f"a description list's roles are spoken: {text!r}")
         if ORCA_OWN.match(text):
             continue
         if ROLE_ONLY.match(text):

@@ -179,7 +179,8 @@ def ride(rig, base, ride_path, choose_path):
     url = base + choose_path
     html = site.request(url).text
     ls.open(url)
-    d.execute_script(STEPPED, [html] + [ride_events.variant(html, e, live, state=state) for e, live, state in RIDE_STEPS])
+    d.execute_script(STEPPED, [html] + [ride_events.variant(html, e, live, state=state) for e, live, state in RIDE_STEPS]
+                     + [ride_events.variant(html, [AMID], True, state=AMID[1])])
     d.execute_script("window.__list = document.querySelector('ol.pattern');"
                      " window.__items = window.__list ? window.__list.children.length : 0;")
     # an update while the page is being read: say-all from the top, the update arrives in the middle
@@ -218,7 +219,65 @@ def ride(rig, base, ride_path, choose_path):
     order = [first_match(ls.since(), re.escape(p)) for p in ("Get ready", "at your stop", "passed")]
     if None not in order and order != sorted(order):
         h.problems.append("the announcements were not heard in order: get ready, at your stop, passed")
+    _update_amid_disruptions(ls, h, d)
     return ls.finish(orca_heard.page_words(d))
+
+
+# The words an update leaves behind when it cuts into a sentence: Orca reads on from where it was, so what follows the
+# announcement must not be the rest of a sentence ("link, on the Frankston line" after "You are at your stop").
+FRAGMENT = re.compile(r"^\s*(link\b\W*)?([,;:]|[a-z])")
+ROLE_ALONE = re.compile(r"^\s*(link|visited link|list item|heading level \d|leaving list|list with \d+ items?)?\s*\.?\s*$",
+                        re.I)
+
+
+def _update_amid_disruptions(ls, h, d):
+    """Issue 34 item 8: say-all reads the ride page's disruptions (H to their heading, then say-all) and an update
+    arrives meanwhile. Orca speaks a polite update between two of say-all's utterances, wherever reading has got
+    to, and then reads on: so no utterance of the disruptions may be the rest of a sentence (", on the Frankston
+    line", "link, at this stop"), which after "You are at your stop" sounds like the update's continuation; nor
+    may what is read right after the update."""
+    titles = d.execute_script("return [...document.querySelectorAll('main a[href^=\"/disruptions/\"]')]"
+                              ".map(a => a.textContent.trim())") or []
+    if not titles:
+        return
+    def to_disruptions():
+        ls.key("ctrl+Home")
+        said = []
+        for _ in range(8):
+            said += ls.key("h")
+            if any(re.search(r"^Disruptions\b", t) for t in said[-3:]):
+                break
+        mark = ls.now()
+        h.keys.append("KP_Add")
+        ls.rig.key("KP_Add")
+        return mark
+    # say-all through the disruptions, undisturbed: every place an update could be spoken
+    mark = to_disruptions()
+    ls.until(r"^leaving list|^About this", mark, 20)
+    ls.key("ctrl")
+    heard = ls.since(mark)
+    start = first_match(heard, r"^Disruptions\b") or 0
+    end = first_match(heard[start + 2:], r"^leaving list|heading level")
+    for t in heard[start:len(heard) if end is None else start + 2 + end]:
+        if not ROLE_ALONE.match(t) and FRAGMENT.match(t):
+            h.problems.append(f"say-all reads a disruption in pieces: an update spoken before {t.strip()!r} leaves a "
+                              "fragment that sounds like its continuation")
+    # then an update while the first disruption is being said
+    mark = to_disruptions()
+    ls.until(re.escape(" ".join(titles[0].split()[:3])), mark, 15)
+    step(d, len(RIDE_STEPS) + 1)
+    ls.until(re.escape(AMID[1]), mark, 20)
+    time.sleep(3.0)
+    ls.key("ctrl")
+    heard = ls.since(mark)
+    at = first_match(heard, re.escape(AMID[1]))
+    if at is None:
+        h.problems.append(f"the update during the disruptions was not heard: {heard!r}")
+        return
+    after = [t for t in heard[at + 1:] if t.strip() and not ROLE_ALONE.match(t)]
+    if after and FRAGMENT.match(after[0]):
+        h.problems.append(f"after the update {heard[at]!r}, reading went on with a fragment that sounds like its "
+                          f"continuation: {after[0]!r}")
 
 
 # The page's own requests for updates answered with the version of the page for the current step (however
@@ -241,6 +300,8 @@ READY, ARRIVING, PASSED = ride_events.READY, ride_events.ARRIVING, ride_events.P
 # (events on the page, live flag, the page's state sentence) for each update the page asks for
 RIDE_STEPS = [([ride_events.NEXT_A], True, None), ([READY], True, READY[1]), ([ARRIVING], True, ARRIVING[1]),
               ([PASSED], True, PASSED[1])]
+# The update that arrives while the disruptions are read (issue 34 item 8), after the steps above.
+AMID = ("arriving-10", "You are at your stop, Delta.")
 
 
 # ------------------------------------------------------------------ 4. disruptions

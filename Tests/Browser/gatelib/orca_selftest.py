@@ -4,10 +4,11 @@ issue 25 heard), and each assertion must fail there. Run before the journeys jud
 
 import http.server
 import os
+import tempfile
 import threading
 import urllib.parse
 
-from . import orca_journeys as j
+from . import budgets, orca_journeys as j, ride_events, walk_events
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PAGES = os.path.join(HERE, "..", "selftest", "orca")
@@ -26,6 +27,12 @@ EXPECTED = {
     "disruptions": ["did not say when", "punctuation spoken ('left paren')"],
     "favourite": ["focus did not return", "did not speak the favourite"],
 }
+# Issue 34's items 1 to 8, each heard on a broken page (the board's "8:32 am", the walk's "north-west" and "2.1",
+# the ride page's disruption that an update splices into), and the door-to-door journey's own defects.
+EXPECTED["whole page"] += ["8 colon 31", "north dash west", "a decimal point is spoken", "a description list's roles are spoken"]
+EXPECTED["ride"] += ["say-all reads a disruption in pieces"]
+EXPECTED["door-to-door"] = ["does not say where to walk first", "heard 0 times while walking",
+                            "does not say where the rider is first"]
 
 
 def _page(name, title, added=False, script=""):
@@ -61,10 +68,16 @@ class _Broken(http.server.BaseHTTPRequestHandler):
             "/disruptions": lambda: _page("disruptions.html", "Disruptions"),
             "/ride/train/1": lambda: (_page("ride.html", "Riding the Frankston line", script=ride_js) if "to" in q
                                       else _page("ride-choose.html", "Riding the Frankston line")),
+            "/walk/bus/10639": lambda: _page("walk.html", "Walk to Broken Road",
+                                             script='<script src="/static/js/walk.js" defer></script>\n'),
+            "/arrived/bus/10639": lambda: _page("arrival.html", "Broken Station"),
+            "/arrived/train/1071": lambda: _page("arrival.html", "Broken Station"),
+            "/slow/stops/train/1071": lambda: _page("slow-board.html", "Slow Station departures"),
         }
         if u.path in pages:
             return self._send(200, pages[u.path]())
         files = {"/static/js/ride.js": (os.path.join(PAGES, "ride.js"), "text/javascript"),
+                 "/static/js/walk.js": (os.path.join(PAGES, "walk.js"), "text/javascript"),
                  "/static/css/trakx.css": (CSS, "text/css")}
         if u.path in files:
             path, ctype = files[u.path]
@@ -116,7 +129,33 @@ def run(rig, log):
                                   + (" | ".join(h.problems) or "nothing"))
             log(f"  orca self-test: {name}: {len(EXPECTED[name])} planted defects, "
                 f"{sum(1 for w in EXPECTED[name] if w in got)} caught ({h.seconds:.0f} s)")
+        missed += browser_checks(rig.driver, base, log)
     finally:
         srv.shutdown()
         srv.server_close()
+    return missed
+
+
+def browser_checks(d, base, log):
+    """The gate's checks without a screen reader that had no planted defect (issue 34): the ride and walk live
+    regions on the broken pages (each event said twice, never "Update at"; the walk said on every location,
+    never the arrival, no accuracy), and the listening budgets on a board with ten paragraphs before its first
+    departure. Each must fail there; returns what did not."""
+    missed = []
+    ok, _, found = ride_events.check(d, base + "/ride/train/1?from=1071&to=3")
+    if ok or not any("does not say it is an update" in f for f in found):
+        missed.append(f"ride live region: the broken ride page's announcements were not caught: {found}")
+    ok, _, found = walk_events.check(d, base)
+    if ok or not any("heard" in f for f in found) or not any("accuracy" in f for f in found):
+        missed.append(f"walk live region: the broken walk page's announcements were not caught: {found}")
+    slow = base + "/slow/stops/train/1071"
+    figures = budgets.measure(d, {"stop-train": slow}, tempfile.gettempdir(),
+                              skipped={k: "self-test" for k in ("stop-tram", "stop-bus", "nearby-results", "ride",
+                                                                "nearby-paired", "walk-from", "walk-place", "arrival",
+                                                                "arrival-bus")})
+    late = [f for f in figures if f.page == "stop-train" and f.row["kind"] == "first" and f.row["from"] == "main"]
+    if not late or not late[0].missed:
+        missed.append(f"listening budgets: ten paragraphs before the first departure were not a miss: "
+                      f"{[f.line() for f in late]}")
+    log(f"  orca self-test: ride and walk live regions, listening budget: 3 planted defects, {3 - len(missed)} caught")
     return missed
