@@ -19,11 +19,15 @@ def ids_for(base):
     return ride, choose[min(2, len(choose) - 1)] if choose else ride
 
 
+def tram_for(base):
+    """A tram stop near Flinders Street, from the nearby page (asked only when the boarding journey runs)."""
+    from . import site
+    return site.first_href(site.request(base + site.NEARBY_POINT).text, r"/stops/tram/\d+$")
+
+
 def journeys(base):
     """(name, function) for each journey, in the order they run."""
     ride, choose = ids_for(base)
-    from . import site
-    tram = site.discover(base).get("tram") or "/stops/tram/2160"
     return [
         ("board", lambda rig: j.stop_board(rig, base)),
         ("search", lambda rig: j.search(rig, base)),
@@ -31,7 +35,7 @@ def journeys(base):
         ("disruptions", lambda rig: j.disruptions(rig, base)),
         ("favourite", lambda rig: j.favourite(rig, base)),
         ("door-to-door", lambda rig: j.door_to_door(rig, base, ride)),
-        ("boarding", lambda rig: j.boarding(rig, base, tram)),
+        ("boarding", lambda rig: j.boarding(rig, base, tram_for(base))),
     ]
 
 
