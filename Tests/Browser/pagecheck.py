@@ -8,7 +8,8 @@ over a list of URLs in one colour scheme, writing a JSON report; or its own self
 Exit status: 0 every page passed, 1 a page failed (or the self-test did), 2 a tool is missing.
 
 The self-test serves selftest/ on a loopback port: good.html must pass in light and dark;
-broken.html (no lang, low-contrast text, a button without a name, invalid markup) must fail with
+broken.html (no lang, low-contrast text, a button without a name, invalid markup, a hidden button a
+stylesheet shows, a row whose sentence goes on after its link) must fail with
 each of those problems named. A harness that stops seeing problems fails the gate this way.
 """
 
@@ -32,6 +33,8 @@ BROKEN = [
     ("low contrast", "axe [serious] color-contrast"),
     ("unlabelled button", "axe [critical] button-name"),
     ("invalid markup (Nu)", "Nu error"),
+    ("a hidden button shown by the stylesheet (issue 34, item 7)", "marked hidden is shown"),
+    ("a row's sentence cut by its link (issue 34, item 6)", "goes on after its link"),
 ]
 
 

@@ -35,6 +35,15 @@ return {
   navs: all('nav, [role=navigation]').length,
   h1s: all('h1').length,
   main_chars: norm((main[0] || document.body).innerText).length,
+  // Issue 34 item 7: an element marked hidden that a stylesheet shows anyway (a screen reader reads it).
+  shown_hidden: all('[hidden]').filter(e => getComputedStyle(e).display !== 'none')
+    .map(e => '<' + e.tagName.toLowerCase() + '> ' + norm(e.textContent).slice(0, 60)),
+  // Issue 34 item 6: a link in a list item or row whose sentence goes on after it (", towards Elsternwick"):
+  // a rider moving by links (K) never hears the rest.
+  cut_rows: all('li > a, p.departure > a, main p > a:first-child').filter(a => {
+    const after = a.nextSibling;
+    return after && after.nodeType === 3 && /^\s*[,;:]\s*[a-z]/.test(after.nodeValue);
+  }).map(a => norm(a.textContent).slice(0, 40) + norm(a.nextSibling.nodeValue).slice(0, 40)),
   scheme: matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
 };
 """
@@ -232,6 +241,10 @@ def page_problems(page, off, first, scheme):
         out.append("no nav landmark")
     if page["h1s"] != 1:
         out.append(f"{page['h1s']} h1 (want 1)")
+    for shown in page.get("shown_hidden", []):
+        out.append(f"an element marked hidden is shown (a stylesheet overrides [hidden]), so it is read: {shown}")
+    for cut in page.get("cut_rows", []):
+        out.append(f"a row's sentence goes on after its link, so moving by links misses it: {cut}")
     ratio = off["main_chars"] / page["main_chars"] if page["main_chars"] else 0.0
     if off["mains"] < 1 or off["main_chars"] == 0 or ratio < NOJS_MIN_RATIO:
         out.append(f"main content with JavaScript off: {off['mains']} main, {off['main_chars']} characters "
