@@ -196,7 +196,7 @@ def ride(rig, base, ride_path, choose_path):
                             " && document.querySelector('ol.pattern').children.length >= window.__items")
     if not kept:
         h.problems.append("an update replaced or shrank the list of stops while it was being read")
-    ls.key("ctrl")  # stop reading
+    hush(ls.rig, h)  # stop reading
     heard = ls.since(mark)
     upd = first_match(heard, r"\bupdate")
     if upd is None or not re.search(TIME, heard[upd]):
@@ -254,7 +254,7 @@ def _update_amid_disruptions(ls, h, d):
     # say-all through the disruptions, undisturbed: every place an update could be spoken
     mark = to_disruptions()
     ls.until(r"^leaving list|^About this", mark, 20)
-    ls.key("ctrl")
+    hush(ls.rig, h)
     heard = ls.since(mark)
     start = first_match(heard, r"^Disruptions\b") or 0
     end = first_match(heard[start + 2:], r"^leaving list|heading level")
@@ -268,7 +268,7 @@ def _update_amid_disruptions(ls, h, d):
     step(d, len(RIDE_STEPS) + 1)
     ls.until(re.escape(AMID[1]), mark, 20)
     time.sleep(3.0)
-    ls.key("ctrl")
+    hush(ls.rig, h)
     heard = ls.since(mark)
     at = first_match(heard, re.escape(AMID[1]))
     if at is None:
@@ -381,7 +381,7 @@ def favourite(rig, base, path="/stops/train/1071"):
     fav = first_match(heard, r"Flinders Street")
     if fav is None or first_match(heard[fav:], WHEN) is None:
         h.problems.append(f"the home page did not speak the favourite with its next departure: {heard!r}")
-    ls.key("ctrl")
+    hush(ls.rig, h)
     return ls.finish(orca_heard.page_words(d))
 
 
@@ -444,24 +444,31 @@ LOW_FLOOR_FIRST = r"^(Next low floor tram, route|No tram listed is known to be l
 REPLACED = "buses replace trains between Elsternwick and Sandringham"
 
 
+def hush(rig, h):
+    """Ctrl, as a rider stops Orca reading on: it says nothing itself, so no waiting for speech to settle."""
+    h.keys.append("ctrl")
+    rig.key("ctrl")
+    time.sleep(1.0)
+
+
 def boarding(rig, base, tram_path):
-    """What a rider needs to get on, heard: replacement buses on the Sandringham row they affect (K from the top); with "Low floor trams only" chosen, the tram board's first sentence says when the next low floor
+    """What a rider needs to get on, heard: replacement buses on the Sandringham row they affect (its link focused); with "Low floor trams only" chosen, the tram board's first sentence says when the next low floor
     tram comes; and a departure that leaves while the board is open, with updates on, is announced once."""
     h = Heard("boarding")
     ls = Listener(rig, h)
     d = rig.driver
     ls.open(base + "/stops/train/1071")
-    ls.key("ctrl+Home")
-    row = None
-    for _ in range(30):  # K, link by link, as a rider looks for their line on a board of many
-        got = ls.key("k")
-        if any("Wrapping to top" in t for t in got):
-            break
-        if any("Sandringham line" in t for t in got):
-            row = " ".join(got)
-            break
+    hush(rig, h)
+    # Focus moved to the first Sandringham departure (as Tab or K would bring it), and what Orca says of it.
+    mark = ls.now()
+    found = d.execute_script(
+        "const a = [...document.querySelectorAll('#departures a')].find(a => /Sandringham line/.test(a.getAttribute('aria-label') || ''));"
+        " if (a) { a.focus(); } return !!a;")
+    ls.until("Sandringham line", mark, 15)
+    rig.quiet(settle=1.0, timeout=20)
+    row = next((t for t in ls.since(mark) if "Sandringham line" in t), None) if found else None
     if row is None:
-        h.problems.append("K did not reach a Sandringham line departure at Flinders Street")
+        h.problems.append("no Sandringham line departure at Flinders Street was heard on focus")
     elif REPLACED not in row:
         h.problems.append(f"the Sandringham departure was heard without its replacement buses: {row!r}")
 
@@ -484,7 +491,7 @@ def boarding(rig, base, tram_path):
         h.problems.append(after)
         return ls.finish(orca_heard.page_words(d))
     ls.open(base + board_events.BOARD)
-    ls.key("ctrl")
+    hush(rig, h)
     mark = ls.now()
     board_events.start_updates(d, page)
     ls.until("has left", mark, 20)
@@ -494,5 +501,5 @@ def boarding(rig, base, tram_path):
     n = sum(1 for t in heard if "has left" in t)
     if n != 1:
         h.problems.append(f"the departure leaving was heard {n} times (expected once): {heard!r}")
-    ls.key("ctrl")
+    hush(rig, h)
     return ls.finish(orca_heard.page_words(d), data=[sentence])
