@@ -23,6 +23,7 @@ extension StopPage: MustacheParent {
         case "nearbyURL": nearbyURL
         case "door": door
         case "lowFloor": lowFloor
+        case "alerts": alerts
         case "isWhole": isWhole
         default: nil
         }

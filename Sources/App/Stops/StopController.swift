@@ -51,6 +51,9 @@ struct StopController: RouteCollection {
             learning = learning || !site.ways.knows([asked])
         }
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
+        if let key = await site.alerts?.publicKey() {
+            page.alerts = AlertOffer.leave(type: type, stopID: stopID, lines: page.lines.compactMap(\.line), publicKey: key, context: pageContext)
+        }
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
         // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
         // still being learnt (the next load says it).
