@@ -32,6 +32,11 @@ public struct PushSubscription: Sendable, Equatable {
         guard url.scheme == "https" || (allowHTTP && url.scheme == "http" && loopback) else {
             throw Invalid(description: "the push endpoint is not an https URL")
         }
+        // Push services are named hosts on the internet: an address or a local name would have the server post to
+        // itself or its own network for whoever subscribed (tests' loopback service aside).
+        guard allowHTTP || !Self.isLocal(host) else {
+            throw Invalid(description: "the push endpoint is not a push service on the internet")
+        }
         guard let key = Base64URL.decode(p256dh), (try? P256.KeyAgreement.PublicKey(x963Representation: key)) != nil else {
             throw Invalid(description: "the browser's public key is not a P-256 key")
         }
@@ -41,6 +46,13 @@ public struct PushSubscription: Sendable, Equatable {
         self.endpoint = endpoint
         self.p256dh = p256dh
         self.auth = auth
+    }
+
+    /// Whether `host` is an IP address or a name for this machine or its own network.
+    static func isLocal(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]."))
+        if name.contains(":") || name.allSatisfy({ $0.isNumber || $0 == "." }) { return true }
+        return !name.contains(".") || ["localhost", "local", "internal", "lan", "home.arpa", "localdomain"].contains { name == $0 || name.hasSuffix("." + $0) }
     }
 
     /// The push service's origin (scheme, host and port), the audience a VAPID token names.

@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import Logging
 import PTV
 import PTVSimulator
 import Testing
@@ -96,8 +97,9 @@ struct PushAlertTests {
 
     @Test func aLeaveNowReminderIsSentOnceAndA410RemovesThePhone() async throws {
         let clock = TestClock(fixedNow)
+        let logs = LogCapture()
         try await LoopbackPushService.with { push in
-            try await TestApp.with(configure: Self.configure(clock)) { app in
+            try await TestApp.with(logger: logs.logger(label: "trakx-alerts", level: .trace), configure: Self.configure(clock)) { app in
                 let session = try await app.session()
                 let board = try await session.get("/stops/train/1071").text
                 #expect(board.contains("<h2 id=\"stop-alerts-heading\">Remind me when to leave</h2>"))
@@ -135,6 +137,9 @@ struct PushAlertTests {
                 let metrics = try await app.get("/metrics").text
                 #expect(metrics.contains("trakx_push_notifications_total{outcome=\"gone\"} 1"))
                 #expect(metrics.contains("trakx_push_notifications_total{outcome=\"delivered\"} 2"))
+                // Push endpoints are capabilities: no log line holds one, not even the gone phone's.
+                #expect(!logs.lines.isEmpty)
+                #expect(logs.lines.filter { $0.contains("/push/") }.isEmpty)
             }
         }
     }

@@ -19,13 +19,19 @@ struct PayloadEncryptionTests {
         #expect(subscription.audience == "https://push.example.net")
     }
 
-    @Test func aMessageTooLongOrAKeyThatIsNotAKeyIsRefused() throws {
+    @Test func aMessageTooLongAKeyThatIsNotAKeyOrALocalEndpointIsRefused() throws {
         #expect(throws: PushSubscription.Invalid.self) {
             try PushSubscription(endpoint: "https://push.example.net/x", p256dh: "AAAA", auth: "BTBZMqHH6r4Tts7J_aSIgg")
         }
         #expect(throws: PushSubscription.Invalid.self) {
             try PushSubscription(endpoint: "http://push.example.net/x", p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
                                  auth: "BTBZMqHH6r4Tts7J_aSIgg")
+        }
+        for local in ["https://127.0.0.1/push", "https://[::1]/push", "https://printer/push", "https://router.lan/push", "https://10.0.0.8:8443/x"] {
+            #expect(throws: PushSubscription.Invalid.self) {
+                try PushSubscription(endpoint: local, p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
+                                     auth: "BTBZMqHH6r4Tts7J_aSIgg")
+            }
         }
         let subscription = try PushSubscription(
             endpoint: "http://127.0.0.1:9/push", p256dh: "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4",
