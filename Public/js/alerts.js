@@ -6,24 +6,28 @@
   'use strict';
   var form = document.querySelector('[data-alerts-form]');
   var off = document.querySelector('[data-alerts-off]');
+  var needs = document.querySelector('[data-alerts-needs]');
   var status = document.querySelector('[data-alerts-status]');
-  if (!form || !status) return;
-  var without = status.getAttribute('data-without') || '';
+  if (!form || !needs || !status) return;
+  var without = needs.getAttribute('data-without') || '';
+  // What the section says as the page opens is written quietly; only the outcome of pressing the button is
+  // said in the live region.
+  var describe = function (text) { needs.textContent = text + (without ? ' ' + without : ''); };
   var say = function (text) { status.textContent = text + (without ? ' ' + without : ''); };
   var apple = /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
   var standalone = navigator.standalone === true || (window.matchMedia && window.matchMedia('(display-mode: standalone)').matches);
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) {
-    say(apple && !standalone
+    describe(apple && !standalone
       ? 'On an iPhone or iPad, alerts work only once Trakx is added to the home screen and opened from there.'
       : 'This browser cannot show notifications from a web page, so Trakx cannot alert this phone.');
     return;
   }
   if (Notification.permission === 'denied') {
-    say('Notifications from Trakx are turned off in this browser, so Trakx cannot alert this phone. They can be allowed again in the browser settings for this site.');
+    describe('Notifications from Trakx are turned off in this browser, so Trakx cannot alert this phone. They can be allowed again in the browser settings for this site.');
     return;
   }
   form.hidden = false;
-  status.textContent = Notification.permission === 'granted'
+  needs.textContent = Notification.permission === 'granted'
     ? 'This browser allows notifications from Trakx.'
     : 'When you turn an alert on, this browser asks whether Trakx may send notifications.';
 
@@ -70,7 +74,12 @@
       return register().then(active);
     }).then(function (registration) {
       return registration.pushManager.getSubscription().then(function (existing) {
-        return existing || registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(form.getAttribute('data-key')) });
+        if (existing) return existing;
+        // Offline, a browser may try to reach its push service for minutes: give up after 15 seconds.
+        return Promise.race([
+          registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(form.getAttribute('data-key')) }),
+          new Promise(function (resolve, reject) { setTimeout(function () { reject(new Error('timed out')); }, 15000); })
+        ]);
       });
     }).then(function (subscription) {
       var json = subscription.toJSON();

@@ -45,7 +45,7 @@ struct PushAlertTests {
                     path = "/ride/train/\(example.runRef)?from=\(example.stopID)&to=\(to)"
                     let session = try await app.session()
                     let page = try await session.get(path).text
-                    #expect(page.contains("<h2 id=\"ride-alerts-heading\">Alert me on this phone</h2>"))
+                    #expect(page.contains("<h2 id=\"phone-alerts-heading\">Alert me on this phone</h2>"))
                     #expect(page.contains(AlertWords.needs))
                     let answer = try await app.post("/alerts/ride", form: [("mode", "train"), ("run", example.runRef), ("from", String(example.stopID)),
                                                                           ("to", String(to))] + rider.fields, session: session)
@@ -102,7 +102,7 @@ struct PushAlertTests {
             try await TestApp.with(logger: logs.logger(label: "trakx-alerts", level: .trace), configure: Self.configure(clock)) { app in
                 let session = try await app.session()
                 let board = try await session.get("/stops/train/1071").text
-                #expect(board.contains("<h2 id=\"stop-alerts-heading\">Remind me when to leave</h2>"))
+                #expect(board.contains("<details class=\"alerts\" id=\"leave-alerts\">\n<summary id=\"leave-alerts-heading\">Remind me when to leave</summary>"))
                 let option = try #require(board.range(of: #"<option value="\d+-\d+" selected>"#, options: .regularExpression))
                 let line = String(board[option].dropFirst("<option value=\"".count).prefix { $0 != "\"" })
                 let leaver = try await push.subscribe("leaver")

@@ -36,6 +36,9 @@ struct AlertOffer: Sendable {
     let without: String
     /// The page to come back to after stopping every alert of this phone.
     let returnPath: String
+    /// Whether the section is folded under its heading (a `details`), as on the stop board, whose whole page
+    /// has a listening budget; the ride page shows it open.
+    let collapsed: Bool
 
     /// Minutes a reminder may be set to.
     static let minuteChoices = [5, 10, 15, 20, 30]
@@ -44,10 +47,11 @@ struct AlertOffer: Sendable {
     static func ride(type: RouteType, runRef: String, from: Int?, to: Int, publicKey: String, context: PageContext) -> AlertOffer {
         var fields = [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "run", value: runRef), Field(name: "to", value: String(to))]
         if let from { fields.append(Field(name: "from", value: String(from))) }
-        return AlertOffer(id: "ride-alerts", heading: "Alert me on this phone",
+        return AlertOffer(id: "phone-alerts", heading: "Alert me on this phone",
                           intro: "Get a notification when your stop is next, and another when you are at it, even with the screen off.",
                           action: "/alerts/ride", token: context.token, publicKey: publicKey, fields: fields, lines: [], minutes: [],
-                          button: "Alert me on this phone", needs: AlertWords.needs, without: AlertWords.rideWithout, returnPath: context.path)
+                          button: "Alert me on this phone", needs: AlertWords.needs, without: AlertWords.rideWithout, returnPath: context.path,
+                          collapsed: false)
     }
 
     /// A stop page's reminder, one line and direction of the board at a time; nil when the board lists no line.
@@ -55,12 +59,13 @@ struct AlertOffer: Sendable {
         var seen = Set<LineAtStop>()
         let unique = lines.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { return nil }
-        return AlertOffer(id: "stop-alerts", heading: "Remind me when to leave",
+        return AlertOffer(id: "leave-alerts", heading: "Remind me when to leave",
                           intro: "Get one notification when the next service on your line is your chosen minutes away, with its time, platform and whether it is live.",
                           action: "/alerts/leave", token: context.token, publicKey: publicKey,
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],
                           lines: unique.enumerated().map { Choice(value: "\($1.routeID)-\($1.directionID)", label: $1.spoken, selected: $0 == 0) },
                           minutes: minuteChoices.map { Choice(value: String($0), label: "\($0) minutes", selected: $0 == 10) },
-                          button: "Remind me on this phone", needs: AlertWords.needs, without: AlertWords.stopWithout, returnPath: context.path)
+                          button: "Remind me on this phone", needs: AlertWords.needs, without: AlertWords.stopWithout, returnPath: context.path,
+                          collapsed: true)
     }
 }
