@@ -102,7 +102,7 @@ struct PushAlertTests {
             try await TestApp.with(logger: logs.logger(label: "trakx-alerts", level: .trace), configure: Self.configure(clock)) { app in
                 let session = try await app.session()
                 let board = try await session.get("/stops/train/1071").text
-                #expect(board.contains("<details class=\"alerts\" id=\"leave-alerts\">\n<summary id=\"leave-alerts-heading\">Remind me when to leave</summary>"))
+                #expect(board.contains("<details class=\"alerts\" id=\"leave-alerts\">\n<summary id=\"leave-alerts-heading\">Remind me to leave</summary>"))
                 let option = try #require(board.range(of: #"<option value="\d+-\d+" selected>"#, options: .regularExpression))
                 let line = String(board[option].dropFirst("<option value=\"".count).prefix { $0 != "\"" })
                 let leaver = try await push.subscribe("leaver")

@@ -24,7 +24,10 @@ struct AlertNotice: Sendable, Equatable, Encodable {
 /// What a check decided for one alert: a notification to send (if any), what has been said now, and whether the
 /// alert is finished (then it is removed).
 struct AlertStep: Sendable, Equatable {
+    /// The notification to send now, if any.
     var notice: AlertNotice?
+    /// What the alert has said, with this step.
     var sent: String
+    /// Whether the alert is finished (removed before anything is sent).
     var done: Bool
 }

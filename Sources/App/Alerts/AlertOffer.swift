@@ -59,7 +59,7 @@ struct AlertOffer: Sendable {
         var seen = Set<LineAtStop>()
         let unique = lines.filter { seen.insert($0).inserted }
         guard !unique.isEmpty else { return nil }
-        return AlertOffer(id: "leave-alerts", heading: "Remind me when to leave",
+        return AlertOffer(id: "leave-alerts", heading: "Remind me to leave",
                           intro: "Get one notification when the next service on your line is your chosen minutes away, with its time, platform and whether it is live.",
                           action: "/alerts/leave", token: context.token, publicKey: publicKey,
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],

@@ -94,6 +94,9 @@ final class VAPIDKeeper: Sendable {
     let subject: String
     private let kept = Mutex<VAPIDKey?>(nil)
 
+    /// - Parameters:
+    ///   - store: Where the key is kept.
+    ///   - subject: The VAPID contact.
     init(store: any AlertStore, subject: String) {
         self.store = store
         self.subject = subject

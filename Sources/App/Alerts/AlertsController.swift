@@ -19,6 +19,7 @@ struct AlertsController: RouteCollection {
         router.post("/alerts/phone/stop", use: stopPhone)
     }
 
+    /// `POST /alerts/ride`: a ride alert for this phone, after checking that the run calls at the rider's stop.
     func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(request.form("mode") ?? "")
         let ref = try Params.runRef(request.form("run") ?? "")
@@ -36,6 +37,7 @@ struct AlertsController: RouteCollection {
                              for: context)
     }
 
+    /// `POST /alerts/leave`: a leave-now reminder for a line at a stop.
     func leave(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let type = try Params.mode(request.form("mode") ?? "")
         let stopID = try Params.id(request.form("stop_id") ?? "", "stop number")
@@ -53,6 +55,7 @@ struct AlertsController: RouteCollection {
         return site.redirect(to: Paths.stop(type, stopID), notice: [("done", Banner.Code.alertOn.rawValue), ("what", "leave")], for: context)
     }
 
+    /// `GET /alerts/stop/{code}`: asks before stopping the alert (a GET never changes anything).
     func confirmStop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let code = try Self.code(context)
         let page = AlertStopPage(head: PageHead(site.chrome(title: "Stop this alert", section: .none, request: request, context),
@@ -61,11 +64,13 @@ struct AlertsController: RouteCollection {
         return site.templates.render(page, template: "alert-stop")
     }
 
+    /// `POST /alerts/stop/{code}`: stops the alert, then home with a notice that says whether there was one.
     func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let removed = try await alerts.store.remove(stopCode: Self.code(context))
         return site.redirect(to: "/", notice: [("done", Banner.Code.alertsOff.rawValue), ("count", removed ? "1" : "0")], for: context)
     }
 
+    /// `POST /alerts/phone/stop`: stops every alert of the phone whose endpoint the form sends.
     func stopPhone(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let endpoint = request.form("endpoint") ?? ""
         let removed = endpoint.isEmpty ? 0 : try await alerts.store.remove(endpoint: endpoint)
@@ -103,6 +108,8 @@ struct AlertsController: RouteCollection {
 /// The page that asks before stopping one alert.
 struct AlertStopPage: Sendable {
     let head: PageHead
+    /// `/alerts/stop/{code}`, posted to.
     let action: String
+    /// The visitor's form token.
     let token: String
 }
