@@ -115,6 +115,9 @@ struct PushAlertTests {
                                                      + subscription.fields, session: session)
                     #expect(answer.status == 303 && answer.header("Location") == "/stops/train/1071")
                 }
+                // The same reminder asked twice is kept once.
+                _ = try await app.post("/alerts/leave", form: [("mode", "train"), ("stop_id", "1071"), ("line", line), ("minutes", "30")]
+                                       + leaver.fields, session: session)
                 #expect(try await app.app.alerts.store.active(at: clock.now).count == 3)
                 await Self.look(app)
                 // One notification each: the time, the platform and whether it is live, in the board's words.

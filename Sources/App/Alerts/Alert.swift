@@ -40,7 +40,8 @@ struct Alert: Sendable, Equatable {
 
 /// Where alerts are kept: SQLite, or memory in tests.
 protocol AlertStore: Sendable {
-    /// Stores `alert` (its id is set); false when the phone already has `perPhone` alerts.
+    /// Stores `alert` (its id is set), in place of the same alert for the same phone; nil when the phone already
+    /// has `perPhone` alerts.
     func add(_ alert: Alert, perPhone: Int) async throws -> Alert?
     /// Every alert not yet expired at `now`, oldest first; expired ones are deleted.
     func active(at now: Date) async throws -> [Alert]

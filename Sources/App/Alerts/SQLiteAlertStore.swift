@@ -14,6 +14,12 @@ struct SQLiteAlertStore: AlertStore {
     func add(_ alert: Alert, perPhone: Int) async throws -> Alert? {
         try await database.perform { db in
             try db.transaction {
+                // The same alert asked again (a second press) replaces the first, so it is never said twice.
+                try db.run("""
+                    DELETE FROM push_alert WHERE endpoint = ? AND kind = ? AND route_type = ? AND run_ref = ? AND stop_id = ?
+                        AND route_id = ? AND direction_id = ?
+                    """, [.text(alert.subscription.endpoint), .text(alert.kind.rawValue), .integer(Int64(alert.routeType)), .text(alert.runRef),
+                          .integer(Int64(alert.stopID)), .integer(Int64(alert.routeID ?? 0)), .integer(Int64(alert.directionID ?? -1))])
                 let count = try db.prepare("SELECT count(*) FROM push_alert WHERE endpoint = ?")
                 try count.bind([.text(alert.subscription.endpoint)])
                 guard try count.step(), count.int(0) < perPhone else { return nil }
