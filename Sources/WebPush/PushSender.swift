@@ -53,7 +53,8 @@ public struct PushSender: Sendable {
         self.retries = retries
     }
 
-    /// Sends `message` to `subscription`, retrying 429 and 5xx answers (and an unreachable service) with back-off.
+    /// Sends `message` to `subscription`, retrying 429 and 5xx answers (and an unreachable service) with back-off;
+    /// a cancelled task tries no more (a transfer under way still ends by its timeout).
     /// - Parameters:
     ///   - message: The message.
     ///   - subscription: The browser's subscription.
@@ -73,6 +74,7 @@ public struct PushSender: Sendable {
             }
             guard attempt < retries.attempts, !Task.isCancelled else { break }
             try? await Task.sleep(for: .milliseconds(Int(min(wait, retries.longestWait) * 1000)))
+            if Task.isCancelled { break }
             wait = min(wait * 2, retries.longestWait)
         }
         return .gaveUp(status: last)

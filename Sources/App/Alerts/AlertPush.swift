@@ -59,6 +59,12 @@ final class AlertPush: Sendable {
         running.withLock { $0[number] = task }
     }
 
+    /// Stops retrying (Trakx is stopping) and waits for the transfers under way.
+    func stop() async {
+        running.withLock { list in list.values.forEach { $0.cancel() } }
+        await settled()
+    }
+
     /// Waits until every notification on its way has been delivered or given up.
     func settled() async {
         while let task = running.withLock({ $0.values.first }) {

@@ -51,12 +51,13 @@ final class AlertWatcher: Sendable {
         loop.withLock { $0 = task }
     }
 
-    /// Stops looking and lets notifications on their way finish.
+    /// Stops looking, and sending: a notification waiting to be tried again is given up (it was kept as said, so
+    /// it is not sent after a restart either), one under way ends by its timeout.
     func shutdown() async {
         let task = loop.withLock { task in defer { task = nil }; return task }
         task?.cancel()
         await task?.value
-        await push.settled()
+        await push.stop()
     }
 
     /// One look at every alert: one question per watched run or stop, then each alert's step.
