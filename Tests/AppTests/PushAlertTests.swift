@@ -147,6 +147,23 @@ struct PushAlertTests {
         }
     }
 
+    @Test func aFavouriteLineAtTheStopIsTheReminderFirstChosen() async throws {
+        try await TestApp.with(configure: Self.configure(TestClock(fixedNow))) { app in
+            let session = try await app.session()
+            let board = try await session.get("/stops/train/1071").text
+            let values = board.matches(of: /<option value="(\d+-\d+)"/).map { String($0.1) }
+            let last = try #require(values.last)
+            #expect(values.count > 1 && values.first != last)
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("line", last), ("return", "/stops/train/1071")],
+                                           session: session)
+            #expect(added.status == 303)
+            let after = try await session.get("/stops/train/1071").text
+            let options = after.matches(of: /<option value="(\d+-\d+)"( selected)?>([^<]*)<\/option>/)
+            let first = try #require(options.first)
+            #expect(String(first.1) == last && first.2 != nil && first.3.hasSuffix(", a favourite"))
+        }
+    }
+
     @Test func aHundredRidersOnOneRunCostOnePTVQuestionPerInterval() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: Self.configure(clock)) { app in

@@ -54,16 +54,25 @@ struct AlertOffer: Sendable {
                           collapsed: false)
     }
 
-    /// A stop page's reminder, one line and direction of the board at a time; nil when the board lists no line.
-    static func leave(type: RouteType, stopID: Int, lines: [LineAtStop], publicKey: String, context: PageContext) -> AlertOffer? {
+    /// A stop page's reminder, one line and direction of the board at a time, the visitor's favourite lines at
+    /// this stop first (the first of them chosen); nil when the board lists no line.
+    /// - Parameters:
+    ///   - favourites: The visitor's favourite lines here: route, and direction (nil: both ways).
+    static func leave(type: RouteType, stopID: Int, lines: [LineAtStop], favourites: [(routeID: Int, directionID: Int?)] = [],
+                      publicKey: String, context: PageContext) -> AlertOffer? {
         var seen = Set<LineAtStop>()
+        let isFavourite = { (line: LineAtStop) in favourites.contains { $0.routeID == line.routeID && ($0.directionID ?? line.directionID) == line.directionID } }
         let unique = lines.filter { seen.insert($0).inserted }
-        guard !unique.isEmpty else { return nil }
+        let ordered = unique.filter(isFavourite) + unique.filter { !isFavourite($0) }
+        guard !ordered.isEmpty else { return nil }
         return AlertOffer(id: "leave-alerts", heading: "Remind me to leave",
                           intro: "Get one notification when the next service on your line is your chosen minutes away, with its time, platform and whether it is live.",
                           action: "/alerts/leave", token: context.token, publicKey: publicKey,
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],
-                          lines: unique.enumerated().map { Choice(value: "\($1.routeID)-\($1.directionID)", label: $1.spoken, selected: $0 == 0) },
+                          lines: ordered.enumerated().map { index, line in
+                              Choice(value: "\(line.routeID)-\(line.directionID)", label: line.spoken + (isFavourite(line) ? ", a favourite" : ""),
+                                     selected: index == 0)
+                          },
                           minutes: minuteChoices.map { Choice(value: String($0), label: "\($0) minutes", selected: $0 == 10) },
                           button: "Remind me on this phone", needs: AlertWords.needs, without: AlertWords.stopWithout, returnPath: context.path,
                           collapsed: true)

@@ -52,7 +52,9 @@ struct StopController: RouteCollection {
         }
         page.door = StopDoor(type: type, stopID: stopID, ways: ways)
         if let key = await site.alerts?.publicKey() {
-            page.alerts = AlertOffer.leave(type: type, stopID: stopID, lines: page.lines.compactMap(\.line), publicKey: key, context: pageContext)
+            page.alerts = AlertOffer.leave(type: type, stopID: stopID, lines: page.lines.compactMap(\.line),
+                                           favourites: favourites.compactMap { favourite in favourite.routeID.map { ($0, favourite.directionID) } },
+                                           publicKey: key, context: pageContext)
         }
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
         // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
