@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev pkg-config ca-certificates tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build release run test test-browser bench clean
+.PHONY: all deps push-test-deps build release run test test-browser bench clean
 
 all: build
 
@@ -19,6 +19,15 @@ deps:
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## The tests' own Web Push service (Scripts/push_service.py) checks and decrypts pushes with Python's cryptography
+## package, not Trakx's code: installed with pip when missing (python3 and pip from Debian first, when absent).
+push-test-deps:
+	@python3 -c 'import cryptography' 2>/dev/null || { \
+	  command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1 || { \
+	    $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3 python3-pip; }; \
+	  echo "Installing Python's cryptography package for the push service tests"; \
+	  python3 -m pip install --quiet cryptography 2>/dev/null || python3 -m pip install --quiet --break-system-packages cryptography; }
 
 build: deps
 	$(SWIFT) build
@@ -41,7 +50,7 @@ run: build
 ## longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone). ServeProcessTests holds
 ## the real trakx serve to exiting within 5 s of SIGTERM.
 TIMED_SUITES := LoadTests|PageFaultWalkTests|ServeProcessTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
-test: deps
+test: deps push-test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_SUITES)'

@@ -11,6 +11,7 @@ let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto"
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let mustache: Target.Dependency = .product(name: "Mustache", package: "swift-mustache")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let jwt: Target.Dependency = .product(name: "JWTKit", package: "jwt-kit")
 
 let package = Package(
     name: "trakx",
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: [
         .systemLibrary(
@@ -63,6 +65,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "WebPush",
+            dependencies: [
+                "HTTPClient",
+                crypto,
+                jwt,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "PTV",
             dependencies: [
                 "HTTPClient",
@@ -91,6 +102,7 @@ let package = Package(
                 "Storage",
                 "PTV",
                 "PTVSimulator",
+                "WebPush",
                 crypto,
                 mustache,
                 logging,
@@ -116,6 +128,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "PTVTests", dependencies: ["PTV", "PTVSimulator", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "WebPushTests", dependencies: ["WebPush", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "WebPush", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
 )

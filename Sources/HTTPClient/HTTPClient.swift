@@ -28,7 +28,7 @@ public struct ClientConfiguration: Sendable {
     }
 }
 
-/// A small GET client on libcurl. Transfers run on the client's own threads, never on Swift's cooperative threads;
+/// A small GET and POST client on libcurl. Transfers run on the client's own threads, never on Swift's cooperative threads;
 /// easy handles are pooled so connections are reused.
 public final class HTTPClient: Sendable {
     /// The configuration.
@@ -65,10 +65,21 @@ public final class HTTPClient: Sendable {
         // The timeout covers the wait for a free worker too, so a burst while the server hangs cannot queue
         // requests for several timeouts.
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(configuration.totalTimeout * 1000)))
-        return try await workers.run { try self.perform(url: url, headers: headers, deadline: deadline) }
+        return try await workers.run { try self.perform(url: url, headers: headers, body: nil, deadline: deadline) }
     }
 
-    private func perform(url: String, headers: [String], deadline: ContinuousClock.Instant) throws -> ClientResponse {
+    /// POSTs `body` to `url` (an absolute http or https URL) and returns status and body; throws `CurlError` on
+    /// transport failure. libcurl's `Expect: 100-continue` is not sent.
+    /// - Parameters:
+    ///   - url: The URL, already encoded exactly as it must be sent.
+    ///   - headers: Request headers (`Content-Type` and the like).
+    ///   - body: The request body.
+    public func post(_ url: String, headers: [String] = [], body: [UInt8]) async throws -> ClientResponse {
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(configuration.totalTimeout * 1000)))
+        return try await workers.run { try self.perform(url: url, headers: headers + ["Expect:"], body: body, deadline: deadline) }
+    }
+
+    private func perform(url: String, headers: [String], body: [UInt8]?, deadline: ContinuousClock.Instant) throws -> ClientResponse {
         let left = ContinuousClock.now.duration(to: deadline)
         let leftMilliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
         guard leftMilliseconds > 0 else {
@@ -92,6 +103,11 @@ public final class HTTPClient: Sendable {
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, list)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
+                    if let body {
+                        _ = ccurl_easy_setopt_long(handle, CURLOPT_POST, 1)
+                        _ = ccurl_easy_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+                        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_COPYPOSTFIELDS, body)
+                    }
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, leftMilliseconds)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_PATH_AS_IS, 1)
@@ -112,6 +128,7 @@ public final class HTTPClient: Sendable {
         // Drop pointers to buffers that are about to go away.
         _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, nil)
         _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, nil)
+        if body != nil { _ = ccurl_easy_setopt_ptr(handle, CURLOPT_POSTFIELDS, nil) }
         guard rc == CURLE_OK else {
             let message = easy.errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             throw CurlError(curlCode: rc, message: message.isEmpty ? String(cString: curl_easy_strerror(rc)) : Self.scrub(message))

@@ -83,6 +83,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "PTV misbehaving, on demo data")
     var demoFaults: DemoFaultOptions
 
+    @OptionGroup(title: "Alerts on phones (Web Push)")
+    var alerts: AlertOptions
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -132,6 +135,7 @@ struct Serve: AsyncParsableCommand {
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)
+        alerts.apply(to: &configuration)
         return configuration
     }
 }

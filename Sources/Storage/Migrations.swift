@@ -44,6 +44,36 @@ public enum Migrations {
             FROM favourite_stop;
         DROP TABLE favourite_stop;
         """,
+        // 3: Web Push alerts (issue 32) and the server's VAPID key, made on first start and kept. An alert is a ride
+        // (`run_ref`, boarding `from_stop`, the rider's `stop_id`) or a leave-now reminder (`stop_id`, the line as
+        // `route_id` 0 for any and `direction_id` -1 for both ways, and `minutes`); `sent` is what has been said.
+        // `stop_code` is the random part of the alert's stop link.
+        """
+        CREATE TABLE push_key (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            private_key TEXT NOT NULL,
+            created_at INTEGER NOT NULL
+        );
+        CREATE TABLE push_alert (
+            id INTEGER PRIMARY KEY,
+            stop_code TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('ride', 'leave')),
+            route_type INTEGER NOT NULL CHECK (route_type BETWEEN 0 AND 99),
+            run_ref TEXT NOT NULL DEFAULT '',
+            from_stop INTEGER NOT NULL DEFAULT 0,
+            stop_id INTEGER NOT NULL CHECK (stop_id > 0),
+            route_id INTEGER NOT NULL DEFAULT 0,
+            direction_id INTEGER NOT NULL DEFAULT -1,
+            minutes INTEGER NOT NULL DEFAULT 0,
+            endpoint TEXT NOT NULL,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            sent TEXT NOT NULL DEFAULT '',
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        CREATE INDEX push_alert_by_endpoint ON push_alert (endpoint);
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

@@ -67,6 +67,9 @@ public final class SQLiteConnection {
     /// Rows changed by the last statement.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// The row id of the last row this connection inserted.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back on error.
     /// - Parameter body: The work.
     public func transaction<T>(_ body: () throws -> T) throws -> T {

@@ -42,7 +42,7 @@ struct FavouritesUpgradeTests {
             } catch {
                 let message = String(describing: error)
                 #expect(message.contains("Could not open the database at \(path)"))
-                #expect(message.contains("from schema version 1 to 2 failed"))
+                #expect(message.contains("from schema version 1 to \(Migrations.all.count) failed"))
                 #expect(message.contains("the file was left as it was"))
             }
             let connection = try SQLiteConnection(path: path)

@@ -27,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import board_events, browser, budgets, checks, journey, orca_gate, reading, ride_events, selftest, shots, site, walk_events  # noqa: E402
+from gatelib import board_events, browser, budgets, checks, journey, orca_gate, push_events, reading, ride_events, selftest, shots, site, walk_events  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -116,6 +116,7 @@ def main():
         guarded(results, "ride live region", lambda: check_ride_events(drv, url["ride"]), bases, args.out)
         guarded(results, "walk live region", lambda: check_walk_events(drv, bases["main"]), bases, args.out)
         guarded(results, "board live region", lambda: check_board_events(drv, bases["main"]), bases, args.out)
+        guarded(results, "alerts on a phone", lambda: check_push_events(drv, url["ride"]), bases, args.out)
         drv_nojs = browser.start(js=False)
         guarded(results, "JavaScript off", lambda: check_no_js(drv, drv_nojs, pages, url), bases, args.out)
         guarded(results, "axe + Nu", lambda: harness_checks(runs, pages, labels), bases, args.out)
@@ -416,6 +417,12 @@ def _dedupe(msgs):
 def check_ride_events(d, ride_url):
     c = Check("ride live region")
     ok, detail, findings = ride_events.check(d, ride_url)
+    return c.done(ok, detail, findings)
+
+
+def check_push_events(d, ride_url):
+    c = Check("alerts on a phone")
+    ok, detail, findings = push_events.check(d, ride_url)
     return c.done(ok, detail, findings)
 
 

@@ -26,7 +26,7 @@ struct MigrationTests {
             let database = try Database(path: path)
             defer { database.close() }
             let version = try await database.perform { try $0.userVersion }
-            #expect(version == 2)
+            #expect(version == Migrations.all.count)
             let all = try await SQLiteFavouritesStore(database: database).all()
             #expect(all.map(\.stopID) == [1071, 2218, 13142])
             #expect(all.map(\.ownName) == ["Work", nil, "Home – “Café”"])
@@ -67,7 +67,7 @@ struct MigrationTests {
                 let database = try Database(path: path)
                 database.close()
             } catch let error as SQLiteError {
-                #expect(error.description.contains("from schema version 1 to 2 failed"))
+                #expect(error.description.contains("from schema version 1 to \(Migrations.all.count) failed"))
                 #expect(error.description.contains("left as it was"))
             }
             let after = try Self.rows(at: path)

@@ -38,6 +38,8 @@ public struct AppConfiguration: Sendable {
     public var ptvCallsPerMinutePerVisitor: Int = 300
     /// Reverse proxies whose `X-Forwarded-For` names the client (numeric addresses).
     public var trustedProxies: [String] = []
+    /// Web Push alerts: the watcher's interval, the VAPID contact, retries.
+    public var alerts = AlertConfiguration()
 
     /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
     public var favouritesAreShared: Bool {

@@ -32,8 +32,10 @@ struct MetricsController: RouteCollection {
     let ptv: PTVClient
     /// The visitors' PTV budget, whose refusals are counted here too.
     let budget: UpstreamBudget
+    /// Web Push alerts, whose pushes are counted by outcome.
+    let alerts: Alerts
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render()) }
+        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render()) }
     }
 }

@@ -16,6 +16,8 @@ struct Site: Sendable {
     let notices: Notices
     /// Which way services leave stops (routes' stops per direction, kept a day).
     let ways: StopWays
+    /// Web Push alerts (nil in page tests that build a site without them).
+    var alerts: Alerts? = nil
 
     /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance.
     func ask(_ context: TrakxContext) -> Ask { Ask(source: source, allowance: context.allowance) }
@@ -36,9 +38,10 @@ struct Site: Sendable {
         self.context(for: request, context, knownNames: knownNames).chrome(title: title, section: section, hasErrors: hasErrors)
     }
 
-    /// A 303 to `path` that leaves `notice` for the visitor who made the change, said once on that page.
+    /// A 303 to `path` that leaves `notice` for the visitor who made the change, said once on that page (a notice
+    /// is for a path without its query, as the page reads it).
     func redirect(to path: String, notice: Banner.Fields, for context: TrakxContext) -> Response {
-        notices.leave(notice, for: context.visitor, at: path)
+        notices.leave(notice, for: context.visitor, at: String(path.prefix { $0 != "?" }))
         return Response.seeOther(path)
     }
 }

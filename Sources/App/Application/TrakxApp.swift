@@ -25,9 +25,12 @@ public final class TrakxApp: Sendable {
     let renames: PlaceholderRenames
     /// Which way services leave stops, learnt in the background.
     let ways: StopWays
+    /// Web Push alerts: kept in the database, watched in the background.
+    let alerts: Alerts
 
-    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, database: Database, ptv: PTVClient, port: PortBox,
-         logger: Logger) {
+    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: Database, ptv: PTVClient,
+         port: PortBox, logger: Logger) {
+        self.alerts = alerts
         self.pages = pages
         self.renames = renames
         self.ways = ways
@@ -42,6 +45,7 @@ public final class TrakxApp: Sendable {
     public func start() throws {
         try server.start()
         port.value.store(server.port, ordering: .releasing)
+        alerts.start()
     }
 
     /// The URL people should open.
@@ -64,13 +68,14 @@ public final class TrakxApp: Sendable {
     /// database's queued writes before closing it and ending its thread.
     public func shutdown() async {
         await server.shutdown()
+        await alerts.shutdown()
         await renames.settled()
         await ptv.shutdown()
         await database.shutdown()
     }
 
     /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
-    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs) }
+    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs).union(alerts.threadIDs) }
 }
 
 /// Builds Trakx without starting the web server: loads templates and static files, opens and migrates the
@@ -112,15 +117,18 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let notices = Notices(now: clock)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let ways = StopWays(now: clock)
-    let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways)
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
+    let alerts = Alerts(configuration: configuration.alerts, database: database, source: ptv, budget: budget, now: clock, logger: logger)
+    let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
+                    alerts: alerts)
 
     var router = Router<TrakxContext>()
-    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget), RobotsController(), HomeController(site: site),
+        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget, alerts: alerts), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
+        AlertsController(site: site, alerts: alerts),
     ]
     for controller in controllers { controller.addRoutes(to: &router) }
 
@@ -137,7 +145,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, database: database, ptv: ptv, port: port, logger: logger)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, port: port, logger: logger)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -24,6 +24,7 @@ extension StopPage: MustacheParent {
         case "nearbyURL": nearbyURL
         case "door": door
         case "lowFloor": lowFloor
+        case "alerts": alerts
         case "isWhole": isWhole
         default: nil
         }

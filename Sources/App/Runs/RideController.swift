@@ -55,6 +55,10 @@ struct RideController: RouteCollection {
             page.door?.arrival = await site.arrivalAnswers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
                 .arrival(type: journey.routeType, stopID: call.stopID, ride: (journey, index), words: pageContext.words)
         }
+        if page.alertable, let to, let key = await site.alerts?.publicKey() {
+            page.alerts = AlertOffer.ride(type: run.type, runRef: run.ref, from: fromStop, to: journey.calls[to].stopID, publicKey: key,
+                                          context: pageContext)
+        }
         var response = site.templates.render(page, template: "ride")
         // The refresh a rider asked for, as the HTTP Refresh header: browsers treat it as a meta refresh, and
         // the page carries no timed-refresh element for a checker to flag. "Stop automatic refresh" is first in main.

@@ -58,6 +58,10 @@ struct RidePage: Sendable {
     let arrivedAt: Int?
     /// The rider's stop's index when it is the next one ("get ready"): what the arrival will need is learnt now.
     let nextIsYours: Int?
+    /// "Alert me on this phone", once the rider's stop is chosen and still ahead (set by the controller).
+    var alerts: AlertOffer?
+    /// Whether the ride can still alert the rider: their stop chosen, the run neither cancelled nor past it.
+    let alertable: Bool
 
     /// Builds the page.
     /// - Parameters:
@@ -77,6 +81,10 @@ struct RidePage: Sendable {
         door = RideDoor(journey: journey, progress: progress, from: from, to: to)
         if case .atYourStop(let index) = state { arrivedAt = index } else { arrivedAt = nil }
         if case .getReady(let index) = state { nextIsYours = index } else { nextIsYours = nil }
+        switch state {
+        case .cancelled, .ended, .passed, .atYourStop: alertable = false
+        default: alertable = to != nil
+        }
         let type = journey.routeType
         let noun = ModeWords.noun(type)
         let calls = journey.calls

@@ -55,6 +55,11 @@ struct StopController: RouteCollection {
         let left = JustLeft(seen: seen, departures: loaded.departures, shown: page.rows, type: type, words: pageContext.words)
         page.left = left.sentence
         page.refreshURL = left.query.map { "\(pageContext.path)?\($0)" } ?? pageContext.path
+        if let key = await site.alerts?.publicKey() {
+            page.alerts = AlertOffer.leave(type: type, stopID: stopID, lines: page.lines.compactMap(\.line),
+                                           favourites: favourites.compactMap { favourite in favourite.routeID.map { ($0, favourite.directionID) } },
+                                           publicKey: key, context: pageContext)
+        }
         // The same for every visitor but their form token: kept in the page store (see `VisitorMiddleware`), unless a
         // question went unanswered (a rider who refreshes after a failure gets a fresh try) or something it names is
         // still being learnt (the next load says it), or it answers a refresh link (what left is said to that rider).

@@ -43,6 +43,8 @@ struct StopPage: Sendable {
     var door: StopDoor?
     /// The low floor trams only form, on a tram stop (set by the controller).
     var lowFloor: LowFloorForm?
+    /// "Remind me when to leave", a line at a time (set by the controller).
+    var alerts: AlertOffer?
     /// Whether every question the page stands on was answered fresh (or PTV said it does not know the thing): no
     /// failure and no saved copy. Only such a page may be kept for the next visitors (`Response.storable`), so that
     /// "Refresh departures" after a failure asks again.

@@ -17,6 +17,8 @@ enum Banner {
     /// The codes a redirect may carry.
     enum Code: String {
         case added, renamed, removed, imported, unnamed, switched
+        /// An alert turned on (`what` is ride or leave), and alerts stopped (`count` of them).
+        case alertOn = "alert-on", alertsOff = "alerts-off"
     }
 
     /// Longest stop or line words a banner repeats.
@@ -55,6 +57,7 @@ enum Banner {
         switch code {
         case .switched: return "This browser now uses the favourites list from your private link."
         case .imported: return imported(request)
+        case .alertOn, .alertsOff: return AlertWords.banner(code, what: request.query("what"), count: number(request.query("count")))
         default: break
         }
         let thing = thing(request, knownNames: knownNames)
@@ -65,7 +68,7 @@ enum Banner {
             return name.isEmpty ? "Renamed \(thing)." : "Renamed \(thing) to \(name)."
         case .unnamed: return "Removed your own name for \(thing)."
         case .removed: return "Removed \(thing) from favourites."
-        case .switched, .imported: return nil
+        case .switched, .imported, .alertOn, .alertsOff: return nil
         }
     }
 

@@ -21,7 +21,7 @@ final class Visitors: WarmVisitors {
     /// Headers on every response.
     static let headers: [(String, String)] = [
         ("Content-Security-Policy",
-         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
+         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "same-origin"),
         ("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=(), usb=()"),

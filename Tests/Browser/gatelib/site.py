@@ -192,5 +192,6 @@ def page_list(ids):
         Page("walk-error", "/walk/bus/10639?lat=abc&lon=144.99", 400),
         Page("arrival", "/arrived/train/1071?run=" + ids["run"].split("/")[3].split("?")[0]),
         Page("arrival-bus", "/arrived/bus/10639"),
+        Page("alert-stop", "/alerts/stop/AAAAAAAAAAAAAAAAAAAAAA"),
         Page("not-found", "/no-such-page", 404),
     ]

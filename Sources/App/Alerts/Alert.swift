@@ -1,0 +1,58 @@
+import Foundation
+import WebPush
+
+/// One alert a phone asked for: a ride ("get ready" and "you are at" for the rider's stop) or a leave-now reminder
+/// (the next service on a line at a stop, some minutes away). Kept in SQLite until it is done or expires.
+struct Alert: Sendable, Equatable {
+    /// What the alert watches.
+    enum Kind: String, Sendable {
+        case ride, leave
+    }
+
+    /// The row id (0 before it is stored).
+    var id: Int64
+    /// The random part of the alert's stop link (`/alerts/stop/{code}`).
+    let stopCode: String
+    let kind: Kind
+    /// PTV route type.
+    let routeType: Int
+    /// A ride's run.
+    let runRef: String
+    /// A ride's boarding stop, when the rider chose one.
+    let fromStop: Int?
+    /// A ride's stop to get off at, or a reminder's stop.
+    let stopID: Int
+    /// A reminder's line (nil: any line) and direction (nil: both ways).
+    let routeID: Int?
+    let directionID: Int?
+    /// A reminder's minutes: notify when the next service is this close.
+    let minutes: Int
+    /// Where the phone receives pushes.
+    let subscription: PushSubscription
+    /// What has been said so far (a ride's `ready`, `at`; a reminder's departure being watched).
+    var sent: String
+    let createdAt: Date
+    let expiresAt: Date
+
+    /// The longest any alert is kept.
+    static let lifetime: TimeInterval = 3 * 3600
+}
+
+/// Where alerts are kept: SQLite, or memory in tests.
+protocol AlertStore: Sendable {
+    /// Stores `alert` (its id is set), in place of the same alert for the same phone; nil when the phone already
+    /// has `perPhone` alerts.
+    func add(_ alert: Alert, perPhone: Int) async throws -> Alert?
+    /// Every alert not yet expired at `now`, oldest first; expired ones are deleted.
+    func active(at now: Date) async throws -> [Alert]
+    /// Records what has been said for alert `id`.
+    func setSent(_ sent: String, for id: Int64) async throws
+    /// Removes alert `id`.
+    func remove(id: Int64) async throws
+    /// Removes the alert whose stop link has `code`; whether there was one.
+    func remove(stopCode code: String) async throws -> Bool
+    /// Removes every alert of the phone at `endpoint`; how many.
+    func remove(endpoint: String) async throws -> Int
+    /// The server's VAPID private key as kept, or `made` stored now as the key when none is kept yet.
+    func vapidKey(orKeep made: String, at now: Date) async throws -> String
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Logging
+import PTV
+import Synchronization
+import WebPush
+
+/// Watches every alert's run or stop and sends what is due. Each interval it asks PTV once per watched run (its
+/// pattern) or stop (its departures, the board's own question) however many phones watch it, through `Ask` and so
+/// the shared cache (a board or ride page asked the same question costs nothing more), each question on the watcher's
+/// own visitor allowance (`UpstreamBudget`, as "trakx-alerts"): past it, a target waits for the next interval.
+final class AlertWatcher: Sendable {
+    let store: any AlertStore
+    let source: any TransitSource
+    let budget: UpstreamBudget?
+    let push: AlertPush
+    let now: @Sendable () -> Date
+    /// Seconds between looks; 0: only when `tick()` is called (tests).
+    let interval: Double
+    let logger: Logger
+    private let loop = Mutex<Task<Void, Never>?>(nil)
+
+    /// A watcher.
+    /// - Parameters:
+    ///   - store: Where alerts are kept.
+    ///   - source: Where PTV's answers come from (asked through `Ask`).
+    ///   - budget: The visitor budget the watcher's questions are charged to (nil: not counted).
+    ///   - push: Sends the notifications.
+    ///   - now: The clock.
+    ///   - interval: Seconds between looks.
+    ///   - logger: Logger (alert ids and outcomes only, never an endpoint).
+    init(store: any AlertStore, source: any TransitSource, budget: UpstreamBudget?, push: AlertPush, now: @escaping @Sendable () -> Date,
+         interval: Double, logger: Logger) {
+        self.store = store
+        self.source = source
+        self.budget = budget
+        self.push = push
+        self.now = now
+        self.interval = interval
+        self.logger = logger
+    }
+
+    /// Starts looking every `interval` seconds (nothing when it is 0).
+    func start() {
+        guard interval > 0 else { return }
+        let task = Task { [self] in
+            while !Task.isCancelled {
+                await tick()
+                try? await Task.sleep(for: .milliseconds(Int(interval * 1000)))
+            }
+        }
+        loop.withLock { $0 = task }
+    }
+
+    /// Stops looking, and sending: a notification waiting to be tried again is given up (it was kept as said, so
+    /// it is not sent after a restart either), one under way ends by its timeout.
+    func shutdown() async {
+        let task = loop.withLock { task in defer { task = nil }; return task }
+        task?.cancel()
+        await task?.value
+        await push.stop()
+    }
+
+    /// One look at every alert: one question per watched run or stop, then each alert's step.
+    func tick() async {
+        let now = now()
+        let alerts: [Alert]
+        do {
+            alerts = try await store.active(at: now)
+        } catch {
+            logger.error("Could not read alerts: \(error)")
+            return
+        }
+        let rides = Dictionary(grouping: alerts.filter { $0.kind == .ride }) { "\($0.routeType) \($0.runRef)" }
+        let leaves = Dictionary(grouping: alerts.filter { $0.kind == .leave }) { "\($0.routeType) \($0.stopID)" }
+        await withTaskGroup(of: Void.self) { group in
+            for watching in rides.values { group.addTask { await self.ride(watching, now: now) } }
+            for watching in leaves.values { group.addTask { await self.leave(watching, now: now) } }
+        }
+    }
+
+    /// The watcher's way to ask: each question its own allowance on the watcher's account, so a refusal stops only it.
+    private var ask: Ask {
+        Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: "trakx-alerts") : nil })
+    }
+
+    private func ride(_ alerts: [Alert], now: Date) async {
+        guard let first = alerts.first else { return }
+        let type = RouteType(rawValue: first.routeType)
+        let evidence = await ask(.pattern(runRef: first.runRef, routeType: type.rawValue))
+        guard let pattern = evidence.value else { return }
+        let journey = Journey(pattern, routeType: type, asked: first.runRef)
+        for alert in alerts {
+            await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert)
+        }
+    }
+
+    private func leave(_ alerts: [Alert], now: Date) async {
+        guard let first = alerts.first else { return }
+        let evidence = await ask(.departures(routeType: first.routeType, stopID: first.stopID))
+        guard let departures = evidence.value else { return }
+        for alert in alerts {
+            await apply(LeaveAlertCheck.step(alert, departures: departures, staleSince: evidence.staleSince, now: now), to: alert)
+        }
+    }
+
+    /// Keeps what was said before sending it (each notification goes at most once), then sends.
+    private func apply(_ step: AlertStep, to alert: Alert) async {
+        do {
+            if step.done {
+                try await store.remove(id: alert.id)
+            } else if step.sent != alert.sent {
+                try await store.setSent(step.sent, for: alert.id)
+            }
+        } catch {
+            logger.error("Could not keep alert \(alert.id): \(error)")
+            return
+        }
+        if let notice = step.notice { push.send(notice, for: alert) }
+    }
+}
