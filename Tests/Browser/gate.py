@@ -113,10 +113,9 @@ def main():
         guarded(results, "layout, contrast and focus", lambda: page_checks(drv, pages, url), bases, args.out)
         guarded(results, "screenshots", lambda: take_screenshots(drv, url, args.out), bases, args.out)
         guarded(results, "keyboard journey", lambda: check_journey(drv, bases["journey"]), bases, args.out)
-        guarded(results, "ride live region", lambda: check_ride_events(drv, url["ride"]), bases, args.out)
-        guarded(results, "walk live region", lambda: check_walk_events(drv, bases["main"]), bases, args.out)
-        guarded(results, "board live region", lambda: check_board_events(drv, bases["main"]), bases, args.out)
-        guarded(results, "alerts on a phone", lambda: check_push_events(drv, url["ride"]), bases, args.out)
+        for name, module, target in (("ride live region", ride_events, url["ride"]), ("walk live region", walk_events, bases["main"]),
+                                     ("board live region", board_events, bases["main"]), ("alerts on a phone", push_events, url["ride"])):
+            guarded(results, name, lambda m=module, t=target, n=name: check_module(n, m, drv, t), bases, args.out)
         drv_nojs = browser.start(js=False)
         guarded(results, "JavaScript off", lambda: check_no_js(drv, drv_nojs, pages, url), bases, args.out)
         guarded(results, "axe + Nu", lambda: harness_checks(runs, pages, labels), bases, args.out)
@@ -414,27 +413,10 @@ def _dedupe(msgs):
 # ------------------------------------------------------------------ keyboard journey, JavaScript off
 
 
-def check_ride_events(d, ride_url):
-    c = Check("ride live region")
-    ok, detail, findings = ride_events.check(d, ride_url)
-    return c.done(ok, detail, findings)
-
-
-def check_push_events(d, ride_url):
-    c = Check("alerts on a phone")
-    ok, detail, findings = push_events.check(d, ride_url)
-    return c.done(ok, detail, findings)
-
-
-def check_walk_events(d, base):
-    c = Check("walk live region")
-    ok, detail, findings = walk_events.check(d, base)
-    return c.done(ok, detail, findings)
-
-
-def check_board_events(d, base):
-    c = Check("board live region")
-    ok, detail, findings = board_events.check(d, base)
+def check_module(name, module, *args):
+    """A check whose module returns (ok, detail, findings) from check(*args): the live regions and alerts."""
+    c = Check(name)
+    ok, detail, findings = module.check(*args)
     return c.done(ok, detail, findings)
 
 
