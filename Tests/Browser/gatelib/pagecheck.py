@@ -38,9 +38,10 @@ return {
   // Issue 34 item 7: an element marked hidden that a stylesheet shows anyway (a screen reader reads it).
   shown_hidden: all('[hidden]').filter(e => getComputedStyle(e).display !== 'none')
     .map(e => '<' + e.tagName.toLowerCase() + '> ' + norm(e.textContent).slice(0, 60)),
-  // Issue 34 item 6: a link in a list item or row whose sentence goes on after it (", towards Elsternwick"):
-  // a rider moving by links (K) never hears the rest.
-  cut_rows: all('li > a, p.departure > a, main p > a:first-child').filter(a => {
+  // Issue 34 item 6: a row (a list item or paragraph) led by its link, whose sentence goes on after it (", towards
+  // Elsternwick"): a rider moving by links (K) never hears the rest. (A row of several links, as a run's stop with its
+  // time, is read as a list item, not judged here.)
+  cut_rows: all('li > a:first-child, main p > a:first-child').filter(a => {
     const after = a.nextSibling;
     return after && after.nodeType === 3 && /^\s*[,;:]\s*[a-z]/.test(after.nodeValue);
   }).map(a => norm(a.textContent).slice(0, 40) + norm(a.nextSibling.nodeValue).slice(0, 40)),
