@@ -452,20 +452,23 @@ def hush(rig, h):
 
 
 def boarding(rig, base, tram_path):
-    """What a rider needs to get on, heard: replacement buses on the Sandringham row they affect (its link focused); with "Low floor trams only" chosen, the tram board's first sentence says when the next low floor
-    tram comes; and a departure that leaves while the board is open, with updates on, is announced once."""
+    """What a rider needs to get on, heard: replacement buses on the Sandringham row they affect (Tab onto its link);
+    with "Low floor trams only" chosen, the tram board's first sentence says when the next low floor tram comes; and a departure that leaves while the board is open, with updates on, is announced once."""
     h = Heard("boarding")
     ls = Listener(rig, h)
     d = rig.driver
     ls.open(base + "/stops/train/1071")
     hush(rig, h)
-    # Focus moved to the first Sandringham departure (as Tab or K would bring it), and what Orca says of it.
-    mark = ls.now()
+    # Focus put on what comes just before the first Sandringham departure, then Tab, as a rider tabbing down the board
+    # reaches it: what Orca says of the row.
     found = d.execute_script(
-        "const a = [...document.querySelectorAll('#departures a')].find(a => /Sandringham line/.test(a.getAttribute('aria-label') || ''));"
-        " if (a) { a.focus(); } return !!a;")
+        "const links = [...document.querySelectorAll('a[href], button')];"
+        " const i = links.findIndex(a => a.closest('#departures') && /Sandringham line/.test(a.getAttribute('aria-label') || ''));"
+        " if (i < 1) return false; links[i - 1].focus(); return true;")
+    time.sleep(1.0)
+    mark = ls.now()
+    ls.key("Tab")
     ls.until("Sandringham line", mark, 15)
-    rig.quiet(settle=1.0, timeout=20)
     row = next((t for t in ls.since(mark) if "Sandringham line" in t), None) if found else None
     if row is None:
         h.problems.append("no Sandringham line departure at Flinders Street was heard on focus")
