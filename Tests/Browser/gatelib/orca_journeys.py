@@ -206,7 +206,10 @@ def ride(rig, base, ride_path, choose_path):
         mark = ls.now()
         step(d, i)
         time.sleep(0.8)
-        rig.quiet(settle=1.0, timeout=20)
+        # Orca can be seconds behind the page: wait for each event's words (or 20 s), then for quiet, before counting.
+        for _, text in events:
+            ls.until(re.escape(text.split(":")[0].split(",")[0]), mark, 20)
+        rig.quiet(settle=1.5, timeout=20)
         got = ls.since(mark)
         page = d.execute_script("const s = document.getElementById('ride-state'); return s ? s.textContent : ''")
         for _, text in events:
