@@ -57,6 +57,11 @@ enum Params {
         return text
     }
 
+    /// A refresh link Trakx did not make (a board's `seen`, a ride's `was`): a 400 that says so, and where to go instead.
+    static func foreignRefreshLink(_ instead: String) -> HTTPError {
+        HTTPError(400, "This refresh link is not one Trakx made. \(instead)")
+    }
+
     /// A latitude or longitude in range.
     static func coordinate(_ text: String, _ what: String, limit: Double) throws -> Double {
         let trimmed = text.trimmingCharacters(in: .whitespaces)

@@ -21,7 +21,7 @@ struct RideController: RouteCollection {
             return seconds
         }
         let wasLive = try request.query("was").map { text in
-            guard text == "live" else { throw HTTPError(400, "This refresh link is not one Trakx made. Open the ride again from its stop.") }
+            guard text == "live" else { throw Params.foreignRefreshLink("Open the ride again from its stop.") }
             return true
         } ?? false
         let ask = site.ask(context)

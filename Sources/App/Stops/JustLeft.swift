@@ -97,6 +97,6 @@ struct JustLeft: Sendable, Equatable {
     }
 
     private static var malformed: HTTPError {
-        HTTPError(400, "This refresh link is not one Trakx made. Open the stop again from its own address.")
+        Params.foreignRefreshLink("Open the stop again from its own address.")
     }
 }
