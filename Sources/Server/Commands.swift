@@ -162,10 +162,7 @@ struct Simulate: AsyncParsableCommand {
         let termination = Termination()
         var logger = Logger(label: "ptv-sim")
         logger.logLevel = .info
-        let clock = try demo.start().map { fixed in
-            let started = Date()
-            return { @Sendable in fixed.addingTimeInterval(Date().timeIntervalSince(started)) }
-        }
+        let clock = AppConfiguration.clock(runningOnFrom: try demo.start())
         let simulator = try PTVSimulator(devID: devid, key: key, seed: demo.seed, now: clock, logger: logger)
         try simulator.start(port: port)
         let hang = demo.pace(simulator)

@@ -50,7 +50,9 @@ struct PageFaultWalkTests {
     @Test(.timeLimit(.minutes(4)), arguments: cases)
     func eachQuestionOfEachPageFailingIsSaidAndTheRestKept(_ given: Case) async throws {
         for (fault, words, status) in Self.faults {
-            try await TestApp.with(configure: { $0.upstreamTimeout = 3 }) { app in
+            // A second is enough for the simulator over loopback when nothing runs beside it (this suite is timed, run alone),
+            // and each case waits it out once, for the hang.
+            try await TestApp.with(configure: { $0.upstreamTimeout = 1 }) { app in
                 let simulator = try #require(app.simulator)
                 simulator.faults.set(fault, forPathPrefix: given.prefix)
                 if given.page == "/" {

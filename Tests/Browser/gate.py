@@ -558,6 +558,11 @@ def finish(results, t_start, out_dir):
             print("  " + h.line())
     print(f"reports: {out_dir} (findings.txt, check-light/dark.json and .log, listen-*.txt, screenshots/)")
     print(f"total wall time {wall:.1f}s")
+    # Again, last, so that a log's tail (all a CI page may keep) says what failed and why.
+    for r in failed_checks:
+        print(f"FAILED {r.name}: {r.detail}")
+        for m in r.findings[:3]:
+            print("  " + (m if len(m) <= 400 else m[:400] + " ..."))
     passed = sum(1 for r in results if r.ok)
     print(f"gate: {passed} passed, {len(results) - passed} failed")
     return 0 if not failed_checks else 1

@@ -89,8 +89,14 @@ public struct AppConfiguration: Sendable {
     /// A clock starting now: real time, or from `fixedNow` running on at real speed. Share one between the
     /// app and a demo simulator so both agree on "now".
     public func makeClock() -> @Sendable () -> Date {
-        guard let fixedNow else { return Date.init }
+        Self.clock(runningOnFrom: fixedNow)
+    }
+
+    /// Real time, or a clock that reads `start` now and runs on at real speed (`trakx ptv-sim` keeps its own with it).
+    /// - Parameter start: The fixed start time, if any.
+    public static func clock(runningOnFrom start: Date?) -> @Sendable () -> Date {
+        guard let start else { return Date.init }
         let started = Date()
-        return { fixedNow.addingTimeInterval(Date().timeIntervalSince(started)) }
+        return { start.addingTimeInterval(Date().timeIntervalSince(started)) }
     }
 }

@@ -113,26 +113,38 @@ def run(rig, log):
     base = f"http://127.0.0.1:{srv.server_address[1]}"
     missed = []
     try:
-        from .orca_gate import journeys
+        from .orca_gate import caught_up, journeys
         for name, fn in journeys(base) + [("whole page", lambda r: read_all(r, base))]:
             if name not in EXPECTED:
                 continue
-            try:
-                h = fn(rig)
-            except Exception as e:  # noqa: BLE001
-                missed.append(f"{name}: crashed on the broken page: {type(e).__name__}: {e}")
-                continue
-            got = "\n".join(h.problems)
-            for want in EXPECTED[name]:
-                if want not in got:
-                    missed.append(f"{name}: the broken page's defect was not caught ({want!r}); it reported: "
-                                  + (" | ".join(h.problems) or "nothing"))
-            log(f"  orca self-test: {name}: {len(EXPECTED[name])} planted defects, "
-                f"{sum(1 for w in EXPECTED[name] if w in got)} caught ({h.seconds:.0f} s)")
+            # A journey that misses a planted defect is tried once more: Orca can fall behind the browser for a while
+            # (seen once on CI, on a machine it shared), and the broken page is the same each time, so a detector that
+            # catches it on the second try can catch it. One that misses it twice cannot be trusted.
+            for attempt in (1, 2):
+                found = _attempt(rig, name, fn, log)
+                if not found or attempt == 2:
+                    break
+                log(f"  orca self-test: {name}: missed on the first try ({'; '.join(found)}); trying again")
+                caught_up(rig)
+            missed += found
         missed += browser_checks(rig.driver, base, log)
     finally:
         srv.shutdown()
         srv.server_close()
+    return missed
+
+
+def _attempt(rig, name, fn, log):
+    """Runs one journey on the broken pages; returns what it missed (empty: each planted defect caught)."""
+    try:
+        h = fn(rig)
+    except Exception as e:  # noqa: BLE001
+        return [f"{name}: crashed on the broken page: {type(e).__name__}: {e}"]
+    got = "\n".join(h.problems)
+    missed = [f"{name}: the broken page's defect was not caught ({want!r}); it reported: "
+              + (" | ".join(h.problems) or "nothing") for want in EXPECTED[name] if want not in got]
+    log(f"  orca self-test: {name}: {len(EXPECTED[name])} planted defects, "
+            f"{len(EXPECTED[name]) - len(missed)} caught ({h.seconds:.0f} s)")
     return missed
 
 
