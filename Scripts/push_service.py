@@ -17,6 +17,7 @@ It prints "PORT n" on its first line once it listens.
 import base64
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -171,7 +172,19 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
 
+def end_with_parent():
+    """Exits when the process that started this one has gone, however it went (a test run cut short leaves none)."""
+    parent = os.getppid()
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(0)
+
+
 def main():
+    # A Swift test process starts this with SIGTERM and SIGINT blocked (the mask is inherited through exec), so its
+    # SIGTERM would never arrive: take them back.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    threading.Thread(target=end_with_parent, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(f"PORT {server.server_port}", flush=True)
     server.serve_forever()

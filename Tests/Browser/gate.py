@@ -311,8 +311,13 @@ def check_orca(base, out):
         findings = list(h.problems)
         if h.problems:
             findings += ["heard (transcript):"] + ["    " + u for u in h.utterances]
+        first = getattr(h, "first_try", None)
+        if first is not None:
+            c.notes = [f"held on a second try; the first heard {len(first.problems)} problem(s) (transcript "
+                       f"orca/{h.first_try_file}):"] + ["    " + p for p in first.problems]
         checks_.append(c.done(not h.problems, f"{len(h.keys)} keys, {h.words()} words, {h.seconds:.0f} s"
-                              + (f"; {len(h.problems)} problem(s)" if h.problems else ""), findings,
+                              + (f"; {len(h.problems)} problem(s)" if h.problems else "")
+                              + ("; second try" if first is not None else ""), findings,
                               seconds=h.seconds))
         c.heard = h
     if not heard and not missed:

@@ -81,21 +81,41 @@ def run(base, out, log, only=None, selftest=True):
         for name, fn in journeys(base):
             if only and name not in only:
                 continue
-            t0 = time.time()
-            try:
-                h = fn(rig)
-            except Exception as e:  # noqa: BLE001
-                h = j.Heard(name)
-                h.problems.append(f"crashed: {type(e).__name__}: {e}")
-                h.timed = [(t_, t) for t_, t in rig.heard() if t_ >= t0]
-                h.utterances = [t for _, t in h.timed]
-                h.seconds = time.time() - t0
+            h = attempt(rig, name, fn)
+            if h.problems and name in AGAIN:
+                # Orca can fall seconds behind the browser on a busy machine, and a journey then counts words in the
+                # wrong step. A page that is wrong is wrong every time, so a journey that holds on a second try passes,
+                # with the first try's problems kept as a note and its transcript saved beside the second's.
+                save(folder, name + "-first-try", h)
+                log(f"  orca: {h.line()}; trying again")
+                caught_up(rig)
+                first, h = h, attempt(rig, name, fn)
+                h.first_try, h.first_try_file = first, f"{name}-first-try.txt"
             save(folder, name, h)
             log("  orca: " + h.line())
             results.append(h)
     finally:
         rig.stop(keep=folder)
     return [], results
+
+
+# The journeys that change nothing on the server, so can be tried again as they were (the favourite journey adds a
+# favourite, and the boarding journey sets and clears the low floor choice).
+AGAIN = {"board", "search", "ride", "disruptions", "door-to-door"}
+
+
+def attempt(rig, name, fn):
+    """One journey; one that crashed is a Heard with that problem and what was heard meanwhile."""
+    t0 = time.time()
+    try:
+        return fn(rig)
+    except Exception as e:  # noqa: BLE001
+        h = j.Heard(name)
+        h.problems.append(f"crashed: {type(e).__name__}: {e}")
+        h.timed = [(t_, t) for t_, t in rig.heard() if t_ >= t0]
+        h.utterances = [t for _, t in h.timed]
+        h.seconds = time.time() - t0
+        return h
 
 
 def save(folder, name, h):
