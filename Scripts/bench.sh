@@ -95,9 +95,8 @@ fi
 OUT="$(mktemp -d "${TMPDIR:-/tmp}/trakx-bench.XXXXXX")"
 RESULTS="$OUT/results.json"
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-    say "Building (swift build -c release)"
-    make -s deps
-    swift build -c release 2>&1 | tee "$OUT/build.log" | tail -n 3
+    say "Building (make release: swift build -c release --static-swift-stdlib)"
+    make -s release 2>&1 | tee "$OUT/build.log" | tail -n 3
 fi
 BIN="$(swift build -c release --show-bin-path)/trakx"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
