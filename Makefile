@@ -4,9 +4,6 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 # Debian packages the build needs (headers for the three C libraries, and pkg-config to find them).
 DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev pkg-config ca-certificates tzdata
-# Debug builds skip writing an index for editors (about 8% of a fresh build: 159 s against 172 s); every target
-# that builds passes the same flags, so one never rebuilds what another built.
-BUILD_FLAGS ?= --disable-index-store
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps push-test-deps build release run test test-browser bench clean
@@ -33,7 +30,7 @@ push-test-deps:
 	  python3 -m pip install --quiet cryptography 2>/dev/null || python3 -m pip install --quiet --break-system-packages cryptography; }
 
 build: deps
-	$(SWIFT) build $(BUILD_FLAGS)
+	$(SWIFT) build
 
 ## The release build is Trakx as deployed: the Swift runtime and Foundation linked into the binary (a server needs no
 ## Swift toolchain, and only the parts Trakx uses are loaded: 4 MiB less resident than the same build linked to the
@@ -58,7 +55,7 @@ run: build
 ## the real trakx serve to exiting within 5 s of SIGTERM.
 TIMED_SUITES := LoadTests|PageFaultWalkTests|ServeProcessTests|UpstreamFaultTests|EvidenceFaultTests|FastPathTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion
 test: deps push-test-deps
-	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_SUITES)'
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_SUITES)'
 

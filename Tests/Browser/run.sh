@@ -55,7 +55,7 @@ T_BUILD=$(date +%s)
 if command -v make >/dev/null 2>&1; then
   make --no-print-directory build SWIFT="$SWIFT" >"$OUT/build.log" 2>&1 || { cat "$OUT/build.log" >&2; exit 2; }
 else
-  "$SWIFT" build --disable-index-store >"$OUT/build.log" 2>&1 || { cat "$OUT/build.log" >&2; exit 2; }
+  "$SWIFT" build >"$OUT/build.log" 2>&1 || { cat "$OUT/build.log" >&2; exit 2; }
 fi
 BIN="$("$SWIFT" build --show-bin-path)/trakx"
 [ -x "$BIN" ] || { echo "[gate] $BIN was not built" >&2; exit 2; }
