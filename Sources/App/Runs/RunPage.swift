@@ -188,7 +188,7 @@ struct RunPage: Sendable {
             }
         }
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
-            notes.append("Vehicle, \(SpokenName.vehicle(vehicle.description))")
+            notes.append(VehicleWords.described(vehicle.description))
         }
         return notes
     }

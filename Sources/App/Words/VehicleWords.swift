@@ -48,6 +48,21 @@ enum VehicleWords {
         return count == usualCarriages ? nil : "\(count) carriages"
     }
 
+    /// A train's vehicle as a run page says it once: "A 6-carriage Siemens train", "A 7-carriage High Capacity Metro
+    /// Train", "A 3-carriage train" (PTV's "3 Car Any Type"); a description without a carriage count is said as PTV
+    /// wrote it, its abbreviations in full, after "Vehicle".
+    static func described(_ description: String) -> String {
+        let words = description.replacingOccurrences(of: "-", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let count = words.first.flatMap({ Int($0) }), count > 0, count < 20, words.count >= 2,
+              words[1].lowercased().hasPrefix("car") else { return "Vehicle, \(SpokenName.vehicle(description))" }
+        let kind = SpokenName.vehicle(words.dropFirst(2).joined(separator: " "))
+        let named = kind.isEmpty || kind.lowercased() == "any type" ? "train"
+            : kind.lowercased().hasSuffix("train") ? kind : kind + " train"
+        // "An 8-carriage", "an 11-carriage", "an 18-carriage": the article goes by the number as it is said.
+        let article = [8, 11, 18].contains(count) ? "An" : "A"
+        return "\(article) \(count)-carriage \(named)"
+    }
+
     /// A Melbourne metro train's usual length, which a row leaves unsaid.
     static let usualCarriages = 6
 
