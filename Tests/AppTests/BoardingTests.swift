@@ -50,12 +50,11 @@ struct BoardingTests {
 
     /// The run page's one line on the vehicle, for PTV's descriptions in the recorded responses.
     @Test func aRunPageSaysItsTrainAsARiderWould() {
-        #expect(VehicleWords.described("6 Car Xtrapolis") == "A 6-carriage Xtrapolis train")
-        #expect(VehicleWords.described("7-car HCMT") == "A 7-carriage High Capacity Metro Train")
-        #expect(VehicleWords.described("6 Car Siemens") == "A 6-carriage Siemens train")
-        #expect(VehicleWords.described("3 Car Silver Hitachi") == "A 3-carriage Silver Hitachi train")
-        #expect(VehicleWords.described("3 Car Any Type") == "A 3-carriage train")
-        #expect(VehicleWords.described("8 Car Comeng") == "An 8-carriage Comeng train")
+        #expect(VehicleWords.described("6 Car Xtrapolis") == "An Xtrapolis train, 6 carriages")
+        #expect(VehicleWords.described("7-car HCMT") == "A High Capacity Metro Train, 7 carriages")
+        #expect(VehicleWords.described("6 Car Siemens") == "A Siemens train, 6 carriages")
+        #expect(VehicleWords.described("3 Car Silver Hitachi") == "A Silver Hitachi train, 3 carriages")
+        #expect(VehicleWords.described("3 Car Any Type") == "3 carriages")
         #expect(VehicleWords.described("Comeng") == "Vehicle, Comeng")
         #expect(VehicleWords.described("HCMT") == "Vehicle, High Capacity Metro Train")
     }

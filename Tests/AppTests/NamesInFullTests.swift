@@ -44,7 +44,7 @@ struct NamesInFullTests {
             .replacingOccurrences(of: "3 Car Silver Hitachi", with: "7-car HCMT")
         let pattern = try JSONDecoder().decode(PatternResponse.self, from: Data(text.utf8))
         let notes = RunPage.notes(journey: Journey(pattern, routeType: .train), from: nil)
-        #expect(notes.contains("A 7-carriage High Capacity Metro Train"), "\(notes)")
+        #expect(notes.contains("A High Capacity Metro Train, 7 carriages"), "\(notes)")
     }
 
     @Test func aLandmarkIsSaidInFull() throws {

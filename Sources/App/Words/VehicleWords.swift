@@ -48,19 +48,20 @@ enum VehicleWords {
         return count == usualCarriages ? nil : "\(count) carriages"
     }
 
-    /// A train's vehicle as a run page says it once: "A 6-carriage Siemens train", "A 7-carriage High Capacity Metro
-    /// Train", "A 3-carriage train" (PTV's "3 Car Any Type"); a description without a carriage count is said as PTV
-    /// wrote it, its abbreviations in full, after "Vehicle".
+    /// A train's vehicle as a run page says it once: "A Siemens train, 6 carriages", "A High Capacity Metro Train, 7
+    /// carriages", "3 carriages" (PTV's "3 Car Any Type"); a description without a carriage count is said as PTV wrote
+    /// it, its abbreviations in full, after "Vehicle". No hyphen: "7-carriage" is heard as "7 dash carriage".
     static func described(_ description: String) -> String {
         let words = description.replacingOccurrences(of: "-", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
         guard let count = words.first.flatMap({ Int($0) }), count > 0, count < 20, words.count >= 2,
               words[1].lowercased().hasPrefix("car") else { return "Vehicle, \(SpokenName.vehicle(description))" }
+        let carriages = Plural.count(count, "carriage")
         let kind = SpokenName.vehicle(words.dropFirst(2).joined(separator: " "))
-        let named = kind.isEmpty || kind.lowercased() == "any type" ? "train"
-            : kind.lowercased().hasSuffix("train") ? kind : kind + " train"
-        // "An 8-carriage", "an 11-carriage", "an 18-carriage": the article goes by the number as it is said.
-        let article = [8, 11, 18].contains(count) ? "An" : "A"
-        return "\(article) \(count)-carriage \(named)"
+        guard !kind.isEmpty, kind.lowercased() != "any type" else { return carriages }
+        let named = kind.lowercased().hasSuffix("train") ? kind : kind + " train"
+        // "An Xtrapolis", "A Siemens": the article goes by the name's first sound.
+        let article = "AEIOUX".contains(named.prefix(1).uppercased()) ? "An" : "A"
+        return "\(article) \(named), \(carriages)"
     }
 
     /// A Melbourne metro train's usual length, which a row leaves unsaid.
