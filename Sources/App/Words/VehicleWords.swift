@@ -42,21 +42,25 @@ enum VehicleWords {
     /// platform. A train of the usual six carriages says nothing (said on every row it cost a listener more than a
     /// second, over the board's budget), nor does one whose description names no carriage count.
     static func train(_ description: String) -> String? {
-        let words = description.replacingOccurrences(of: "-", with: " ").split(separator: " ").map(String.init)
+        guard let (count, _) = carriagesAndKind(description) else { return nil }
+        return count == usualCarriages ? nil : "\(count) carriages"
+    }
+
+    /// PTV's description read as its carriage count and the rest ("7-car HCMT": 7, "HCMT"); nil when it names no count.
+    private static func carriagesAndKind(_ description: String) -> (count: Int, kind: String)? {
+        let words = description.replacingOccurrences(of: "-", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
         guard let count = words.first.flatMap({ Int($0) }), count > 0, count < 20, words.count >= 2,
               words[1].lowercased().hasPrefix("car") else { return nil }
-        return count == usualCarriages ? nil : "\(count) carriages"
+        return (count, words.dropFirst(2).joined(separator: " "))
     }
 
     /// A train's vehicle as a run page says it once: "A Siemens train, 6 carriages", "A High Capacity Metro Train, 7
     /// carriages", "3 carriages" (PTV's "3 Car Any Type"); a description without a carriage count is said as PTV wrote
     /// it, its abbreviations in full, after "Vehicle". No hyphen: "7-carriage" is heard as "7 dash carriage".
     static func described(_ description: String) -> String {
-        let words = description.replacingOccurrences(of: "-", with: " ").split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let count = words.first.flatMap({ Int($0) }), count > 0, count < 20, words.count >= 2,
-              words[1].lowercased().hasPrefix("car") else { return "Vehicle, \(SpokenName.vehicle(description))" }
+        guard let (count, rest) = carriagesAndKind(description) else { return "Vehicle, \(SpokenName.vehicle(description))" }
         let carriages = Plural.count(count, "carriage")
-        let kind = SpokenName.vehicle(words.dropFirst(2).joined(separator: " "))
+        let kind = SpokenName.vehicle(rest)
         guard !kind.isEmpty, kind.lowercased() != "any type" else { return carriages }
         let named = kind.lowercased().hasSuffix("train") ? kind : kind + " train"
         // "An Xtrapolis", "A Siemens": the article goes by the name's first sound.
