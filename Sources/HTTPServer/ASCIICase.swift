@@ -19,7 +19,7 @@ extension Substring {
 }
 
 /// Byte-wise comparison of two UTF-8 views of equal length, ASCII letters without case.
-@inlinable @usableFromInline
+@inlinable
 func asciiCaseInsensitiveEqual<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Bool {
     var other = b.makeIterator()
     for byte in a {

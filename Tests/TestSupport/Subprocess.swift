@@ -32,7 +32,7 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardInput = FileHandle.nullDevice
         if let errorLog {
-            FileManager.default.createFile(atPath: errorLog, contents: nil)
+            _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
             process.standardError = FileHandle(forWritingAtPath: errorLog) ?? FileHandle.nullDevice
         } else {
             process.standardError = FileHandle.nullDevice

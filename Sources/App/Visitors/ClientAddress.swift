@@ -49,9 +49,11 @@ public enum ClientAddress {
     }
 
     private static func format<T>(_ family: Int32, _ address: inout T) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
-            guard inet_ntop(family, &address, buffer.baseAddress, socklen_t(buffer.count)) != nil else { return "" }
-            return String(cString: buffer.baseAddress!)
+        withUnsafeBytes(of: &address) { bytes in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
+                guard inet_ntop(family, bytes.baseAddress, buffer.baseAddress, socklen_t(buffer.count)) != nil else { return "" }
+                return String(cString: buffer.baseAddress!)
+            }
         }
     }
 }
