@@ -15,10 +15,10 @@ struct DisruptionByIDTests {
             var later = ""
             for _ in 0 ..< 30 {
                 later = try await app.page("/stops/bus/15206", status: 200).text
-                if later.contains("Route 900: Stops closed near Chadstone") { break }
+                if later.contains("Route 900, Stops closed near Chadstone") { break }
                 try await Task.sleep(for: .milliseconds(200))
             }
-            #expect(later.contains("Route 900: Stops closed near Chadstone for road works"), "\(later)")
+            #expect(later.contains("Route 900, Stops closed near Chadstone for road works"), "\(later)")
             #expect(!later.contains("Trakx has asked PTV for"))
             let metrics = try await app.get("/metrics").text
             #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"disruption\",outcome=\"ok\"} 1"), "\(metrics)")

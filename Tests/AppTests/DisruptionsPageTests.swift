@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import PTV
 import Testing
+import TestSupport
 
 /// The disruptions list and one disruption, built from a `/v3/disruptions` answer (two recorded metro
 /// disruptions, real-shaped tram and bus ones) at a fixed clock.
@@ -73,6 +74,17 @@ struct DisruptionsPageTests {
         let page = DisruptionPage(disruption, fetched: Fetched(value: 0, fetchedAt: PageFixtures.now), context: PageFixtures.context())
         #expect(page.lines.map(\.name) == ["Route 1 tram", "Route 5 tram", "Route 16 tram"])
         #expect(page.item.description == nil)
-        #expect(page.head.chrome.title.text == disruption.title)
+        #expect(page.head.chrome.title.text == "Route 1, 5 and 16, Tram replacement buses between Domain Interchange and Toorak Road from Saturday 28 November")
+    }
+
+    /// PTV titles a disruption "Place: what"; Orca at its default punctuation said "Flagstaff Station colon Lift …" in
+    /// the gate. The lists, the board's notes and the disruption's own page say it with a comma, every word kept.
+    @Test func ptvsTitlesAreSaidWithoutTheColonAScreenReaderReadsOut() throws {
+        #expect(try item(261006).title == "Flinders Street Station, Temporary pedestrian access changes from Saturday 30 April 2022 to 2024")
+        #expect(try item(401002).title == "Route 86, Minor delays")
+        let html = String(decoding: try Templates(directory: repositoryRoot + "/Templates").render(page(), template: "disruptions").body,
+                          as: UTF8.self)
+        #expect(html.contains("Watsonia Station, Temporary car park closures"))
+        #expect(HeardText.saidPunctuation(HeardText.of(html), exempt: PTVWords(text: "")) == [])
     }
 }

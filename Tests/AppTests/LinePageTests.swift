@@ -49,7 +49,7 @@ struct LinePageTests {
         let some = try page(stops: "stops-on-route-86-direction-21",
                             disruptions: try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed"))
         #expect(some.disruptionsUnavailable == nil)
-        #expect(some.disruptions.contains(Link("Route 86: Minor delays", href: "/disruptions/401002")))
+        #expect(some.disruptions.contains(Link("Route 86, Minor delays", href: "/disruptions/401002")))
     }
 
     @Test func noSuchLineNamesTheRouteNumberRidersKnow() throws {

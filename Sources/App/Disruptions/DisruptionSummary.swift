@@ -33,7 +33,7 @@ struct DisruptionSummary: Sendable {
     /// Words for one disruption at `words.now`.
     init(_ disruption: Disruption, words: TimeWords) {
         id = disruption.disruptionId
-        let headline = disruption.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let headline = disruption.heardTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         title = headline.isEmpty ? "Disruption \(disruption.disruptionId)" : headline
         href = Paths.disruption(disruption.disruptionId)
         timing = DisruptionTiming(disruption, now: words.now)
@@ -45,7 +45,7 @@ struct DisruptionSummary: Sendable {
         from = disruption.fromDate
         let named = ModeWords.routes(disruption.routes)
         affects = named.isEmpty ? nil : named
-        let text = disruption.description.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = PTVSentences.heard(disruption.description).trimmingCharacters(in: .whitespacesAndNewlines)
         description = text.isEmpty || Self.same(text, headline) ? nil : text
     }
 

@@ -66,7 +66,7 @@ struct LinePage: Sendable {
         self.directions = directions.filter { $0.directionId != chosen?.directionId }.map {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
-        self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+        self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.heardTitle, href: Paths.disruption($0.disruptionId)) }
         disruptionsUnavailable = EvidenceWords.notChecked("Disruptions on this line", disruptionsAsked)
         directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
         head = PageHead(context.chrome(title: heading, stale: EvidenceWords.staleNotice(stopsAsked, words: context.words)),

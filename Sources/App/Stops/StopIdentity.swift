@@ -58,6 +58,6 @@ struct StopIdentity: Sendable {
         let ids = Set(self.details.disruptionIds.map(String.init))
         return all.filter { ids.contains($0.key) }.values
             .sorted { $0.disruptionId < $1.disruptionId }
-            .map { Link($0.title, href: Paths.disruption($0.disruptionId)) }
+            .map { Link($0.heardTitle, href: Paths.disruption($0.disruptionId)) }
     }
 }

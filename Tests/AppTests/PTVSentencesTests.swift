@@ -1,0 +1,29 @@
+@testable import App
+import Testing
+
+/// PTV's own sentences said as meant (`PTVSentences`): the colon of "Place: what" and of a time is what Orca reads
+/// out; every word stays, and what is not a phrase break or a time is left as PTV wrote it.
+struct PTVSentencesTests {
+    @Test(arguments: [
+        // Recorded titles (Tests/AppTests/Fixtures/disruptions-mixed.json).
+        ("Watsonia Station: Temporary car park closures from Thursday 4 April 2024 to 2028",
+         "Watsonia Station, Temporary car park closures from Thursday 4 April 2024 to 2028"),
+        ("Route 96: Major delays", "Route 96, Major delays"),
+        // Times as PTV writes them, as Trakx writes its own.
+        ("Buses replace trains from 8.30pm to 11:45 PM", "Buses replace trains from 8\u{202F}30 pm to 11\u{202F}45 pm"),
+        ("until 23:59 Sunday; check before you travel", "until 23\u{202F}59 Sunday, check before you travel"),
+        ("first service 5:05 am", "first service 5\u{202F}05 am"),
+    ])
+    func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
+        #expect(PTVSentences.heard(text) == heard)
+    }
+
+    @Test(arguments: [
+        "Watsonia Station car park will close from Thursday 4 April 2024 to 2028, due to works.",
+        "See https://www.ptv.vic.gov.au for details.", "Buses run every 7.5 minutes.", "Platform 2.30 is not a time",
+        "Route 737 buses are diverted via Blackburn Rd.", "Version 1.10 of the timetable",
+    ])
+    func leavesEverythingElseAsPTVWroteIt(text: String) {
+        #expect(PTVSentences.heard(text) == text)
+    }
+}
