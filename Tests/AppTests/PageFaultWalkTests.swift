@@ -97,6 +97,39 @@ struct PageFaultWalkTests {
         }
     }
 
+    /// A ride alert is set only after the run's pattern says it calls at the rider's stop: with that question failing
+    /// each way, no alert is kept, and the page says so first, with the status of the failure.
+    @Test(.timeLimit(.minutes(2)))
+    func aRideAlertAskedForWhilePTVFailsSetsNothingAndSaysSo() async throws {
+        try await LoopbackPushService.with { push in
+            let rider = try await push.subscribe("rider")
+            let alertsOn: (inout AppConfiguration) -> Void = { $0.alerts.allowLoopbackHTTP = true; $0.alerts.interval = 0 }
+            // The form, from a first app (which keeps the pattern it read): with PTV answering it sets the alert, so
+            // what fails below is PTV, not the form.
+            var form: [(String, String)] = []
+            try await TestApp.with(configure: alertsOn) { app in
+                let (example, stops) = try await app.trainAtPlatform(at: fixedNow)
+                let from = try #require(stops.firstIndex(of: example.stopID))
+                form = [("mode", "train"), ("run", example.runRef), ("from", String(example.stopID)),
+                        ("to", String(stops[from + 2]))] + rider.fields
+                #expect(try await app.post("/alerts/ride", form: form).status == 303)
+                #expect(try await app.app.alerts.store.active(at: fixedNow).count == 1)
+            }
+            // The same simulated network on a second app that has asked PTV nothing yet.
+            try await TestApp.with(configure: alertsOn) { app in
+                // A failure is never kept, a 404 is (an hour): it goes last.
+                for (fault, words, status) in Self.faults + [(.status(404), "PTV does not list the stops and times", 404)] {
+                    try #require(app.simulator).faults.set(fault, forPathPrefix: "/v3/pattern")
+                    let answer = try await app.post("/alerts/ride", form: form)
+                    let text = Self.text(answer.text)
+                    #expect(answer.status == status, "\(fault): \(answer.status)")
+                    #expect(text.contains(words) && text.contains("No alert was set."), "\(fault): \(text.prefix(3000))")
+                    #expect(try await app.app.alerts.store.active(at: fixedNow).isEmpty, "\(fault)")
+                }
+            }
+        }
+    }
+
     @Test func withTheVisitorsShareSpentEachPageSaysSoAndKeepsWhatItHas() async throws {
         try await TestApp.shared(configure: { $0.ptvCallsPerMinutePerVisitor = 2 }) { app in
             _ = try await FairShareTests.scan(app, from: "127.0.0.1", limit: 3)

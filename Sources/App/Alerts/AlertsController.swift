@@ -27,7 +27,15 @@ struct AlertsController: RouteCollection {
         let to = try Params.id(request.form("to") ?? "", "stop number to get off at")
         let subscription = try subscription(request)
         // The run must call at the rider's stop after their boarding stop, as the ride page itself checks.
-        let journey = try await RunAddress(type: type, ref: ref).load(site.ask(context)).journey
+        let journey: Journey
+        do {
+            journey = try await RunAddress(type: type, ref: ref).load(site.ask(context)).journey
+        } catch var error as HTTPError {
+            // PTV failing, the run gone, or the visitor's share spent: nothing is kept, and the page says so first.
+            let then = error.status == 404 ? error.advice ?? ErrorPage.advice(for: 404) : ErrorPage.advice(for: error.status)
+            error.advice = "No alert was set. " + then
+            throw error
+        }
         let start = from.flatMap { journey.index(of: $0) } ?? -1
         guard journey.calls.indices.contains(where: { journey.calls[$0].stopID == to && $0 > start }) else {
             throw HTTPError(400, "This \(ModeWords.noun(type)) does not stop at stop \(to) after where you board, so Trakx cannot alert you there.")
