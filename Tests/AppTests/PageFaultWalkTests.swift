@@ -127,6 +127,14 @@ struct PageFaultWalkTests {
                     #expect(try await app.app.alerts.store.active(at: fixedNow).isEmpty, "\(fault)")
                 }
             }
+            // With the visitor's share of PTV spent, the pattern is not asked for: refused in words, nothing kept.
+            try await TestApp.shared(configure: { alertsOn(&$0); $0.ptvCallsPerMinutePerVisitor = 2 }) { app in
+                _ = try await FairShareTests.scan(app, from: "127.0.0.1", limit: 3)
+                let answer = try await app.post("/alerts/ride", form: form)
+                #expect(answer.status == 429)
+                #expect(Self.text(answer.text).contains("No alert was set. Wait a minute, then try again."), "\(answer.text.prefix(3000))")
+                #expect(try await app.app.alerts.store.active(at: fixedNow).isEmpty)
+            }
         }
     }
 
