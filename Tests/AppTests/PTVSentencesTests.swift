@@ -13,6 +13,9 @@ struct PTVSentencesTests {
         ("Buses replace trains from 8.30pm to 11:45 PM", "Buses replace trains from 8\u{202F}30 pm to 11\u{202F}45 pm"),
         ("until 23:59 Sunday; check before you travel", "until 23\u{202F}59 Sunday, check before you travel"),
         ("first service 5:05 am", "first service 5\u{202F}05 am"),
+        ("Trains run until 12:00AM. Then buses", "Trains run until 12\u{202F}00 am. Then buses"),
+        ("Note : lifts closed ;  use the ramp", "Note, lifts closed, use the ramp"),
+        ("Café: open", "Café, open"),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)
@@ -22,6 +25,7 @@ struct PTVSentencesTests {
         "Watsonia Station car park will close from Thursday 4 April 2024 to 2028, due to works.",
         "See https://www.ptv.vic.gov.au for details.", "Buses run every 7.5 minutes.", "Platform 2.30 is not a time",
         "Route 737 buses are diverted via Blackburn Rd.", "Version 1.10 of the timetable",
+        "Ends 13.30pm or at 25:00", "A1.30pm B", "Café:", "Stop 7:",
     ])
     func leavesEverythingElseAsPTVWroteIt(text: String) {
         #expect(PTVSentences.heard(text) == text)

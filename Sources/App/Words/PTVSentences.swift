@@ -4,26 +4,72 @@ import PTV
 /// PTV's own sentences (a disruption's title and description) with the punctuation a screen reader says aloud made
 /// into what it means, every word kept. At Orca's default punctuation level speech-dispatcher says each colon:
 /// PTV titles its disruptions "Place: what" ("Flinders Street Station colon Temporary pedestrian access changes")
-/// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"). Here the title's colon is a comma,
-/// and a time is written as Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm").
+/// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"). Here the colon (or semicolon) that
+/// ends a phrase is a comma, and a time is written as Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm").
+/// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
-    /// "8:30pm", "8.30 pm", "11:05 AM": hour, minutes, a or p.
-    nonisolated(unsafe) private static let twelveHour = /\b(1[0-2]|0?[1-9])[:.]([0-5][0-9]) ?([AaPp])[Mm]\b/
-    /// "20:30", "08:15".
-    nonisolated(unsafe) private static let twentyFourHour = /\b([01]?[0-9]|2[0-3]):([0-5][0-9])\b/
-    /// A colon or semicolon that ends a phrase (not one inside a time or an address like "http://").
-    nonisolated(unsafe) private static let phraseBreak = /\s*[:;]\s+/
-
-    /// `text` as a screen reader should say it; unchanged when it has no time and no colon or semicolon between words.
+    /// `text` as a screen reader should say it; the same text when it has no time and no colon or semicolon
+    /// before a space.
     /// - Parameter text: PTV's title or description.
     static func heard(_ text: String) -> String {
-        guard text.contains(where: { $0 == ":" || $0 == ";" || $0 == "." }) else { return text }
-        var out = text.replacing(twelveHour) { match in
-            "\(match.1)\u{202F}\(match.2) \(match.3.lowercased())m"
+        let bytes = Array(text.utf8)
+        guard bytes.contains(where: { $0 == colon || $0 == semicolon || $0 == dot }) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            if let (time, next) = time(at: index, in: bytes) {
+                out += time
+                index = next
+                continue
+            }
+            let byte = bytes[index]
+            if byte == colon || byte == semicolon, index + 1 < bytes.count, isSpace(bytes[index + 1]) {
+                while let last = out.last, isSpace(last) { out.removeLast() }
+                out += [comma, space]
+                index += 1
+                while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                continue
+            }
+            out.append(byte)
+            index += 1
         }
-        out = out.replacing(twentyFourHour) { match in "\(match.1)\u{202F}\(match.2)" }
-        return out.replacing(phraseBreak) { _ in ", " }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// The time that starts at `start` in Trakx's way, and where the text goes on after it: "8:30pm", "8.30 PM" and
+    /// "11:05 am" (hour 1 to 12, then am or pm), or "20:30" (a colon, hour 0 to 23); nil for anything else, such as
+    /// "7.5" or "2.30" without am or pm.
+    private static func time(at start: Int, in bytes: [UInt8]) -> ([UInt8], Int)? {
+        guard isDigit(bytes[start]), start == 0 || !isWordByte(bytes[start - 1]) else { return nil }
+        var index = start
+        while index < bytes.count, index - start < 2, isDigit(bytes[index]) { index += 1 }
+        let hour = Array(bytes[start ..< index])
+        guard index + 2 < bytes.count, bytes[index] == colon || bytes[index] == dot,
+              isDigit(bytes[index + 1]), isDigit(bytes[index + 2]), bytes[index + 1] <= UInt8(ascii: "5") else { return nil }
+        let separator = bytes[index]
+        let minutes = Array(bytes[index + 1 ... index + 2])
+        index += 3
+        let value = hour.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        var meridiem = index
+        if meridiem < bytes.count, bytes[meridiem] == space { meridiem += 1 }
+        if meridiem + 1 < bytes.count, [UInt8(ascii: "a"), UInt8(ascii: "p")].contains(bytes[meridiem] | 0x20),
+           bytes[meridiem + 1] | 0x20 == UInt8(ascii: "m"), meridiem + 2 == bytes.count || !isWordByte(bytes[meridiem + 2]),
+           (1 ... 12).contains(value) {
+            return (hour + narrowSpace + minutes + [space, bytes[meridiem] | 0x20, UInt8(ascii: "m")], meridiem + 2)
+        }
+        guard separator == colon, value <= 23, index == bytes.count || !isWordByte(bytes[index]) else { return nil }
+        return (hour + narrowSpace + minutes, index)
+    }
+
+    private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), dot = UInt8(ascii: ".")
+    private static let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
+    /// U+202F, as in ``TimeWords/clock(_:)``.
+    private static let narrowSpace = Array("\u{202F}".utf8)
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (48 ... 57).contains(byte) }
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == 9 || byte == 10 || byte == 13 }
+    private static func isWordByte(_ byte: UInt8) -> Bool { isDigit(byte) || (97 ... 122).contains(byte | 0x20) }
 }
 
 extension Disruption {
