@@ -16,6 +16,12 @@ struct PTVSentencesTests {
         ("Trains run until 12:00AM. Then buses", "Trains run until 12\u{202F}00 am. Then buses"),
         ("Note : lifts closed ;  use the ramp", "Note, lifts closed, use the ramp"),
         ("Café: open", "Café, open"),
+        // Brackets as commas (the simulator's title, as PTV writes them).
+        ("Hurstbridge line: Minor delays (up to 15 minutes) due to an earlier equipment fault",
+         "Hurstbridge line, Minor delays, up to 15 minutes, due to an earlier equipment fault"),
+        ("Lifts closed (until 8:30pm).", "Lifts closed, until 8\u{202F}30 pm."),
+        ("Buses replace trains (Box Hill to Ringwood), check times", "Buses replace trains, Box Hill to Ringwood, check times"),
+        ("Works (stage 2)", "Works, stage 2"),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)
@@ -25,7 +31,7 @@ struct PTVSentencesTests {
         "Watsonia Station car park will close from Thursday 4 April 2024 to 2028, due to works.",
         "See https://www.ptv.vic.gov.au for details.", "Buses run every 7.5 minutes.", "Platform 2.30 is not a time",
         "Route 737 buses are diverted via Blackburn Rd.", "Version 1.10 of the timetable",
-        "Ends 13.30pm or at 25:00", "A1.30pm B", "Café:", "Stop 7:",
+        "Ends 13.30pm or at 25:00", "A1.30pm B", "Café:", "Stop 7:", "A ( without its end", "Empty () stays",
     ])
     func leavesEverythingElseAsPTVWroteIt(text: String) {
         #expect(PTVSentences.heard(text) == text)

@@ -4,8 +4,9 @@ import PTV
 /// PTV's own sentences (a disruption's title and description) with the punctuation a screen reader says aloud made
 /// into what it means, every word kept. At Orca's default punctuation level speech-dispatcher says each colon:
 /// PTV titles its disruptions "Place: what" ("Flinders Street Station colon Temporary pedestrian access changes")
-/// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"). Here the colon (or semicolon) that
-/// ends a phrase is a comma, and a time is written as Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm").
+/// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
+/// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
+/// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm").
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
     /// `text` as a screen reader should say it; the same text when it has no time and no colon or semicolon
@@ -13,7 +14,7 @@ enum PTVSentences {
     /// - Parameter text: PTV's title or description.
     static func heard(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == colon || $0 == semicolon || $0 == dot }) else { return text }
+        guard bytes.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open }) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
         var index = 0
@@ -29,6 +30,26 @@ enum PTVSentences {
                 out += [comma, space]
                 index += 1
                 while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+                continue
+            }
+            // "Minor delays (up to 15 minutes) due to" is said "Minor delays, up to 15 minutes, due to": a bracket is
+            // "left paren" aloud, a pair of commas is a pause.
+            if byte == open, let close = bytes[(index + 1)...].firstIndex(of: shut),
+               !bytes[(index + 1) ..< close].contains(where: { $0 == open }), close > index + 1 {
+                while let last = out.last, isSpace(last) { out.removeLast() }
+                if let last = out.last, !isPause(last) { out += [comma, space] }
+                var inner = index + 1
+                while inner < close, isSpace(bytes[inner]) { inner += 1 }
+                // The words inside read as the rest does (a time in them too).
+                out += Array(heard(String(decoding: bytes[inner ..< close], as: UTF8.self)).utf8)
+                while let last = out.last, isSpace(last) { out.removeLast() }
+                index = close + 1
+                // A comma closes it before more words; before a full stop or the end, nothing.
+                if index < bytes.count, !isPause(bytes[index]) || bytes[index] == space {
+                    var after = index
+                    while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+                    if after < bytes.count, !isPause(bytes[after]) { out.append(comma) }
+                }
                 continue
             }
             out.append(byte)
@@ -64,11 +85,14 @@ enum PTVSentences {
 
     private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), dot = UInt8(ascii: ".")
     private static let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
+    private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")")
     /// U+202F, as in ``TimeWords/clock(_:)``.
     private static let narrowSpace = Array("\u{202F}".utf8)
 
     private static func isDigit(_ byte: UInt8) -> Bool { (48 ... 57).contains(byte) }
     private static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == 9 || byte == 10 || byte == 13 }
+    /// A mark a pause is already heard at, where a comma would add nothing.
+    private static func isPause(_ byte: UInt8) -> Bool { [comma, dot, colon, semicolon, UInt8(ascii: "!"), UInt8(ascii: "?")].contains(byte) }
     private static func isWordByte(_ byte: UInt8) -> Bool { isDigit(byte) || (97 ... 122).contains(byte | 0x20) }
 }
 
