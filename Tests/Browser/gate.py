@@ -311,7 +311,7 @@ def check_orca(base, out):
         findings = list(h.problems)
         if h.problems:
             findings += ["heard (transcript):"] + ["    " + u for u in h.utterances]
-        first = getattr(h, "first_try", None)
+        first = h.first_try
         if first is not None:
             c.notes = [f"held on a second try; the first heard {len(first.problems)} problem(s) (transcript "
                        f"orca/{h.first_try_file}):"] + ["    " + p for p in first.problems]

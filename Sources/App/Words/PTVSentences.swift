@@ -13,8 +13,9 @@ enum PTVSentences {
     /// before a space.
     /// - Parameter text: PTV's title or description.
     static func heard(_ text: String) -> String {
+        // Most texts have nothing to say otherwise: they are returned as they are, with nothing copied.
+        guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open }) else { return text }
         let bytes = Array(text.utf8)
-        guard bytes.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open }) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
         var index = 0

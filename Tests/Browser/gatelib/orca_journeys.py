@@ -15,6 +15,8 @@ class Heard:
     def __init__(self, name):
         self.name, self.keys, self.utterances, self.problems = name, [], [], []
         self.t0, self.seconds, self.timed = time.time(), 0.0, []
+        # A journey that held on a second try (orca_gate.run): the first try's Heard, and its transcript's file name.
+        self.first_try, self.first_try_file = None, None
 
     def words(self):
         return orca_heard.words(self.utterances)
