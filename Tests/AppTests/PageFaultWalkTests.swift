@@ -115,15 +115,23 @@ struct PageFaultWalkTests {
                 #expect(try await app.post("/alerts/ride", form: form).status == 303)
                 #expect(try await app.app.alerts.store.active(at: fixedNow).count == 1)
             }
-            // The same simulated network on a second app that has asked PTV nothing yet.
-            try await TestApp.with(configure: alertsOn) { app in
-                // A failure is never kept, a 404 is (an hour): it goes last.
-                for (fault, words, status) in Self.faults + [(.status(404), "PTV does not list the stops and times", 404)] {
+            // Each way PTV fails, on an app of its own that has asked PTV nothing yet (the same simulated network): the
+            // failure's own words and status, "No alert was set." first in what to do, then the failure's own advice.
+            let failures: [(fault: FaultInjector.Fault, words: String, status: Int, advice: String)] = Self.faults.map {
+                ($0.fault, $0.words, $0.status, "No alert was set. " + ErrorPage.advice(for: $0.status))
+            } + [
+                (.status(404), "PTV does not list the stops and times", 404, "No alert was set. Go back to the departures and choose the service again."),
+                (.throttle, "PTV is limiting how often Trakx may ask", 503, "No alert was set. This is not a problem with your device. Try again in a minute."),
+                (.badSignature, "PTV does not accept this Trakx", 502, "No alert was set. This is a problem with how this Trakx is set up"),
+                (.messageOnly, "PTV answered without the information Trakx asked for", 502, "No alert was set. This is a problem with PTV"),
+            ]
+            for (fault, words, status, advice) in failures {
+                try await TestApp.with(configure: alertsOn) { app in
                     try #require(app.simulator).faults.set(fault, forPathPrefix: "/v3/pattern")
                     let answer = try await app.post("/alerts/ride", form: form)
                     let text = Self.text(answer.text)
                     #expect(answer.status == status, "\(fault): \(answer.status)")
-                    #expect(text.contains(words) && text.contains("No alert was set."), "\(fault): \(text.prefix(3000))")
+                    #expect(text.contains(words) && text.contains(advice), "\(fault): \(text.prefix(3000))")
                     #expect(try await app.app.alerts.store.active(at: fixedNow).isEmpty, "\(fault)")
                 }
             }

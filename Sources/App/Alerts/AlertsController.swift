@@ -31,9 +31,9 @@ struct AlertsController: RouteCollection {
         do {
             journey = try await RunAddress(type: type, ref: ref).load(site.ask(context)).journey
         } catch var error as HTTPError {
-            // PTV failing, the run gone, or the visitor's share spent: nothing is kept, and the page says so first.
-            let then = error.status == 404 ? error.advice ?? ErrorPage.advice(for: 404) : ErrorPage.advice(for: error.status)
-            error.advice = "No alert was set. " + then
+            // PTV failing, the run gone, or the visitor's share spent: nothing is kept, and the page says so before
+            // what the failure's own words advise.
+            error.advice = "No alert was set. " + (error.advice ?? ErrorPage.advice(for: error.status))
             throw error
         }
         let start = from.flatMap { journey.index(of: $0) } ?? -1

@@ -38,8 +38,10 @@ struct RunAddress {
             fetched = try await ask(.pattern(runRef: ref, routeType: type.rawValue))
                 .required(missing: missing, couldNot: "load this \(noun) service's stops and times")
         } catch {
+            // Its advice is for a run PTV no longer lists; a failure keeps what its own words advise (wait for a
+            // throttled PTV, tell whoever runs Trakx of a refused key, try again in a minute).
             var error = error
-            error.advice = advice
+            if error.status == 404 { error.advice = advice }
             throw error
         }
         let journey = Journey(fetched.value, routeType: type, asked: ref)
