@@ -74,11 +74,11 @@ final class AccessLog: Sendable {
         if signal { wake.signal() }
     }
 
-    /// Notes one request answered without a `Request` value (a warm page): the path is cut from the target
-    /// only when lines are kept.
-    func record(method: String, target: String, status: Int, started: Moment) {
+    /// Notes one request answered without a `Request` value (a warm page): the method is copied and the path cut
+    /// from the target only when lines are kept.
+    func record(method: UnsafePointer<CChar>, target: String, status: Int, started: Moment) {
         guard enabled else { return }
-        record(method: method, path: Request.rawPath(of: target), status: status, started: started)
+        record(method: String(cString: method), path: Request.rawPath(of: target), status: status, started: started)
     }
 
     /// Writes what is waiting and stops the writer thread (blocks until it has).

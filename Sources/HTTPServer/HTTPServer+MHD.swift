@@ -134,7 +134,7 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
            !announcedBody, !server.stopping.load(ordering: .relaxed),
            let answered = warm.answer(connection, target: target) {
             if let lent = answered.lent { state.fields.withLock { $0.lent = lent } }
-            server.accessLog.record(method: String(cString: method), target: target, status: answered.status, started: started)
+            server.accessLog.record(method: method, target: target, status: answered.status, started: started)
             return answered.result
         }
         return dispatch(server: server, state: state, connection: connection, method: String(cString: method), body: body,

@@ -18,8 +18,9 @@ public protocol WarmVisitors: Sendable {
 }
 
 /// The page store and the rules it asks first: the one place a stored page is replayed, on libmicrohttpd's thread,
-/// with no `Request`, task or chain. (The chain only keeps pages; see `PageStore`.)
-public struct WarmPages: Sendable {
+/// with no `Request`, task or chain. (The chain only keeps pages; see `PageStore`.) A class, so that each request
+/// takes one reference to it rather than a copy of the store and of the rules' existential.
+public final class WarmPages: Sendable {
     let store: PageStore
     let visitors: any WarmVisitors
 

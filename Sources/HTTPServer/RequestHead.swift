@@ -4,13 +4,17 @@ import Foundation
 /// A request's headers, read one way whichever path answers the request: in place from libmicrohttpd on its thread
 /// (the warm path: no copies), or from a `Request`'s copied headers (the chain). Rules written over it (which host is
 /// answered, what a cookie says) are written once for both. Values are lent to a closure and valid only inside it.
+/// Its two readers are `@inlinable`, so that the app's rules (which call them on every warm request) are specialised
+/// for their result types instead of looking up generic type metadata at each call.
 public struct RequestHead {
-    private enum Source {
+    @usableFromInline
+    enum Source {
         case connection(OpaquePointer)
         case headers([(String, String)])
     }
 
-    private let source: Source
+    @usableFromInline
+    let source: Source
 
     /// The head of a request being answered on libmicrohttpd's thread (valid only during that call).
     /// - Parameter connection: The MHD connection.
@@ -29,6 +33,7 @@ public struct RequestHead {
     /// - Parameters:
     ///   - name: The header's name (compared without ASCII case).
     ///   - body: What to do with the value's bytes.
+    @inlinable
     public func withSingle<Result>(_ name: StaticString, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
         switch source {
         case .connection(let connection):
@@ -54,6 +59,7 @@ public struct RequestHead {
     ///   - name: The header's name (compared without ASCII case).
     ///   - body: What to look for in one value's bytes; nil to go on to the next.
     /// - Returns: The first result, or nil.
+    @inlinable
     public func first<Result>(in name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
         switch source {
         case .connection(let connection):
@@ -78,7 +84,8 @@ public struct RequestHead {
 
 extension String {
     /// Whether this equals the static `name` without ASCII case (header names).
-    fileprivate func equalsIgnoring(_ name: StaticString) -> Bool {
+    @usableFromInline
+    func equalsIgnoring(_ name: StaticString) -> Bool {
         name.withUTF8Buffer { name in utf8.count == name.count && asciiCaseInsensitiveEqual(utf8, name) }
     }
 }
