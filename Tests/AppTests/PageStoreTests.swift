@@ -1,6 +1,7 @@
 @testable import App
 import Foundation
 import HTTPServer
+import Logging
 import Testing
 import TestSupport
 
@@ -176,6 +177,28 @@ struct PageStoreTests {
             let after = try await browser.get(Self.board).text
             #expect(after.contains(">Remove Frankston line towards Frankston from favourites</button>"))
         }
+    }
+
+    /// The access log says a page answered from the store as it says one the chain rendered: method, path without
+    /// the query, status.
+    @Test func aWarmPageIsLoggedAsTheChainLogsAPage() async throws {
+        let logs = LogCapture()
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(logger: logs.logger(label: "trakx-test", level: .info), configure: { $0.clock = { clock.now } }) { app in
+            let target = Self.board + "?seen="
+            let rendered = try await app.get(target)
+            #expect(rendered.header("Server-Timing") != nil)
+            let warm = try await app.get(target)
+            #expect(warm.status == 200)
+            #expect(warm.header("Server-Timing") == nil, "the second visit is answered from the store")
+            let head = try await app.get(target, method: "HEAD")
+            #expect(head.header("Server-Timing") == nil)
+        }
+        // The app has been stopped, so every line waiting for the log's thread has been written.
+        let lines = logs.messages.filter { $0.contains(Self.board) }
+        #expect(lines.filter { $0.hasPrefix("info GET \(Self.board) 200 ") }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("info HEAD \(Self.board) 200 ") }.count == 1, "\(lines)")
+        #expect(lines.allSatisfy { !$0.contains("seen=") }, "\(lines)")
     }
 
     @Test func aWarmPageLastsOnlyAsLongAsItsStoreSaysOnTheAppsClock() async throws {
