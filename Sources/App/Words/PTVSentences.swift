@@ -46,11 +46,9 @@ enum PTVSentences {
                 while let last = out.last, isSpace(last) { out.removeLast() }
                 index = close + 1
                 // A comma closes it before more words; before a full stop or the end, nothing.
-                if index < bytes.count, !isPause(bytes[index]) || bytes[index] == space {
-                    var after = index
-                    while after < bytes.count, isSpace(bytes[after]) { after += 1 }
-                    if after < bytes.count, !isPause(bytes[after]) { out.append(comma) }
-                }
+                var after = index
+                while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+                if after < bytes.count, !isPause(bytes[after]) { out.append(comma) }
                 continue
             }
             out.append(byte)
@@ -75,7 +73,7 @@ enum PTVSentences {
         let value = hour.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         var meridiem = index
         if meridiem < bytes.count, bytes[meridiem] == space { meridiem += 1 }
-        if meridiem + 1 < bytes.count, [UInt8(ascii: "a"), UInt8(ascii: "p")].contains(bytes[meridiem] | 0x20),
+        if meridiem + 1 < bytes.count, bytes[meridiem] | 0x20 == UInt8(ascii: "a") || bytes[meridiem] | 0x20 == UInt8(ascii: "p"),
            bytes[meridiem + 1] | 0x20 == UInt8(ascii: "m"), meridiem + 2 == bytes.count || !isWordByte(bytes[meridiem + 2]),
            (1 ... 12).contains(value) {
             return (hour + narrowSpace + minutes + [space, bytes[meridiem] | 0x20, UInt8(ascii: "m")], meridiem + 2)
@@ -87,13 +85,18 @@ enum PTVSentences {
     private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), dot = UInt8(ascii: ".")
     private static let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
     private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")")
-    /// U+202F, as in ``TimeWords/clock(_:)``.
-    private static let narrowSpace = Array("\u{202F}".utf8)
+    /// What Trakx's own times put between hour and minutes.
+    private static let narrowSpace = Array(TimeWords.clockSpace.utf8)
 
     private static func isDigit(_ byte: UInt8) -> Bool { (48 ... 57).contains(byte) }
     private static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == 9 || byte == 10 || byte == 13 }
     /// A mark a pause is already heard at, where a comma would add nothing.
-    private static func isPause(_ byte: UInt8) -> Bool { [comma, dot, colon, semicolon, UInt8(ascii: "!"), UInt8(ascii: "?")].contains(byte) }
+    private static func isPause(_ byte: UInt8) -> Bool {
+        switch byte {
+        case comma, dot, colon, semicolon, UInt8(ascii: "!"), UInt8(ascii: "?"): true
+        default: false
+        }
+    }
     private static func isWordByte(_ byte: UInt8) -> Bool { isDigit(byte) || (97 ... 122).contains(byte | 0x20) }
 }
 
