@@ -40,6 +40,22 @@ struct TemplateKeysTests {
         #expect(unreachable(try #require(page.head.chrome.nav.first)) == [])
     }
 
+    @Test func stopPageFormsAnswerForEveryStoredProperty() throws {
+        let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let context = Recorded.context(now, path: "/stops/train/1099")
+        let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
+                                         favourites: [], context: context))
+        let offer = try #require(AlertOffer.leave(type: .train, stopID: 1099, lines: page.lines.compactMap(\.line),
+                                                  publicKey: "key", context: context))
+        #expect(unreachable(offer) == [])
+        #expect(unreachable(try #require(offer.fields.first)) == [])
+        #expect(unreachable(try #require(offer.lines.first)) == [])
+        #expect(unreachable(try #require(page.lines.compactMap(\.starButton).first)) == [])
+        #expect(unreachable(LowFloorForm(token: context.token, returnPath: "/stops/tram/2019", isOn: true)) == [])
+        #expect(unreachable(StopDoor(type: .tram, stopID: 2019, ways: [StopWays.Way(towards: "Clifton Hill", bearing: 270)])) == [])
+    }
+
     @Test func aMissedKeyIsFound() {
         struct Forgetful: MustacheParent {
             let kept = "a"
