@@ -20,6 +20,8 @@ public struct Templates: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw StartupError("Templates folder \(directory) does not exist. Run Trakx from the project folder or pass --templates.")
         }
+        // Every template escapes with `HTMLEscaping` (see there): registered as "HTML", named on each template's first line.
+        MustacheContentTypes.register(HTMLEscaping(), named: "HTML")
         var library = MustacheLibrary()
         let root = URL(fileURLWithPath: directory).standardizedFileURL
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
@@ -28,7 +30,7 @@ public struct Templates: Sendable {
             let relative = String(url.standardizedFileURL.path.dropFirst(root.path.count + 1).dropLast(".mustache".count))
             let text = try String(contentsOf: url, encoding: .utf8)
             do {
-                try library.register(text, named: relative)
+                try library.register(HTMLEscaping.pragma + text, named: relative)
             } catch {
                 throw StartupError("Template \(relative).mustache does not parse: \(error)")
             }
