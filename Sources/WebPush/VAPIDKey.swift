@@ -9,12 +9,16 @@ public struct VAPIDKey: Sendable {
     let key: P256.Signing.PrivateKey
     /// Who to contact about this server's pushes (`mailto:` or an https URL), the JWT's `sub`.
     public let subject: String
+    /// The public key, uncompressed (65 bytes), base64url: the browser's `applicationServerKey` and the `k` parameter.
+    /// Written once, as the key is made or read: every stop page carries it, and the point's encoding is not cheap.
+    public let publicKeyText: String
 
     /// A new key pair.
     /// - Parameter subject: The contact, `mailto:` or https.
     public init(subject: String) {
         key = P256.Signing.PrivateKey()
         self.subject = subject
+        publicKeyText = Base64URL.encode(key.publicKey.x963Representation)
     }
 
     /// A kept key pair, from its private key as stored (`privateKeyText`).
@@ -28,13 +32,11 @@ public struct VAPIDKey: Sendable {
         }
         key = try P256.Signing.PrivateKey(rawRepresentation: raw)
         self.subject = subject
+        publicKeyText = Base64URL.encode(key.publicKey.x963Representation)
     }
 
     /// The private key as stored: the 32-byte scalar, base64url. Never logged.
     public var privateKeyText: String { Base64URL.encode(key.rawRepresentation) }
-
-    /// The public key, uncompressed (65 bytes), base64url: the browser's `applicationServerKey` and the `k` parameter.
-    public var publicKeyText: String { Base64URL.encode(key.publicKey.x963Representation) }
 
     /// The claims a VAPID token carries.
     struct Claims: JWTPayload {
