@@ -18,42 +18,73 @@ struct TemplateKeysTests {
         }
     }
 
+    /// Every model reachable from `value` (through stored properties, optionals and the first of each list) that
+    /// does not answer template keys directly, or misses one of its stored properties: "path: Type" or "path.key".
+    func missing(_ value: Any, at path: String) -> [String] {
+        var seen = Set<String>()
+        return missing(value, at: path, seen: &seen)
+    }
+
+    private func missing(_ value: Any, at path: String, seen: inout Set<String>) -> [String] {
+        if value is String || value is Int || value is Double || value is Bool || value is Date { return [] }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional, .collection, .set:
+            return mirror.children.first.map { missing($0.value, at: path, seen: &seen) } ?? []
+        case .struct:
+            guard seen.insert(String(reflecting: type(of: value))).inserted else { return [] }
+            guard let parent = value as? any MustacheParent else { return ["\(path): \(type(of: value))"] }
+            return unreachable(parent).map { "\(path).\($0)" } + mirror.children.flatMap { child in
+                child.label.map { missing(child.value, at: "\(path).\($0)", seen: &seen) } ?? []
+            }
+        default:
+            return []
+        }
+    }
+
     @Test func stopPageModelsAnswerForEveryStoredProperty() throws {
         let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         let now = Recorded.at("2024-04-25T01:20:00Z")
-        let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
-                                         favourites: [], context: Recorded.context(now, path: "/stops/train/1099")))
-        #expect(unreachable(page) == [])
-        #expect(unreachable(page.head) == [])
-        #expect(unreachable(page.head.chrome) == [])
-        #expect(unreachable(page.head.chrome.title) == [])
-        #expect(unreachable(page.head.chrome.notices) == [])
-        #expect(unreachable(page.favourite) == [])
-        #expect(unreachable(page.favourite.toggle) == [])
-        #expect(unreachable(page.favourite.toggle.fields) == [])
-        #expect(unreachable(page.facts) == [])
-        let group = try #require(page.groups.first)
-        #expect(unreachable(group) == [])
-        #expect(unreachable(try #require(group.rows.first)) == [])
-        #expect(unreachable(try #require(page.facts.items.first)) == [])
+        let context = Recorded.context(now, path: "/stops/train/1099")
+        var page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
+                                         favourites: [], context: context))
+        page.alerts = AlertOffer.leave(type: .train, stopID: 1099, lines: page.lines.compactMap(\.line), publicKey: "key", context: context)
+        page.lowFloor = LowFloorForm(token: context.token, returnPath: "/stops/tram/2019", isOn: true)
+        page.door = StopDoor(type: .tram, stopID: 2019, ways: [StopWays.Way(towards: "Clifton Hill", bearing: 270)])
+        #expect(page.alerts != nil && page.lines.contains { $0.starButton != nil })
+        #expect(missing(page, at: "stop") == [])
         #expect(unreachable(Link("Flinders Street", href: "/stops/train/1071", detail: "Train, 100 metres north")) == [])
-        #expect(unreachable(try #require(page.head.chrome.nav.first)) == [])
     }
 
-    @Test func stopPageFormsAnswerForEveryStoredProperty() throws {
-        let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
-        let now = Recorded.at("2024-04-25T01:20:00Z")
-        let context = Recorded.context(now, path: "/stops/train/1099")
-        let page = try #require(StopPage(type: .train, stopID: 1099, departures: Fetched(value: departures, fetchedAt: now), details: nil,
-                                         favourites: [], context: context))
-        let offer = try #require(AlertOffer.leave(type: .train, stopID: 1099, lines: page.lines.compactMap(\.line),
-                                                  publicKey: "key", context: context))
-        #expect(unreachable(offer) == [])
-        #expect(unreachable(try #require(offer.fields.first)) == [])
-        #expect(unreachable(try #require(offer.lines.first)) == [])
-        #expect(unreachable(try #require(page.lines.compactMap(\.starButton).first)) == [])
-        #expect(unreachable(LowFloorForm(token: context.token, returnPath: "/stops/tram/2019", isOn: true)) == [])
-        #expect(unreachable(StopDoor(type: .tram, stopID: 2019, ways: [StopWays.Way(towards: "Clifton Hill", bearing: 270)])) == [])
+    @Test func runAndRidePageModelsAnswerForEveryStoredProperty() throws {
+        let pattern = try Recorded.load("metro-pattern-fkn-lav", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train, asked: "952454")
+        let now = Recorded.at("2024-11-07T06:30:00Z")
+        let fetched = Fetched(value: pattern, fetchedAt: now)
+        let run = RunPage(journey: journey, fromStop: nil, pattern: fetched, context: Recorded.context(now))
+        let ride = RidePage(journey: journey, from: 2, to: 8, auto: nil, pattern: fetched, context: Recorded.context(now))
+        #expect(run.strip != nil && ride.door?.strip != nil && !ride.stops.isEmpty)
+        #expect(missing(run, at: "run") == [])
+        #expect(missing(ride, at: "ride") == [])
+        #expect(unreachable(RidePage.Event(key: "next", text: "Next stop, Caulfield.")) == [])
+    }
+
+    @Test func nearbyPageModelsAnswerForEveryStoredProperty() throws {
+        let page = NearbyPage(form: NearbyPage.Form(lat: "-37.8183", lon: "144.9671", mode: nil, radius: NearbyPage.defaultRadius),
+                              origin: .point, latitude: -37.8183, longitude: 144.9671,
+                              found: try PageFixtures.fetched(StopsNearbyResponse.self, "stops-nearby-far"),
+                              context: PageFixtures.context(path: "/nearby?lat=-37.8183&lon=144.9671"))
+        #expect(page.results?.map != nil)
+        #expect(missing(page, at: "nearby") == [])
+    }
+
+    @Test func aModelWithoutDirectLookupIsFound() {
+        struct Plain { let text = "a" }
+        struct Holder: MustacheParent {
+            let plain = Plain()
+            func child(named name: String) -> Any? { name == "plain" ? plain : nil }
+        }
+        #expect(missing(Holder(), at: "page") == ["page.plain: Plain"])
     }
 
     @Test func aMissedKeyIsFound() {

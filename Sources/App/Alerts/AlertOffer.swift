@@ -10,13 +10,6 @@ struct AlertOffer: Sendable {
         let value: String
     }
 
-    /// One option of a choice.
-    struct Choice: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
     /// The section's id, its heading's id being this with `-heading`.
     let id: String
     let heading: String
@@ -27,9 +20,9 @@ struct AlertOffer: Sendable {
     let publicKey: String
     let fields: [Field]
     /// A reminder's lines at the stop.
-    let lines: [Choice]
+    let lines: [SelectOption]
     /// A reminder's minutes.
-    let minutes: [Choice]
+    let minutes: [SelectOption]
     let button: String
     /// What alerts need, and what works without them.
     let needs: String
@@ -70,10 +63,10 @@ struct AlertOffer: Sendable {
                           action: "/alerts/leave", token: context.token, publicKey: publicKey,
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],
                           lines: ordered.enumerated().map { index, line in
-                              Choice(value: "\(line.routeID)-\(line.directionID)", label: line.spoken + (isFavourite(line) ? ", a favourite" : ""),
+                              SelectOption(value: "\(line.routeID)-\(line.directionID)", label: line.spoken + (isFavourite(line) ? ", a favourite" : ""),
                                      selected: index == 0)
                           },
-                          minutes: minuteChoices.map { Choice(value: String($0), label: "\($0) minutes", selected: $0 == 10) },
+                          minutes: minuteChoices.map { SelectOption(value: String($0), label: "\($0) minutes", selected: $0 == 10) },
                           button: "Remind me on this phone", needs: AlertWords.needs, without: AlertWords.stopWithout, returnPath: context.path,
                           collapsed: true)
     }

@@ -37,17 +37,6 @@ extension AlertOffer.Field: MustacheParent {
     }
 }
 
-extension AlertOffer.Choice: MustacheParent {
-    func child(named name: String) -> Any? {
-        switch name {
-        case "value": value
-        case "label": label
-        case "selected": selected
-        default: nil
-        }
-    }
-}
-
 extension FavouriteLineButton: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
@@ -78,6 +67,40 @@ extension StopDoor: MustacheParent {
         switch name {
         case "way": way
         case "walk": walk
+        default: nil
+        }
+    }
+}
+
+extension FormField: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "value": value
+        case "error": error
+        default: nil
+        }
+    }
+}
+
+extension SelectOption: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
+}
+
+extension LineAtStop: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "routeID": routeID
+        case "directionID": directionID
+        case "service": service
+        case "directionName": directionName
         default: nil
         }
     }

@@ -5,5 +5,5 @@ struct NearbyForms: Sendable {
     /// The typed latitude and longitude.
     let point: NearbyPointForm
     /// The kinds of transport, with the chosen one selected.
-    let modes: [ModeOption]
+    let modes: [SelectOption]
 }

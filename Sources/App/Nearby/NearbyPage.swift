@@ -151,8 +151,8 @@ struct NearbyPage: Sendable {
         self.results = results
         let lat = FormField(id: "lat", value: form.lat, errors: errors)
         let lon = FormField(id: "lon", value: form.lon, errors: errors)
-        let modes = [ModeOption(value: "", label: "All kinds", selected: form.mode == nil)] + ModeWords.offered.map {
-            ModeOption(value: ModeWords.slug($0), label: ModeWords.noun($0).capitalisedFirst, selected: $0 == form.mode)
+        let modes = [SelectOption(value: "", label: "All kinds", selected: form.mode == nil)] + ModeWords.offered.map {
+            SelectOption(value: ModeWords.slug($0), label: ModeWords.noun($0).capitalisedFirst, selected: $0 == form.mode)
         }
         forms = NearbyForms(place: FormField(id: "place", value: form.place, errors: errors),
                             point: NearbyPointForm(lat: lat, lon: lon, open: lat.error != nil || lon.error != nil), modes: modes)
