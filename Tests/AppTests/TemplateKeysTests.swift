@@ -78,6 +78,30 @@ struct TemplateKeysTests {
         #expect(missing(page, at: "nearby") == [])
     }
 
+    @Test func searchLineDisruptionAndErrorPageModelsAnswerForEveryStoredProperty() throws {
+        let search = SearchPage(query: "glen", result: try PageFixtures.fetched(SearchResponse.self, "search-bus-oddities"),
+                                context: PageFixtures.context(path: "/search?q=glen"))
+        #expect(!search.stops.isEmpty && !search.lines.isEmpty)
+        #expect(missing(search, at: "search") == [])
+        let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
+        let directions = try PageFixtures.decode(DirectionsResponse.self, "directions-86").directions
+        let line = LinePage(route: route, directions: directions, chosen: directions[1],
+                            stops: Evidence(.stopsOnRoute, try PageFixtures.fetched(StopsOnRouteResponse.self, "stops-on-route-86-direction-21")),
+                            disruptions: Evidence(.disruptions, try PageFixtures.fetched(DisruptionsResponse.self, "disruptions-mixed")),
+                            context: PageFixtures.context(path: "/lines/tram/1881"))
+        #expect(missing(line, at: "line") == [])
+        let answer = try PageFixtures.fetched(DisruptionsResponse.self, "disruptions-mixed")
+        let list = DisruptionsPage(mode: nil, disruptions: answer, context: PageFixtures.context(path: "/disruptions"))
+        #expect(!list.groups.isEmpty && !list.filters.isEmpty)
+        #expect(missing(list, at: "disruptions") == [])
+        let one = try #require(answer.value.disruptions.first { $0.disruptionId == 402001 })
+        #expect(missing(DisruptionPage(one, fetched: Fetched(value: 0, fetchedAt: PageFixtures.now), context: PageFixtures.context()),
+                        at: "disruption") == [])
+        let error = ErrorPage(head: PageHead(PageChrome(title: "Not found", section: .none, demo: true), heading: "Not found",
+                                             summary: "No stop 99999."), advice: ErrorPage.advice(for: 404), status: 404)
+        #expect(missing(error, at: "error") == [])
+    }
+
     @Test func aModelWithoutDirectLookupIsFound() {
         struct Plain { let text = "a" }
         struct Holder: MustacheParent {

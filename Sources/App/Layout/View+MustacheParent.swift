@@ -220,3 +220,14 @@ extension StopFacts.Fact: MustacheParent {
         }
     }
 }
+
+extension ErrorPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "head": head
+        case "advice": advice
+        case "status": status
+        default: nil
+        }
+    }
+}
