@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import PTV
+import Storage
 import Testing
 @testable import App
 
@@ -32,7 +33,9 @@ struct TemplateKeysTests {
         case .optional, .collection, .set:
             return mirror.children.first.map { missing($0.value, at: path, seen: &seen) } ?? []
         case .struct:
-            guard seen.insert(String(reflecting: type(of: value))).inserted else { return [] }
+            // Storage's types are carried, never rendered (a summary's `FavouriteKey`).
+            let name = String(reflecting: type(of: value))
+            guard !name.hasPrefix("Storage."), seen.insert(name).inserted else { return [] }
             guard let parent = value as? any MustacheParent else { return ["\(path): \(type(of: value))"] }
             return unreachable(parent).map { "\(path).\($0)" } + mirror.children.flatMap { child in
                 child.label.map { missing(child.value, at: "\(path).\($0)", seen: &seen) } ?? []
@@ -100,6 +103,24 @@ struct TemplateKeysTests {
         let error = ErrorPage(head: PageHead(PageChrome(title: "Not found", section: .none, demo: true), heading: "Not found",
                                              summary: "No stop 99999."), advice: ErrorPage.advice(for: 404), status: 404)
         #expect(missing(error, at: "error") == [])
+    }
+
+    @Test func favouritesAndHomePageModelsAnswerForEveryStoredProperty() throws {
+        let departures = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let asked = Evidence(.departures, Fetched(value: departures, fetchedAt: now))
+        let first = try #require(departures.departures.first)
+        let summaries = [
+            FavouriteStop(routeType: 0, stopID: 1099, stopName: "Stop 1099", ownName: "Home"),
+            FavouriteStop(routeType: 0, stopID: 1099, routeID: first.routeId, directionID: first.directionId, stopName: "Stop 1099"),
+        ].map { FavouriteSummary.build($0, asked: asked, way: "Trains towards the city", words: TimeWords(now: now), errors: [], typed: [:]).0 }
+        #expect(summaries[1].forms.line != nil && !summaries[0].card.next.isEmpty)
+        let head = PageHead(PageChrome(title: "Favourite stops", section: .none, demo: true), heading: "Favourite stops")
+        let page = FavouritesPage(head: head, groups: [FavouriteGroup(heading: "Trains", items: summaries)], token: "t", errors: [],
+                                  shared: false, privateLink: nil, limit: 50, nameLimit: 40)
+        #expect(missing(page, at: "favourites") == [])
+        #expect(missing(summaries[1], at: "line favourite") == [])
+        #expect(missing(HomePage(head: head, favourites: summaries, hasFavourites: true, shownOf: nil), at: "home") == [])
     }
 
     @Test func aModelWithoutDirectLookupIsFound() {
