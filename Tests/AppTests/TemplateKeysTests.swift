@@ -123,6 +123,36 @@ struct TemplateKeysTests {
         #expect(missing(HomePage(head: head, favourites: summaries, hasFavourites: true, shownOf: nil), at: "home") == [])
     }
 
+    @Test func walkArrivalAndFormErrorModelsAnswerForEveryStoredProperty() throws {
+        let journey = try Recorded.journey("tdn-3230-pattern")
+        let camberwell = try #require(journey.index(of: 1032))
+        let now = Recorded.at("2024-04-28T13:50:00Z")
+        let departures = Evidence(.departures, Fetched(value: try Recorded.load("metro-departures-rrb", as: DeparturesResponse.self), fetchedAt: now))
+        let near = Evidence(.nearby, try PageFixtures.fetched(StopsNearbyResponse.self, "stops-nearby-far"))
+        let arrival = Arrival(type: .train, stopID: 1032, details: Evidence<StopDetailsResponse>(.stop, outcome: .failed(.timedOut)),
+                              departures: departures, near: near, ride: (journey, camberwell), words: TimeWords(now: now))
+        #expect(!arrival.nearby.isEmpty)
+        #expect(missing(ArrivalPage(arrival, context: PageFixtures.context()), at: "arrival") == [])
+        let stop = StopDetails(stopId: 2019, stopName: "Collins St/Swanston St #5", routeType: .tram,
+                               location: StopLocation(suburb: "Melbourne City", latitude: -37.8153, longitude: 144.9665))
+        let walk = WalkPage(type: .tram, details: stop, ways: [StopWays.Way(towards: "Clifton Hill", bearing: 270)],
+                            start: NamedPoint(name: "Federation Square", latitude: -37.818, longitude: 144.969),
+                            form: ("Federation Square", "", ""), errors: [FieldError(field: "place", message: "Enter a place.")],
+                            context: PageFixtures.context())
+        #expect(walk.target != nil)
+        #expect(missing(walk, at: "walk") == [])
+        let form = NearbyPage(form: NearbyPage.Form(lon: "144.9671"), errors: [FieldError(field: "lat", message: "Enter a latitude.")],
+                              context: PageFixtures.context())
+        #expect(missing(form, at: "nearby form") == [])
+    }
+
+    @Test func confirmationPageModelsAnswerForEveryStoredProperty() {
+        let head = PageHead(PageChrome(title: "Stop this alert?", section: .none, demo: true), heading: "Stop this alert?")
+        #expect(missing(AlertStopPage(head: head, action: "/alerts/stop/abc", token: "t"), at: "alert stop") == [])
+        #expect(missing(SwitchListPage(head: head, action: "/favourites/list/abc", token: "t", count: "3 favourites", alreadyUsed: false,
+                                       hasOwnList: true, ownCount: "2 favourites"), at: "switch list") == [])
+    }
+
     @Test func aModelWithoutDirectLookupIsFound() {
         struct Plain { let text = "a" }
         struct Holder: MustacheParent {

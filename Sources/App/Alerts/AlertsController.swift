@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Mustache
 import PTV
 import WebPush
 
@@ -120,4 +121,15 @@ struct AlertStopPage: Sendable {
     let action: String
     /// The visitor's form token.
     let token: String
+}
+
+extension AlertStopPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "head": head
+        case "action": action
+        case "token": token
+        default: nil
+        }
+    }
 }

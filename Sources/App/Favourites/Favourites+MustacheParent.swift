@@ -87,3 +87,18 @@ extension PrivateLink: MustacheParent {
         }
     }
 }
+
+extension SwitchListPage: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "head": head
+        case "action": action
+        case "token": token
+        case "count": count
+        case "alreadyUsed": alreadyUsed
+        case "hasOwnList": hasOwnList
+        case "ownCount": ownCount
+        default: nil
+        }
+    }
+}

@@ -105,3 +105,13 @@ extension LineAtStop: MustacheParent {
         }
     }
 }
+
+extension FieldError: MustacheParent {
+    func child(named name: String) -> Any? {
+        switch name {
+        case "field": field
+        case "message": message
+        default: nil
+        }
+    }
+}
