@@ -16,9 +16,7 @@ public struct VAPIDKey: Sendable {
     /// A new key pair.
     /// - Parameter subject: The contact, `mailto:` or https.
     public init(subject: String) {
-        key = P256.Signing.PrivateKey()
-        self.subject = subject
-        publicKeyText = Base64URL.encode(key.publicKey.x963Representation)
+        self.init(key: P256.Signing.PrivateKey(), subject: subject)
     }
 
     /// A kept key pair, from its private key as stored (`privateKeyText`).
@@ -30,7 +28,12 @@ public struct VAPIDKey: Sendable {
         guard let raw = Base64URL.decode(privateKeyText) else {
             throw PayloadEncryption.Failure(description: "the kept VAPID key is not base64url")
         }
-        key = try P256.Signing.PrivateKey(rawRepresentation: raw)
+        self.init(key: try P256.Signing.PrivateKey(rawRepresentation: raw), subject: subject)
+    }
+
+    /// The one place a key's public text is written, as it is made or read.
+    private init(key: P256.Signing.PrivateKey, subject: String) {
+        self.key = key
         self.subject = subject
         publicKeyText = Base64URL.encode(key.publicKey.x963Representation)
     }

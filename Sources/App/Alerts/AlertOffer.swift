@@ -64,7 +64,7 @@ struct AlertOffer: Sendable {
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],
                           lines: ordered.enumerated().map { index, line in
                               SelectOption(value: "\(line.routeID)-\(line.directionID)", label: line.spoken + (isFavourite(line) ? ", a favourite" : ""),
-                                     selected: index == 0)
+                                           selected: index == 0)
                           },
                           minutes: minuteChoices.map { SelectOption(value: String($0), label: "\($0) minutes", selected: $0 == 10) },
                           button: "Remind me on this phone", needs: AlertWords.needs, without: AlertWords.stopWithout, returnPath: context.path,

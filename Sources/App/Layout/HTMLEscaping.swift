@@ -17,26 +17,26 @@ struct HTMLEscaping: MustacheContentType {
     func escapeText(_ text: String) -> String {
         var text = text
         let escaped = text.withUTF8 { bytes -> String? in
-            guard bytes.contains(where: Self.isEscaped) else { return nil }
+            guard bytes.contains(where: { Self.entity($0) != nil }) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 32)
             for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-                default: out.append(byte)
-                }
+                if let entity = Self.entity(byte) { out.append(contentsOf: entity.utf8) } else { out.append(byte) }
             }
             return String(decoding: out, as: UTF8.self)
         }
         return escaped ?? text
     }
 
-    private static func isEscaped(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "'")
+    /// The entity written for `byte`, or nil for a byte written as it is.
+    private static func entity(_ byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
     }
 }
