@@ -77,7 +77,7 @@ struct AlertCheckTests {
         let now = Recorded.at("2024-11-06T05:50:00Z")
         var alert = Alert.leave(type: .train, stopID: 1073, routeID: 6, directionID: 1, minutes: 10, subscription: Self.phone, now: now)
         alert.sent = LeaveAlertCheck.step(alert, departures: try departures(), staleSince: nil, now: now).sent
-        let later = try departures { $0.estimatedDepartureUTC = Recorded.at("2024-11-06T06:26:00Z") }
+        let later = try departures { $0.reportedEstimateUTC = Recorded.at("2024-11-06T06:26:00Z") }
         let delayed = LeaveAlertCheck.step(alert, departures: later, staleSince: nil, now: now)
         #expect(delayed.notice?.title.hasSuffix(" is delayed") == true)
         #expect(delayed.notice?.body.contains("delayed 6 minutes") == true)
@@ -85,7 +85,7 @@ struct AlertCheckTests {
         // Later still by less than 3 minutes: nothing more.
         var told = alert
         told.sent = delayed.sent
-        let slightly = try departures { $0.estimatedDepartureUTC = Recorded.at("2024-11-06T06:27:00Z") }
+        let slightly = try departures { $0.reportedEstimateUTC = Recorded.at("2024-11-06T06:27:00Z") }
         #expect(LeaveAlertCheck.step(told, departures: slightly, staleSince: nil, now: now).notice == nil)
         let cancelled = LeaveAlertCheck.step(told, departures: try departures { $0.flags = "RR_CAN" }, staleSince: nil, now: now)
         #expect(cancelled.notice?.title.hasSuffix(" is cancelled") == true)

@@ -73,7 +73,7 @@ struct RidePageTests {
 
     @Test func timetableOnlySaysDueAndAsksToListen() throws {
         var pattern = try Recorded.load("metro-pattern-fkn-lav", as: PatternResponse.self)
-        pattern.departures = pattern.departures.map { var d = $0; d.estimatedDepartureUTC = nil; return d }
+        pattern.departures = pattern.departures.map { var d = $0; d.reportedEstimateUTC = nil; return d }
         let journey = Journey(pattern, routeType: .train)
         let now = Recorded.at("2024-11-07T06:30:00Z")
         let ride = page(journey, Fetched(value: pattern, fetchedAt: now), from: "Carrum", to: "Footscray", at: now)
@@ -92,7 +92,7 @@ struct RidePageTests {
         // A live page's refresh says it was live, so the next page can tell estimates lost from a run never tracked.
         #expect(before.refreshURL.hasSuffix("&was=live"))
         var lost = live
-        lost.departures = lost.departures.map { var d = $0; d.estimatedDepartureUTC = nil; return d }
+        lost.departures = lost.departures.map { var d = $0; d.reportedEstimateUTC = nil; return d }
         let journey = Journey(lost, routeType: .train)
         let later = now.addingTimeInterval(60)
         let after = RidePage(journey: journey, from: index(journey, "Carrum"), to: index(journey, "Footscray"), auto: nil,

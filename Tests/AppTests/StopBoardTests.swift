@@ -46,6 +46,19 @@ struct StopBoardTests {
         #expect(board.summary == "The 11\u{202F}27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11\u{202F}32 am from platform 1, to Flinders Street.")
     }
 
+    @Test func anUnbelievableEstimateIsSaidAsTheTimetable() throws {
+        var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let first = try #require(response.departures.indices.first { response.departures[$0].stopId == 1099 })
+        let scheduled = try #require(response.departures[first].scheduledDepartureUTC)
+        response.departures[first].reportedEstimateUTC = Recorded.at("0001-01-01T00:00:00Z")
+        let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: now))
+        let row = try #require(board.next.first { $0.runRef == response.departures[first].runRef })
+        #expect(row.status == "timetable" && row.source == .timetable)
+        #expect(row.time == TimeWords(now: now).clock(scheduled))
+        #expect(!board.next.contains { $0.status.contains("hours") || $0.status.contains("early") })
+    }
+
     @Test func farOffDeparturesCarryTheirDay() throws {
         let board = try board("metro-departures-via-clp-test", stop: 1099, at: Recorded.at("2024-04-25T01:20:00Z"))
         // The Dandenong train at 12:11 am on Saturday, a day and a half away.

@@ -41,6 +41,56 @@ struct ModelDecodingTests {
         #expect(response.departures[2].departureNote == "Replacement buses")
     }
 
+    @Test func anEstimateFurtherThanTwelveHoursFromTheTimetableIsNoEstimate() throws {
+        func departure(_ estimate: String) throws -> Departure {
+            try decodeJSON(Departure.self, """
+                {"stop_id": 1071, "scheduled_departure_utc": "2026-11-20T21:40:00Z", "estimated_departure_utc": "\(estimate)"}
+                """)
+        }
+        // Another century, a day out, half a day early: none is a live estimate.
+        for far in ["2099-01-01T00:00:00Z", "2026-11-21T21:40:00Z", "2026-11-20T09:39:00Z"] {
+            let made = try departure(far)
+            #expect(made.reportedEstimateUTC != nil, "\(far) is read")
+            #expect(made.estimatedDepartureUTC == nil && !made.isRealtime, "\(far)")
+            #expect(made.bestTime == made.scheduledDepartureUTC, "\(far)")
+        }
+        // Late by 11 hours 59 minutes, or 3 hours early: kept as PTV sent it.
+        for near in ["2026-11-21T09:39:00Z", "2026-11-20T18:40:00Z"] {
+            let made = try departure(near)
+            #expect(made.estimatedDepartureUTC == made.reportedEstimateUTC && made.isRealtime, "\(near)")
+        }
+        // With no timetabled time there is nothing to measure against: the estimate stands.
+        let alone = try decodeJSON(Departure.self, #"{"stop_id": 1071, "estimated_departure_utc": "2026-11-20T21:40:00Z"}"#)
+        #expect(alone.estimatedDepartureUTC != nil)
+    }
+
+    @Test func aPlaceholderDateIsNoDate() throws {
+        let departure = try decodeJSON(Departure.self, """
+            {"stop_id": 1071, "scheduled_departure_utc": "0001-01-01T00:00:00", "estimated_departure_utc": "1970-01-01T00:00:00Z"}
+            """)
+        #expect(departure.scheduledDepartureUTC == nil && departure.reportedEstimateUTC == nil && departure.bestTime == nil)
+        let disruption = try decodeJSON(Disruption.self, """
+            {"disruption_id": 1, "title": "Works", "from_date": "1999-12-31T23:59:59Z", "to_date": "9999-12-31T23:59:59Z",
+             "last_updated": "2026-11-20T07:30:00Z"}
+            """)
+        #expect(disruption.fromDate == nil && disruption.toDate == nil)
+        #expect(epoch(disruption.lastUpdated) == 1_795_159_800)
+        // The first and last instants that are dates.
+        #expect(!PTVTimestamp.isPlaceholder(try #require(PTVTimestamp.parse("2000-01-01T00:00:00Z"))))
+        #expect(!PTVTimestamp.isPlaceholder(try #require(PTVTimestamp.parse("8999-12-31T23:59:59Z"))))
+        #expect(PTVTimestamp.isPlaceholder(try #require(PTVTimestamp.parse("9000-01-01T00:00:00Z"))))
+    }
+
+    @Test func textsLoseTheCharactersAPageMayNotCarry() throws {
+        let stop = try decodeJSON(Stop.self, #"{"stop_id": 1, "stop_name": "\u0000Flinders\u0007Street\u0085Station\uffff ", "stop_suburb": "Melbourne\tCity\r\n"}"#)
+        #expect(stop.stopName == "Flinders Street Station")
+        #expect(stop.stopSuburb == "Melbourne\tCity")
+        // Everything else is left as PTV wrote it, accents and all.
+        let plain = try decodeJSON(Stop.self, #"{"stop_id": 1, "stop_name": "Café Rd/Ōtaki St — “City” 🚆"}"#)
+        #expect(plain.stopName == "Café Rd/Ōtaki St — “City” 🚆")
+        #expect(PTVText.isForbidden("\u{9F}") && !PTVText.isForbidden("\u{A0}") && !PTVText.isForbidden("\n"))
+    }
+
     @Test func departuresRealtimeAndNullFields() throws {
         let response = try Fixture.decode(DeparturesResponse.self, "departures-train.json")
         #expect(response.departures.count == 3)

@@ -17,8 +17,8 @@ public struct Departure: PTVModel {
     @Lenient public var disruptionIds: [Int]
     /// Timetabled departure time.
     @Lenient public var scheduledDepartureUTC: Date?
-    /// Real-time estimate; nil when PTV has no live prediction (V/Line, many buses, far-off trips).
-    @Lenient public var estimatedDepartureUTC: Date?
+    /// The real-time estimate as PTV sent it; read `estimatedDepartureUTC`.
+    @Lenient public var reportedEstimateUTC: Date?
     /// True when the vehicle is at the platform.
     @Lenient public var atPlatform: Bool
     /// Platform number text ("2", "15A"), or nil.
@@ -31,6 +31,18 @@ public struct Departure: PTVModel {
     @Lenient public var departureNote: String?
     /// Stops the run skips after this one (pattern responses only; [] otherwise).
     @Lenient public var skippedStops: [Stop]
+
+    /// Real-time estimate; nil when PTV has no live prediction (V/Line, many buses, far-off trips), and nil when the
+    /// one it sent is further than `estimateReach` from the timetable (a placeholder date such as 1 January 0001, or
+    /// another day's time): no live estimate is that far out, and a board would say "delayed 632162 hours".
+    public var estimatedDepartureUTC: Date? {
+        guard let reportedEstimateUTC, let scheduledDepartureUTC else { return reportedEstimateUTC }
+        return abs(reportedEstimateUTC.timeIntervalSince(scheduledDepartureUTC)) <= Self.estimateReach ? reportedEstimateUTC : nil
+    }
+
+    /// The furthest a believable live estimate is from the timetable, either way: 12 hours. Recorded metro answers
+    /// are within 20 minutes of it.
+    public static let estimateReach: Double = 12 * 3600
 
     /// True when PTV supplied a real-time estimate.
     public var isRealtime: Bool { estimatedDepartureUTC != nil }
@@ -55,7 +67,7 @@ public struct Departure: PTVModel {
         case directionId = "direction_id"
         case disruptionIds = "disruption_ids"
         case scheduledDepartureUTC = "scheduled_departure_utc"
-        case estimatedDepartureUTC = "estimated_departure_utc"
+        case reportedEstimateUTC = "estimated_departure_utc"
         case atPlatform = "at_platform"
         case platformNumber = "platform_number"
         case flags

@@ -91,6 +91,16 @@ public enum PTVTimestamp {
         return Date(timeIntervalSince1970: Double(epochSeconds) + Double(nanos) / 1_000_000_000)
     }
 
+    /// Whether a date in an answer stands for no date: before 2000 (1 January 0001, .NET's empty date; 1 January
+    /// 1970, time zero) or from 9000 on (31 December 9999, .NET's last). Said as a time, one would read "due
+    /// 17758509 hours ago", and a stopping pattern would move every stop after it to the next day.
+    public static func isPlaceholder(_ date: Date) -> Bool {
+        date.timeIntervalSince1970 < earliest || date.timeIntervalSince1970 >= latest
+    }
+
+    /// 2000-01-01T00:00:00Z and 9000-01-01T00:00:00Z.
+    private static let earliest = 946_684_800.0, latest = 221_845_392_000.0
+
     /// Formats a date as a UTC PTV timestamp, `yyyy-MM-dd'T'HH:mm:ss'Z'` (fractional seconds are dropped).
     public static func format(_ date: Date) -> String {
         var t = date.timeIntervalSince1970

@@ -57,10 +57,11 @@ enum LenientScalar: Decodable {
         }
     }
 
-    /// The value as a trimmed string; numbers are written in decimal, bools and objects give nil.
+    /// The value as a trimmed string, with no character a page may not carry (`PTVText.cleaned`); numbers are
+    /// written in decimal, bools and objects give nil.
     var stringValue: String? {
         switch self {
-        case .string(let s): return s.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .string(let s): return PTVText.cleaned(s).trimmingCharacters(in: .whitespacesAndNewlines)
         case .int(let i): return String(i)
         case .double(let d):
             guard d.isFinite else { return nil }

@@ -81,10 +81,11 @@ extension Bool: LenientValue {
 }
 
 extension Date: LenientReadable {
-    /// A PTV timestamp string (see ``PTVTimestamp/parse(_:)``); numbers do not qualify.
+    /// A PTV timestamp string (see ``PTVTimestamp/parse(_:)``); numbers do not qualify, nor does a placeholder
+    /// (``PTVTimestamp/isPlaceholder(_:)``): it is read as no time at all.
     public static func lenient(from decoder: any Decoder) -> Date? {
-        guard case .string(let text)? = LenientScalar.read(decoder) else { return nil }
-        return PTVTimestamp.parse(text)
+        guard case .string(let text)? = LenientScalar.read(decoder), let date = PTVTimestamp.parse(text) else { return nil }
+        return PTVTimestamp.isPlaceholder(date) ? nil : date
     }
 }
 
