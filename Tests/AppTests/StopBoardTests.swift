@@ -46,6 +46,20 @@ struct StopBoardTests {
         #expect(board.summary == "The 11\u{202F}27 am Cranbourne line to Cranbourne is cancelled. Next, Pakenham line, in 12 minutes, 11\u{202F}32 am from platform 1, to Flinders Street.")
     }
 
+    @Test func aStopPTVSendsWithoutItsNameIsNamedByItsNumberNotDenied() throws {
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let nothingDue = Fetched(value: DeparturesResponse(DeparturesBody()), fetchedAt: now)
+        func page(_ stop: StopDetails?) -> StopPage? {
+            StopPage(type: .bus, stopID: 17906, departures: nothingDue, details: StopDetailsResponse(StopDetailsBody(stop: stop)),
+                     favourites: [], context: Recorded.context(now))
+        }
+        let nameless = try #require(page(StopDetails(stopId: 17906, stopName: " ")))
+        #expect(nameless.name == "Stop 17906")
+        // PTV's null is its "none", and another stop's record is not this one.
+        #expect(page(nil) == nil)
+        #expect(page(StopDetails(stopId: 17907, stopName: "")) == nil)
+    }
+
     @Test func anUnbelievableEstimateIsSaidAsTheTimetable() throws {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         let now = Recorded.at("2024-04-25T01:20:00Z")

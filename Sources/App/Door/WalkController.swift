@@ -32,7 +32,8 @@ struct WalkController: RouteCollection {
                 errors.append(FieldError(field: "place", message: found.value == nil ? EvidenceWords.missing(found, notFound: unmatched) ?? unmatched : unmatched))
             }
         }
-        guard let details = try await detailsCall.required(missing: missing).value.stop, !details.stopName.trimmingCharacters(in: .whitespaces).isEmpty else {
+        let answer = try await detailsCall.required(missing: missing).value
+        guard let details = StopIdentity(stopID: stopID, type: type, details: answer, departures: nil)?.details else {
             throw HTTPError(404, missing)
         }
         let asked = StopWays.Asked(routeType: type, stopID: stopID, routeIDs: details.routes.filter { $0.routeType == type }.map(\.routeId))

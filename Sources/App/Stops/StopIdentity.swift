@@ -1,5 +1,6 @@
 import Foundation
 import PTV
+import Storage
 
 /// Who a stop is, from whichever answer carries it: the stop-details answer, else the departures answer's
 /// stop map. The stop page, favourites and banners all name a stop through this, so none of them falls back
@@ -33,7 +34,7 @@ struct StopIdentity: Sendable {
         suburb.isEmpty || spokenName.lowercased().contains(suburb.lowercased()) ? "" : suburb
     }
 
-    /// Finds the stop's identity, or nil when neither answer names it.
+    /// Finds the stop's identity, or nil when neither answer has the stop.
     init?(stopID: Int, type: RouteType, details: StopDetailsResponse?, departures: DeparturesResponse?) {
         let fromMap = departures?.stops[String(stopID)]
         if let stop = details?.stop, !stop.stopName.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -43,6 +44,11 @@ struct StopIdentity: Sendable {
                                        stopLandmark: fromMap.stopLandmark,
                                        location: StopLocation(suburb: fromMap.stopSuburb, latitude: fromMap.stopLatitude,
                                                               longitude: fromMap.stopLongitude))
+        } else if var stop = details?.stop, stop.stopId == stopID {
+            // PTV sent the stop's record without its name: the stop is there, so it is named by its number, as a
+            // favourite is until a later answer names it; never "there is no stop".
+            stop.stopName = FavouriteStop.placeholderName(stopID: stopID)
+            self.details = stop
         } else {
             return nil
         }
