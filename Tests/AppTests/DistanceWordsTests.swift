@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import App
+import PTV
 
 // MARK: - DistanceWords
 
@@ -40,6 +41,13 @@ struct DistanceWordsTests {
     @Test func nonFiniteIsUnknown() {
         #expect(DistanceWords.metres(.nan) == "unknown distance")
         #expect(DistanceWords.metres(.infinity) == "unknown distance")
+        // Past the way round the Earth it is no distance, and past Int.max it once stopped the server.
+        #expect(DistanceWords.metres(1e300) == "unknown distance")
+        #expect(DistanceWords.metres(DistanceWords.farthest + 1) == "unknown distance")
+        #expect(DistanceWords.metres(DistanceWords.farthest) == "40075 kilometres")
+        // A stop PTV puts further away than that, with no position of its own, is left out of a nearby list.
+        #expect(NearbyStop(Stop(stopId: 1, stopName: "Far", stopDistance: 1e300), latitude: -37.8, longitude: 144.9) == nil)
+        #expect(NearbyStop(Stop(stopId: 1, stopName: "Near", stopDistance: 120), latitude: -37.8, longitude: 144.9)?.distance == "120 metres")
     }
 }
 

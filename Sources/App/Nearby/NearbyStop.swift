@@ -16,7 +16,7 @@ struct NearbyStop: Sendable {
             metres = Compass.distance(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
             let bearing = Compass.bearing(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
             distance = Compass.describe(distance: Self.spoken(metres), bearing: bearing)
-        } else if let given = stop.stopDistance, given.isFinite, given >= 0 {
+        } else if let given = stop.stopDistance, given >= 0, given <= DistanceWords.farthest {
             metres = given
             distance = DistanceWords.metres(Self.spoken(given))
         } else {

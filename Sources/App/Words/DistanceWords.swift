@@ -9,11 +9,12 @@ public enum DistanceWords {
     /// - Under 10 km: rounded to the nearest 100 m, "1200 metres", "1 kilometre", "2 kilometres": never a decimal
     ///   point, which speech-dispatcher hands on as "1 .2" and espeak-ng says as "1 dot 2".
     /// - From 10 km: whole kilometres, "15 kilometres".
-    /// - A non-finite input reads "unknown distance".
+    /// - A non-finite input, or one longer than the way round the Earth (`farthest`: no distance on a map, and past
+    ///   `Int.max` it could not be counted at all), reads "unknown distance".
     public static func metres(_ m: Double) -> String {
         guard !m.isNaN else { return "unknown distance" }
         if m < 15 { return "less than 20 metres" }
-        guard m.isFinite else { return "unknown distance" }
+        guard m <= farthest else { return "unknown distance" }
 
         let tens = Int((m / 10).rounded())
         if tens < 100 {
@@ -29,4 +30,7 @@ public enum DistanceWords {
         if tenths % 10 == 0 { return "\(tenths / 10) kilometres" }
         return "\(tenths * 100) metres"
     }
+
+    /// The way round the Earth at the equator, in metres: no two places are further apart.
+    public static let farthest = 40_075_000.0
 }
