@@ -4,15 +4,21 @@ import Synchronization
 /// A child process (such as the built `trakx` binary) whose standard output is collected as it arrives,
 /// for tests that start, kill and restart the real server.
 ///
-/// `@unchecked Sendable`: the `Process` is only read after `run()` (its pid and running state), the output
-/// buffer is behind a `Mutex`, and the reader thread owns the pipe's read end.
-public final class ChildProcess: @unchecked Sendable {
-    private let process: Process
+/// Started with `posix_spawn`, not Foundation's `Process`: on Linux, `Process.run()` lists `/proc/self/fd` to find
+/// the descriptors to close and copies each entry's whole 256-byte name, which can read past the end of the
+/// directory buffer and crash the test process when it holds thousands of descriptors (parallel suites' servers
+/// and connections do; seen once, in `StorageCrashTests`). Here the child closes every descriptor from 3 up in one
+/// step (`posix_spawn_file_actions_addclosefrom_np`), and the parent's own copies are closed once they are done.
+public final class ChildProcess: Sendable {
+    /// The process id.
+    public let pid: pid_t
     private let output = Mutex<[UInt8]>([])
     private let finishedReading = Atomic<Bool>(false)
+    /// The child's wait status once it has been reaped; nil while it runs.
+    private let ended = Mutex<Int32?>(nil)
 
-    private init(process: Process) {
-        self.process = process
+    private init(pid: pid_t) {
+        self.pid = pid
     }
 
     /// Starts `executable` with `arguments`; standard output is collected, standard error goes to `errorLog`
@@ -24,22 +30,54 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - errorLog: File for standard error, created or truncated.
     public static func launch(_ executable: String, arguments: [String], environment: [String: String]? = nil,
                               errorLog: String? = nil) throws -> ChildProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        if let errorLog {
-            _ = FileManager.default.createFile(atPath: errorLog, contents: nil)
-            process.standardError = FileHandle(forWritingAtPath: errorLog) ?? FileHandle.nullDevice
-        } else {
-            process.standardError = FileHandle.nullDevice
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
+        let errorFD = errorLog.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? devNull
+        // The child has its own copies; the parent keeps only the pipe's read end.
+        defer {
+            close(ends[1])
+            if devNull >= 0 { close(devNull) }
+            if errorFD >= 0, errorFD != devNull { close(errorFD) }
         }
-        let child = ChildProcess(process: process)
-        try process.run()
-        let readEnd = pipe.fileHandleForReading.fileDescriptor
+        guard devNull >= 0, errorFD >= 0 else {
+            close(ends[0])
+            throw POSIXError(.ENOENT)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, devNull, STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, errorFD, STDERR_FILENO)
+        _ = addCloseFrom?(&actions, 3)
+        // A clean start: no blocked signals, default dispositions, its own process group (as `Process` gave it).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer {
+            argv.forEach { free($0) }
+            envp?.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = envp.map { posix_spawn(&pid, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            close(ends[0])
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL)
+        }
+        let child = ChildProcess(pid: pid)
+        let readEnd = ends[0]
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -52,22 +90,31 @@ public final class ChildProcess: @unchecked Sendable {
                     break
                 }
             }
+            close(readEnd)
             child.finishedReading.store(true, ordering: .releasing)
         }
         thread.start()
         return child
     }
 
-    /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    /// The child's wait status if it has ended (reaped here, once); nil while it runs.
+    private func waitStatus() -> Int32? {
+        ended.withLock { ended in
+            if ended == nil {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { ended = status }
+            }
+            return ended
+        }
+    }
 
     /// Whether the process is still running.
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { waitStatus() == nil }
 
     /// The exit status once it has exited normally; nil while it runs or when a signal ended it.
     public var exitStatus: Int32? {
-        guard !process.isRunning, process.terminationReason == .exit else { return nil }
-        return process.terminationStatus
+        guard let status = waitStatus(), status & 0x7f == 0 else { return nil }
+        return (status >> 8) & 0xff
     }
 
     /// Everything written to standard output so far.
@@ -82,7 +129,7 @@ public final class ChildProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let line = standardOutput.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
-            if finishedReading.load(ordering: .acquiring) && !process.isRunning { return nil }
+            if finishedReading.load(ordering: .acquiring) && !isRunning { return nil }
             usleep(10_000)
         }
         return nil
@@ -91,7 +138,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` (SIGKILL by default) to the process.
     /// - Parameter signal: The signal.
     public func kill(_ signal: Int32 = SIGKILL) {
-        _ = Glibc.kill(process.processIdentifier, signal)
+        _ = Glibc.kill(pid, signal)
     }
 
     /// Blocks until the process has exited (up to `timeout` seconds); true when it did. Plain threads only.
@@ -99,7 +146,14 @@ public final class ChildProcess: @unchecked Sendable {
     @discardableResult
     public func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        return !process.isRunning
+        while isRunning && Date() < deadline { usleep(10_000) }
+        return !isRunning
     }
 }
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked up at run time because Swift's Glibc
+/// module does not declare it; nil where the C library lacks it (descriptors opened with close-on-exec still close).
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? =
+    dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }
