@@ -32,6 +32,9 @@ public final class FaultInjector: Sendable {
         case listMissing
         /// Never answer until the fault is cleared or the simulator stops.
         case hang
+        /// 200 with the real body spoilt (`AnswerScrambler`): about `share` of its fields dropped, null, emptied or
+        /// given values no answer could mean, the same way each time for the same seed and path.
+        case scrambled(seed: UInt64, share: Double)
     }
 
     private let faults = Mutex<[String: Fault]>([:])

@@ -79,6 +79,8 @@ final class SimulatorResponder: Responder {
             return Response.json(APIError(status: 200, message: "The request could not be completed.").body, status: 200)
         case .listMissing:
             return Self.withoutList(normal(request), path: path)
+        case .scrambled(let seed, let share):
+            return AnswerScrambler.scramble(normal(request), path: path, seed: seed, share: share)
         case .unhealthy:
             var response = normal(request)
             let text = String(decoding: response.body, as: UTF8.self)

@@ -116,6 +116,28 @@ extension SimulatorTests {
             }
         }
 
+        @Test func aScrambledAnswerIsSpoiltTheSameWayForTheSameSeed() async throws {
+            try await SimulatorHarness.with { (simulator, _) async throws in
+                let path = "/v3/departures/route_type/0/stop/1071?expand=All"
+                let plain = try await SimulatorHarness.rawGet(simulator, path).body
+                func scrambled(_ seed: UInt64, _ share: Double) async throws -> [UInt8] {
+                    simulator.faults.set(.scrambled(seed: seed, share: share))
+                    let raw = try await SimulatorHarness.rawGet(simulator, path)
+                    #expect(raw.status == 200)
+                    #expect((try? JSONSerialization.jsonObject(with: Data(raw.body))) != nil, "still JSON")
+                    return raw.body
+                }
+                let once = try await scrambled(5, 0.15), again = try await scrambled(5, 0.15)
+                #expect(once == again)
+                let other = try await scrambled(6, 0.15)
+                #expect(once != plain && once != other)
+                // With no share spoilt it is the answer (keys sorted: compare as JSON).
+                let untouched = try await scrambled(5, 0)
+                #expect(NSDictionary(dictionary: try #require(JSONSerialization.jsonObject(with: Data(untouched)) as? [String: Any]))
+                    == NSDictionary(dictionary: try #require(JSONSerialization.jsonObject(with: Data(plain)) as? [String: Any])))
+            }
+        }
+
         @Test func latencyWithinTimeoutStillAnswers() async throws {
             try await SimulatorHarness.with(totalTimeout: 5) { (simulator, client) async throws in
                 simulator.faults.set(.latency(milliseconds: 300))
