@@ -50,6 +50,39 @@ struct ScrambledAnswersTests {
         }
     }
 
+    /// The alert watcher reads the same answers in the background, where a trap would stop the server with no page
+    /// to show it: a ride alert and a leave reminder, set while PTV answers, watched for ten minutes of spoilt answers.
+    /// What reaches the phone is words (no NUL), and the server answers after.
+    @Test(.timeLimit(.minutes(2)), arguments: [1, 11] as [UInt64])
+    func alertsWatchingSpoiltAnswersSendOnlyWordsAndTheServerLivesOn(seed: UInt64) async throws {
+        let clock = TestClock(fixedNow)
+        try await LoopbackPushService.with { push in
+            let rider = try await push.subscribe("rider")
+            try await TestApp.with(configure: PushAlertTests.configure(clock)) { app in
+                let (example, stops) = try await app.trainAtPlatform(at: clock.now)
+                let from = try #require(stops.firstIndex(of: example.stopID))
+                let session = try await app.session()
+                let ride = try await app.post("/alerts/ride", form: [("mode", "train"), ("run", example.runRef), ("from", String(example.stopID)),
+                                                                      ("to", String(stops[from + 2]))] + rider.fields, session: session)
+                let board = try await session.get("/stops/train/1071").text
+                let line = try #require(board.firstMatch(of: /<option value="(\d+-\d+)" selected>/)).1
+                let leave = try await app.post("/alerts/leave", form: [("mode", "train"), ("stop_id", "1071"), ("line", String(line)),
+                                                                        ("minutes", "30")] + rider.fields, session: session)
+                #expect(ride.status == 303 && leave.status == 303)
+                try #require(app.simulator).faults.set(.scrambled(seed: seed, share: 0.15))
+                for _ in 0 ..< 40 {
+                    await PushAlertTests.look(app)
+                    clock.advance(15)
+                }
+                for message in try await push.received("rider").messages {
+                    let words = message.payload.title + message.payload.body
+                    #expect(!words.isEmpty && !words.contains("\u{0}") && !words.contains("Optional("), "seed \(seed): \(words)")
+                }
+                #expect(try await app.get("/healthz").status != 500, "seed \(seed)")
+            }
+        }
+    }
+
     /// The site's own page links in `html` (not static files, forms or refresh links).
     static func links(in html: String) -> [String] {
         html.split(separator: "href=\"").dropFirst().compactMap { rest -> String? in
