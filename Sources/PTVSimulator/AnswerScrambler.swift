@@ -9,7 +9,7 @@ enum AnswerScrambler {
     /// `response` with its JSON body spoiled; an error answer, or a body that is not a JSON object, stays as it is.
     static func scramble(_ response: Response, path: String, seed: UInt64, share: Double) -> Response {
         guard response.status == 200, let object = try? JSONSerialization.jsonObject(with: Data(response.body)) else { return response }
-        var generator = SplitMix(seed: seed ^ fnv1a(path))
+        var generator = SplitMix64(seed: seed ^ LiveModel.fnv1a(path))
         let spoilt = spoil(object, share: share, with: &generator)
         guard JSONSerialization.isValidJSONObject(spoilt),
               let body = try? JSONSerialization.data(withJSONObject: spoilt, options: [.sortedKeys]) else { return response }
@@ -26,7 +26,7 @@ enum AnswerScrambler {
     /// What any value may be swapped for.
     static var others: [Any] { [[String: Any](), [Any](), "x", 7, NSNull(), ["a": 1], [1, 2], true] }
 
-    private static func spoil(_ node: Any, share: Double, with generator: inout SplitMix) -> Any {
+    private static func spoil(_ node: Any, share: Double, with generator: inout SplitMix64) -> Any {
         if generator.chance(share * 0.1) { return others[generator.index(others.count)] }
         switch node {
         case let object as [String: Any]:
@@ -39,7 +39,7 @@ enum AnswerScrambler {
         case let list as [Any]:
             let items = list.map { spoil($0, share: share, with: &generator) }
             guard !items.isEmpty else { return items }
-            let roll = generator.unit()
+            let roll = generator.nextUnit()
             if roll < share * 0.3 { return [Any]() }
             if roll < share * 0.6 { return items + items.prefix(1) }
             if roll < share * 0.8 { return Array(items.reversed()) }
@@ -52,33 +52,12 @@ enum AnswerScrambler {
             return node
         }
     }
-
-    /// FNV-1a over the path's bytes: Swift's own hashing is seeded afresh in each process.
-    private static func fnv1a(_ text: String) -> UInt64 {
-        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-    }
 }
 
-/// A small seeded generator (SplitMix64): the same seed, the same numbers.
-struct SplitMix {
-    private var state: UInt64
+extension SplitMix64 {
+    /// True with the given probability.
+    fileprivate mutating func chance(_ probability: Double) -> Bool { nextUnit() < probability }
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-
-    /// A number in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
-
-    mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
+    /// An index below `count`.
+    fileprivate mutating func index(_ count: Int) -> Int { Int(next() % UInt64(count)) }
 }
