@@ -8,14 +8,8 @@ import HTTPServer
 enum AnswerScrambler {
     /// `response` with its JSON body spoiled; an error answer, or a body that is not a JSON object, stays as it is.
     static func scramble(_ response: Response, path: String, seed: UInt64, share: Double) -> Response {
-        guard response.status == 200, let object = try? JSONSerialization.jsonObject(with: Data(response.body)) else { return response }
         var generator = SplitMix64(seed: seed ^ LiveModel.fnv1a(path))
-        let spoilt = spoil(object, share: share, with: &generator)
-        guard JSONSerialization.isValidJSONObject(spoilt),
-              let body = try? JSONSerialization.data(withJSONObject: spoilt, options: [.sortedKeys]) else { return response }
-        var scrambled = response
-        scrambled.body = Array(body)
-        return scrambled
+        return SimulatorResponder.rewritingJSON(response) { spoil($0, share: share, with: &generator) }
     }
 
     /// Numbers a field may become.

@@ -93,17 +93,26 @@ final class SimulatorResponder: Responder {
     /// `response` without the list its question asks for (`departures` for departures and patterns, else every field
     /// but `status`); an error answer stays as it is.
     static func withoutList(_ response: Response, path: String) -> Response {
-        guard response.status == 200,
-              var object = (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] else { return response }
-        if path.hasPrefix("/v3/departures") || path.hasPrefix("/v3/pattern") {
-            object.removeValue(forKey: "departures")
-        } else {
-            object = object.filter { $0.key == "status" }
+        rewritingJSON(response) { json in
+            guard var object = json as? [String: Any] else { return nil }
+            if path.hasPrefix("/v3/departures") || path.hasPrefix("/v3/pattern") {
+                object.removeValue(forKey: "departures")
+            } else {
+                object = object.filter { $0.key == "status" }
+            }
+            return object
         }
-        guard let body = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return response }
-        var stripped = response
-        stripped.body = Array(body)
-        return stripped
+    }
+
+    /// `response` with its JSON body replaced by `change`'s (keys sorted); an error answer, a body that is not JSON,
+    /// or a `change` that gives nil or no JSON, leaves it as it is.
+    static func rewritingJSON(_ response: Response, _ change: (Any) -> Any?) -> Response {
+        guard response.status == 200, let json = try? JSONSerialization.jsonObject(with: Data(response.body)),
+              let changed = change(json), JSONSerialization.isValidJSONObject(changed),
+              let body = try? JSONSerialization.data(withJSONObject: changed, options: [.sortedKeys]) else { return response }
+        var rewritten = response
+        rewritten.body = Array(body)
+        return rewritten
     }
 
     /// The answer PTV would give when nothing is wrong.

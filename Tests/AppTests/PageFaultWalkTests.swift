@@ -42,9 +42,14 @@ struct PageFaultWalkTests {
 
     /// The case's page, its run and stop filled in from the simulator's timetable.
     static func path(_ given: Case, _ app: TestApp) throws -> String {
-        guard given.page.contains("RUN") else { return given.page }
+        try filled(given.page, app)
+    }
+
+    /// `page` with RUN and STOP filled in: the simulator's train at a platform at the test's time.
+    static func filled(_ page: String, _ app: TestApp) throws -> String {
+        guard page.contains("RUN") else { return page }
         let train = try require_(try require_(app.simulator).showcase(at: fixedNow).trainAtPlatform, "a train at a platform")
-        return given.page.replacingOccurrences(of: "RUN", with: train.runRef)
+        return page.replacingOccurrences(of: "RUN", with: train.runRef)
             .replacingOccurrences(of: "STOP", with: String(train.stopID))
     }
 

@@ -18,20 +18,20 @@ struct ScrambledAnswersTests {
                          "/disruptions", "/walk/bus/10639", "/arrived/bus/10639",
                          "/runs/train/RUN?stop=STOP", "/ride/train/RUN?from=STOP"]
 
+    /// The site's pages, as their links begin (not its static files).
+    static let pages = ["/stops/", "/ride/", "/runs/", "/lines/", "/disruptions", "/nearby", "/walk/", "/arrived/", "/search",
+                        "/favourites", "/alerts/"]
+
     /// Statuses that say what happened: the page, a bad address or form, no such thing, PTV failing or away.
     static let said: Set<Int> = [200, 400, 404, 502, 503, 504]
 
     @Test(.timeLimit(.minutes(3)), arguments: [1, 2, 3, 11] as [UInt64])
     func everyPageUnderSpoiltAnswersIsAWholePageWithAStatusThatSaysWhatHappened(seed: UInt64) async throws {
         try await TestApp.with { app in
-            let simulator = try #require(app.simulator)
-            let train = try #require(simulator.showcase(at: fixedNow).trainAtPlatform)
-            simulator.faults.set(.scrambled(seed: seed, share: 0.15))
+            var queue = try Self.starts.map { try PageFaultWalkTests.filled($0, app) }
+            try #require(app.simulator).faults.set(.scrambled(seed: seed, share: 0.15))
             let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             #expect(added.status == 303, "adding a favourite: \(added.status)")
-            var queue = Self.starts.map {
-                $0.replacingOccurrences(of: "RUN", with: train.runRef).replacingOccurrences(of: "STOP", with: String(train.stopID))
-            }
             var seen: Set<String> = []
             while let path = queue.first, seen.count < 70 {
                 queue.removeFirst()
@@ -43,7 +43,8 @@ struct ScrambledAnswersTests {
                 #expect(isPage || path == "/favourites/export", "seed \(seed) \(path)")
                 #expect(!isPage || pageProblems(response.text) == [], "seed \(seed) \(path)")
                 #expect(!response.body.contains(0), "seed \(seed) \(path): a NUL in the page")
-                queue += Self.links(in: response.text).filter { !seen.contains($0) }
+                queue += SecretLeakTests.links(in: response.text, prefixes: Self.pages)
+                    .filter { !$0.contains("seen=") }.map { String($0.prefix { $0 != "#" }) }.filter { !seen.contains($0) }
             }
             let health = try await app.get("/healthz")
             #expect(health.status == 200 || health.status == 503, "seed \(seed): /healthz \(health.status)")
@@ -80,16 +81,6 @@ struct ScrambledAnswersTests {
                 }
                 #expect(try await app.get("/healthz").status != 500, "seed \(seed)")
             }
-        }
-    }
-
-    /// The site's own page links in `html` (not static files, forms or refresh links).
-    static func links(in html: String) -> [String] {
-        html.split(separator: "href=\"").dropFirst().compactMap { rest -> String? in
-            guard let end = rest.firstIndex(of: "\"") else { return nil }
-            let href = String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&")
-            guard href.hasPrefix("/"), !href.hasPrefix("//"), !href.hasPrefix("/static"), !href.contains("seen=") else { return nil }
-            return String(href.prefix { $0 != "#" })
         }
     }
 }

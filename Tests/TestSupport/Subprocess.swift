@@ -31,7 +31,7 @@ public final class ChildProcess: Sendable {
     public static func launch(_ executable: String, arguments: [String], environment: [String: String]? = nil,
                               errorLog: String? = nil) throws -> ChildProcess {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
         let errorFD = errorLog.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? devNull
@@ -42,8 +42,9 @@ public final class ChildProcess: Sendable {
             if errorFD >= 0, errorFD != devNull { close(errorFD) }
         }
         guard devNull >= 0, errorFD >= 0 else {
+            let failure = POSIXErrorCode(rawValue: errno) ?? .ENOENT
             close(ends[0])
-            throw POSIXError(.ENOENT)
+            throw POSIXError(failure)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
