@@ -4,6 +4,7 @@ import Logging
 import PTV
 import Synchronization
 import Testing
+import TestSupport
 
 /// A loopback server that speaks a little v3: it checks signatures like PTV and answers with canned bodies.
 final class FakePTV: Responder {
@@ -34,12 +35,12 @@ final class FakePTV: Responder {
 
     /// Starts it on port 0, runs `body` with a client (on the clock `now`), stops it.
     func with(key clientKey: String? = nil, timeout: Double = 15, now: @escaping @Sendable () -> Date = Date.init,
-              _ body: (PTVClient, FakePTV) async throws -> Void) async throws {
+              logger: Logger = Logger(label: "client"), _ body: (PTVClient, FakePTV) async throws -> Void) async throws {
         let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: self, logger: Logger(label: "fake-ptv"))
         try server.start()
         let client = PTVClient(configuration: PTVConfiguration(baseURL: "http://127.0.0.1:\(server.port)/", devID: devID,
                                                                key: clientKey ?? key, totalTimeout: timeout),
-                               logger: Logger(label: "client"), now: now)
+                               logger: logger, now: now)
         do {
             try await body(client, self)
         } catch {
@@ -132,6 +133,33 @@ struct ClientTests {
             }
             #expect(calls.count == 1)
             #expect(client.metrics.render().contains("outcome=\"backoff\"} 4"))
+        }
+    }
+
+    /// While PTV fails, every page meets the failure: the log has one line a minute for each question and way of
+    /// failing, with how many like it it left out, not one per call (34,000 lines in 40 s under load before).
+    @Test func aFailureIsLoggedOnceAMinuteForEachQuestionAndWayWithHowManyWereLeftOut() async throws {
+        let logs = LogCapture()
+        let clock = TestClock(Date(timeIntervalSince1970: 1_800_000_000))
+        try await FakePTV { target in
+            target.contains("/v3/route_types") ? Response.json(#"{"status":{"version":"3.0","health":1}}"#)
+                : Response.json(#"{"message":"An error has occurred.","status":{"version":"3.0","health":1}}"#, status: 500)
+        }.with(now: { clock.now }, logger: logs.logger(label: "client", level: .info)) { client, _ in
+            let said = { logs.messages.filter { $0.contains("failed") } }
+            for _ in 0 ..< 5 { await #expect(throws: PTVError(.noAnswer, status: 200)) { try await client.fetch(.routeTypes()) } }
+            for id in 1 ... 3 { await #expect(throws: PTVError.self) { try await client.fetch(.route(id)) } }
+            #expect(said() == ["warning PTV route_types failed: PTV error no_answer (HTTP 200)",
+                               "warning PTV route failed: PTV error bad_status (HTTP 500)"], "\(logs.messages)")
+            clock.advance(59)
+            _ = try? await client.fetch(.routeTypes())
+            #expect(said().count == 2)
+            clock.advance(2)
+            _ = try? await client.fetch(.routeTypes())
+            #expect(said().last == "warning PTV route_types failed: PTV error no_answer (HTTP 200) (5 more like it since the last line about it)")
+            _ = try? await client.fetch(.routeTypes())
+            #expect(said().count == 3)
+            // Every call is still counted.
+            #expect(client.metrics.render().contains(#"trakx_ptv_upstream_requests_total{endpoint="route_types",outcome="no_answer"} 8"#))
         }
     }
 

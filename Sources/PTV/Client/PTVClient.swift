@@ -90,7 +90,7 @@ public final class PTVClient: Sendable {
             let kind: PTVError.Kind = error.isTimeout ? .timedOut : error.isCutOff ? .truncated : .unreachable
             gate.unanswered(probe: admission == .probe)
             metrics.upstream(endpoint, outcome: kind.rawValue)
-            logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
+            log("PTV \(endpoint.rawValue) failed: \(error.description)", about: "\(endpoint.rawValue) \(kind.rawValue)")
             throw PTVError(kind)
         }
         do {
@@ -105,22 +105,29 @@ public final class PTVClient: Sendable {
         }
     }
 
-    /// Tells the gate how PTV failed, and logs it: a refused key or throttling at most once a minute (every page
-    /// meets them), anything else each time.
+    /// Tells the gate how PTV failed, and logs it (`log(_:about:)`).
     private func note(_ error: PTVError, of endpoint: PTVRequest.Endpoint, response: ClientResponse, probe: Bool) {
         if error.kind == .throttled {
             let wait = gate.throttled(retryAfter: response.retryAfter(now: now()), probe: probe)
-            guard gate.mayLog("throttled") else { return }
-            logger.warning("PTV is throttling Trakx (\(error.description) on \(endpoint.rawValue)): no call for \(Int(wait.rounded())) s, then one probe; pages show saved copies meanwhile")
+            log("PTV is throttling Trakx (\(error.description) on \(endpoint.rawValue)): no call for \(Int(wait.rounded())) s, then one probe; pages show saved copies meanwhile",
+                about: "throttled")
             return
         }
         gate.answered(error.kind, probe: probe)
         if error.kind.isKeyRefused {
-            guard gate.mayLog("key") else { return }
-            logger.error("PTV refused this Trakx's developer id or key (\(error.description)): every page that needs PTV fails until PTV_DEVID and PTV_KEY are fixed; waiting will not help")
+            log("PTV refused this Trakx's developer id or key (\(error.description)): every page that needs PTV fails until PTV_DEVID and PTV_KEY are fixed; waiting will not help",
+                about: "key", level: .error)
             return
         }
-        logger.warning("PTV \(endpoint.rawValue) failed: \(error.description)")
+        log("PTV \(endpoint.rawValue) failed: \(error.description)", about: "\(endpoint.rawValue) \(error.kind.rawValue)")
+    }
+
+    /// Logs a failure at most once a minute for each `condition` (a refused key, throttling, or a question failing one
+    /// way), with how many like it were left out since: while PTV fails, every page meets the failure, and a line for
+    /// each would bury the log (34,000 lines in 40 s under load). `/metrics` counts every one.
+    private func log(_ message: String, about condition: String, level: Logger.Level = .warning) {
+        guard let held = gate.mayLog(condition) else { return }
+        logger.log(level: level, "\(message)\(held > 0 ? " (\(held) more like it since the last line about it)" : "")")
     }
 
     /// Maps a PTV response to a model or a `PTVError`.

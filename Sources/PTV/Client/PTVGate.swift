@@ -37,6 +37,8 @@ public final class PTVGate: Sendable {
         var keyRefused = false
         var probes = 0
         var lastLogged: [String: Date] = [:]
+        /// Lines about each condition held back since its last line.
+        var heldBack: [String: Int] = [:]
     }
 
     /// The first wait after a throttling answer without `Retry-After`, and the longest.
@@ -131,14 +133,18 @@ public final class PTVGate: Sendable {
         }
     }
 
-    /// Whether a log line about `condition` may be written now: at most one a minute for each.
-    /// - Parameter condition: A short name for what is wrong ("key", "throttled").
-    func mayLog(_ condition: String) -> Bool {
+    /// Whether a log line about `condition` may be written now (at most one a minute for each): nil when not, else how
+    /// many lines about it were held back since its last one.
+    /// - Parameter condition: A short name for what is wrong ("key", "throttled", "search no_answer").
+    func mayLog(_ condition: String) -> Int? {
         let time = now()
         return state.withLock { state in
-            if let last = state.lastLogged[condition], time.timeIntervalSince(last) < 60 { return false }
+            if let last = state.lastLogged[condition], time.timeIntervalSince(last) < 60 {
+                state.heldBack[condition, default: 0] += 1
+                return nil
+            }
             state.lastLogged[condition] = time
-            return true
+            return state.heldBack.removeValue(forKey: condition) ?? 0
         }
     }
 
