@@ -71,6 +71,8 @@ def main():
     ap.add_argument("--empty", required=True, help="base URL of a Trakx with an empty database")
     ap.add_argument("--journey", required=True, help="base URL of a Trakx for the keyboard journey")
     ap.add_argument("--orca", help="base URL of a Trakx for the screen-reader journeys (Orca); none: skipped")
+    ap.add_argument("--orca-failing", help="base URL of a Trakx whose PTV begins failing a minute after it starts "
+                                          "(--demo-fault message-only), for the Orca journey with PTV failing")
     ap.add_argument("--out", required=True, help="folder for reports and screenshots")
     ap.add_argument("--update-expected", action="store_true",
                     help="rewrite expected/*.txt from what the pages say now (review the diff!)")
@@ -81,10 +83,15 @@ def main():
     bases = {"main": args.main.rstrip("/"), "empty": args.empty.rstrip("/"), "journey": args.journey.rstrip("/")}
     drv = drv_nojs = proxy = None
     runs = []
+    if args.orca_failing:
+        bases["failing"] = args.orca_failing.rstrip("/")
     try:
         results.append(check_up(bases))
         if not results[-1].ok:
             return finish(results, t_start, args.out)
+        if "failing" in bases:
+            # Its board, loaded while PTV still answers, is the saved copy the Orca journey hears once PTV fails.
+            site.request(bases["failing"] + "/stops/train/1071")
         c, ids = seed_and_discover(bases["main"])
         results.append(c)
         if ids is None:
@@ -121,7 +128,8 @@ def main():
         guarded(results, "axe + Nu", lambda: harness_checks(runs, pages, labels), bases, args.out)
         if args.orca:
             bases["orca"] = args.orca.rstrip("/")
-            guarded(results, "screen reader (Orca)", lambda: check_orca(bases["orca"], args.out), bases, args.out)
+            guarded(results, "screen reader (Orca)", lambda: check_orca(bases["orca"], args.out, bases.get("failing")),
+                    bases, args.out)
     except Exception as e:  # noqa: BLE001
         results.append(crashed("gate itself", e, bases, args.out))
     finally:
@@ -172,7 +180,7 @@ def check_up(bases):
             waited.append(f"{name} {site.wait_healthy(base):.1f}s")
     except Exception as e:  # noqa: BLE001
         return c.done(False, str(e), [str(e)])
-    return c.done(True, "3 instances answer /healthz (" + ", ".join(waited) + ")")
+    return c.done(True, f"{len(bases)} instances answer /healthz (" + ", ".join(waited) + ")")
 
 
 def seed_and_discover(base):
@@ -295,12 +303,12 @@ def check_listening(d, url, base, ids, out):
     return c.done(not missed, detail, [f.line() for f in missed])
 
 
-def check_orca(base, out):
+def check_orca(base, out, failing=None):
     """The journeys a blind rider makes, heard through Orca (gatelib/orca_gate.py): one check each,
     failing on any problem; its transcript is in OUT/orca/ and, on failure, in the findings."""
     site.wait_healthy(base)
     started = time.time()
-    missed, heard = orca_gate.run(base, out, log)
+    missed, heard = orca_gate.run(base, out, log, failing=failing)
     checks_ = [Check("orca self-test").done(not missed, "the journeys catch each defect planted in "
                                             "selftest/orca/ (a broken Trakx)" if not missed else
                                             f"{len(missed)} planted defect(s) not caught: the journeys cannot be "

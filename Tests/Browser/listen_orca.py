@@ -22,7 +22,8 @@ from gatelib import orca_gate, orca_rig  # noqa: E402
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("base")
-    ap.add_argument("--journey", nargs="*", help="board search ride disruptions favourite door-to-door")
+    ap.add_argument("--journey", nargs="*", help="board search ride disruptions favourite door-to-door boarding ptv-failing")
+    ap.add_argument("--failing", help="a Trakx whose PTV fails (--demo-fault message-only), for the ptv-failing journey")
     ap.add_argument("--page", help="a path to open and listen to")
     ap.add_argument("--keys", nargs="*", default=[], help="xdotool key names pressed after the page loads")
     ap.add_argument("--seconds", type=float, default=15, help="how long to let Orca read before the keys")
@@ -31,7 +32,8 @@ def main():
     a = ap.parse_args()
     base = a.base.rstrip("/")
     if not a.page:
-        missed, res = orca_gate.run(base, a.out, print, only=a.journey, selftest=a.selftest)
+        missed, res = orca_gate.run(base, a.out, print, only=a.journey, selftest=a.selftest,
+                                     failing=a.failing.rstrip("/") if a.failing else None)
         for m in missed:
             print("SELF-TEST MISSED: " + m)
         for h in res:

@@ -73,9 +73,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-read -r P_MAIN P_EMPTY P_JOURNEY P_ORCA < <("$PY" - <<'EOF'
+read -r P_MAIN P_EMPTY P_JOURNEY P_ORCA P_FAILING < <("$PY" - <<'EOF'
 import socket
-socks = [socket.socket() for _ in range(4)]
+socks = [socket.socket() for _ in range(5)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in socks])
@@ -83,9 +83,11 @@ for s in socks:
     s.close()
 EOF
 )
-start_trakx() {  # name port
-  "$BIN" serve --port "$2" --database "$TMP/$1.sqlite" --seed "$SEED" --now "$NOW" \
-    >"$OUT/trakx-$1.log" 2>&1 &
+start_trakx() {  # name port [serve options]
+  local name="$1" port="$2"
+  shift 2
+  "$BIN" serve --port "$port" --database "$TMP/$name.sqlite" --seed "$SEED" --now "$NOW" "$@" \
+    >"$OUT/trakx-$name.log" 2>&1 &
   PIDS+=("$!")
 }
 start_trakx gate "$P_MAIN"
@@ -94,9 +96,11 @@ start_trakx journey "$P_JOURNEY"
 ORCA_ARGS=()
 if [ "${GATE_ORCA:-on}" != off ]; then
   start_trakx orca "$P_ORCA"
-  ORCA_ARGS=(--orca "http://127.0.0.1:$P_ORCA")
+  # PTV answering without the answer a minute after start (the gate loads its board before): the Orca journey with PTV failing.
+  start_trakx failing "$P_FAILING" --demo-fault message-only --demo-fault-after 60
+  ORCA_ARGS=(--orca "http://127.0.0.1:$P_ORCA" --orca-failing "http://127.0.0.1:$P_FAILING")
 fi
-say "Trakx (seed $SEED, now $NOW): main :$P_MAIN, empty :$P_EMPTY, journey :$P_JOURNEY, orca :$P_ORCA"
+say "Trakx (seed $SEED, now $NOW): main :$P_MAIN, empty :$P_EMPTY, journey :$P_JOURNEY, orca :$P_ORCA, failing :$P_FAILING"
 
 # 5. the gate (waits for /healthz itself)
 set +e

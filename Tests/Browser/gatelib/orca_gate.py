@@ -38,9 +38,25 @@ def tram_for(base):
     return site.first_href(site.request(base + site.NEARBY_POINT).text, r"/stops/tram/\d+$")
 
 
-def journeys(base):
-    """(name, function) for each journey, in the order they run."""
+def failing_now(base, timeout=150):
+    """Waits until PTV has begun failing on the failing Trakx (run.sh: --demo-fault message-only a minute after it
+    starts): a search not asked before is then a 502. Returns whether it did."""
+    from . import site
+    end, n = time.time() + timeout, 0
+    while time.time() < end:
+        n += 1
+        if site.request(f"{base}/search?q=failing{n}").status == 502:
+            return True
+        time.sleep(2)
+    return False
+
+
+def journeys(base, failing=None, wait=None):
+    """(name, function) for each journey, in the order they run; the last, on `failing` (a Trakx whose PTV fails),
+    only when there is one, after `wait(failing)` says PTV has begun failing there."""
     ride, choose = ids_for(base)
+    last = [("ptv-failing", lambda rig: j.ptv_failing(rig, failing, ready=wait(failing) if wait else True))] \
+        if failing else []
     return [
         ("board", lambda rig: j.stop_board(rig, base)),
         ("search", lambda rig: j.search(rig, base)),
@@ -49,12 +65,12 @@ def journeys(base):
         ("favourite", lambda rig: j.favourite(rig, base)),
         ("door-to-door", lambda rig: j.door_to_door(rig, base, ride)),
         ("boarding", lambda rig: j.boarding(rig, base, tram_for(base))),
-    ]
+    ] + last
 
 
-def run(base, out, log, only=None, selftest=True):
+def run(base, out, log, only=None, selftest=True, failing=None):
     """Runs the self-test (the journeys on deliberately broken pages, gatelib/orca_selftest.py), then the
-    journeys on Trakx; returns (self-test problems, [Heard]) (a journey that crashed is a Heard with that
+    journeys on Trakx (the last on `failing`, a Trakx whose PTV fails, when given); returns (self-test problems, [Heard]) (a journey that crashed is a Heard with that
     problem). A self-test that misses a defect stops there: the journeys cannot be trusted."""
     folder = os.path.join(out, "orca")
     os.makedirs(folder, exist_ok=True)
@@ -78,7 +94,7 @@ def run(base, out, log, only=None, selftest=True):
             # behind the browser (its events queue while it speaks), so a quiet moment is not enough: open a marker
             # page and wait until Orca has said its title, which it does only after everything before it.
             caught_up(rig)
-        for name, fn in journeys(base):
+        for name, fn in journeys(base, failing, failing_now):
             if only and name not in only:
                 continue
             h = attempt(rig, name, fn)
@@ -94,7 +110,7 @@ def run(base, out, log, only=None, selftest=True):
                 if name in RESET:
                     RESET[name](rig.driver, base)
                 caught_up(rig)
-                fn = dict(journeys(base))[name]
+                fn = dict(journeys(base, failing, failing_now))[name]
                 first, h = h, attempt(rig, name, fn)
                 h.first_try, h.first_try_file = first, f"{name}-first-try.txt"
             save(folder, name, h)

@@ -515,3 +515,42 @@ def boarding(rig, base, tram_path):
         h.problems.append(f"the departure leaving was heard {n} times (expected once): {heard!r}")
     hush(rig, h)
     return ls.finish(orca_heard.page_words(d), data=[sentence])
+
+
+# ------------------------------------------------------------------ 8. PTV failing
+
+
+def ptv_failing(rig, base, ready=True):
+    """PTV answering without the answer (run.sh's failing Trakx: --demo-fault message-only, its Flinders Street board
+    loaded while PTV still answered). The board, H then Down: that it is not up to date, why, and from when, before
+    any departure. A stop with no saved copy (an error page), H then Down: what failed and why, never that nothing is
+    due. A line that wraps is read on, as a rider would, three Downs at most."""
+    h = Heard("PTV failing")
+    ls = Listener(rig, h)
+    if not ready:
+        h.problems.append("PTV never began failing on the failing Trakx (a search not asked before was not a 502)")
+        return ls.finish()
+    ls.open(base + "/stops/train/1071")
+    ls.key("ctrl+Home")
+    said = ls.key("h")
+    for _ in range(3):
+        said += ls.key("Down")
+        if first_match(said, WHEN) is not None or any(re.search(r"information from .*\.$", t) for t in said):
+            break
+    first = first_match(said, WHEN)
+    before = " ".join(" ".join(said if first is None else said[:first]).split())  # a wrapped line ends in a space
+    if not re.search(r"Not up to date\..*PTV answered without the information.*shows information from", before):
+        h.problems.append(f"the board did not say it is a saved copy, and why, before its first departure: {said!r}")
+    ls.open(base + "/stops/train/1155")
+    ls.key("ctrl+Home")
+    said = ls.key("h")
+    for _ in range(3):
+        said += ls.key("Down")
+        if any("PTV" in t and t.rstrip().endswith(".") for t in said):
+            break
+    text = " ".join(" ".join(said).split())
+    if not re.search(r"could not check .*because PTV answered without the information", text):
+        h.problems.append(f"the error page did not say what failed after its heading: {said!r}")
+    if re.search(r"\bno (departures|services|trains)\b|\bnothing (is )?due\b", text, re.I):
+        h.problems.append(f"a failure said as absence: {said!r}")
+    return ls.finish(orca_heard.page_words(rig.driver))

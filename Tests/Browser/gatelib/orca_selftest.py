@@ -31,6 +31,8 @@ EXPECTED = {
 # the ride page's disruption that an update splices into), and the door-to-door journey's own defects.
 EXPECTED["whole page"] += ["8 colon 31", "north dash west", "a decimal point is spoken", "a description list's roles are spoken"]
 EXPECTED["ride"] += ["say-all reads a disruption in pieces"]
+# PTV failing: the broken board never says it is a saved copy, and its stop with no saved copy says nothing is due.
+EXPECTED["ptv-failing"] = ["did not say it is a saved copy", "did not say what failed", "a failure said as absence"]
 EXPECTED["door-to-door"] = ["does not say where to walk first", "heard 0 times while walking",
                             "does not say where the rider is first"]
 
@@ -64,6 +66,7 @@ class _Broken(http.server.BaseHTTPRequestHandler):
         pages = {
             "/": lambda: _page("home.html", "Melbourne departures"),
             "/stops/train/1071": lambda: _page("board.html", "Broken Station departures", added="added" in q),
+            "/stops/train/1155": lambda: _page("failed.html", "Broken Lane departures"),
             "/search": lambda: _page("search.html", "Search results for “richmond”"),
             "/disruptions": lambda: _page("disruptions.html", "Disruptions"),
             "/ride/train/1": lambda: (_page("ride.html", "Riding the Frankston line", script=ride_js) if "to" in q
@@ -114,7 +117,7 @@ def run(rig, log):
     missed = []
     try:
         from .orca_gate import caught_up, journeys
-        for name, fn in journeys(base) + [("whole page", lambda r: read_all(r, base))]:
+        for name, fn in journeys(base, failing=base) + [("whole page", lambda r: read_all(r, base))]:
             if name not in EXPECTED:
                 continue
             # A journey that misses a planted defect is tried once more: Orca can fall behind the browser for a while
