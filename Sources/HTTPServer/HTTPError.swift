@@ -23,6 +23,11 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
         self.advice = advice
     }
 
+    /// The answer to a request that arrives while the server drains to stop: not PTV's doing, so it says so (a 503's
+    /// usual advice blames PTV's service).
+    public static let restarting = HTTPError(503, "Trakx is restarting.",
+                                             advice: "This is not a problem with your device or with PTV. Try again in a moment.")
+
     /// Status and message.
     public var description: String { "HTTP \(status): \(message)" }
 

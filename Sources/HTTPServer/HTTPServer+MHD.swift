@@ -161,7 +161,7 @@ private func dispatch(server: HTTPServer, state: ConnectionState, connection: Op
     if server.stopping.load(ordering: .sequentiallyConsistent) {
         state.fields.withLock { $0.counted = false }
         server.finishedOne()
-        var response = server.responder.refuse(HTTPError(503, "Trakx is restarting. Try again in a moment."), request: request)
+        var response = server.responder.refuse(HTTPError.restarting, request: request)
         response.setHeader("Connection", "close")
         response.setHeader("Retry-After", "2")
         server.log(request, status: 503, started: started)

@@ -99,6 +99,16 @@ struct ServeProcessTests {
                 #expect(Self.isWhole(response), "a quick request's answer was cut short: \(response.statusLine ?? "no status line")")
                 #expect([200, 503].contains(response.status), "\(response.statusLine ?? "")")
             }
+            // Those that came during the drain are told Trakx is restarting, not that PTV's service failed (a 503's
+            // usual advice), in a page of the layout headed in words.
+            let refused = answers.filter { $0.status == 503 && $0.text.contains("<html") }
+            #expect(!refused.isEmpty, "no page request came during the drain")
+            for response in refused {
+                #expect(response.text.contains("<h1>Not available just now</h1>") && response.text.contains("Trakx is restarting.")
+                        && response.text.contains("This is not a problem with your device or with PTV. Try again in a moment."),
+                        "\(response.text.prefix(3000))")
+                #expect(!response.text.contains("PTV&#39;s service"), "\(response.text.prefix(3000))")
+            }
 
             // The write is in the file, opened again.
             let database = try Database(path: path)
