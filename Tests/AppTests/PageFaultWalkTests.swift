@@ -94,6 +94,8 @@ struct PageFaultWalkTests {
                 let text = Self.text(response.text)
                 #expect(response.status == (given.main ? status : (given.page.contains("place=") ? 400 : 200)), "\(given) \(fault)")
                 #expect(text.contains(words), "\(given) \(fault): \(text.prefix(3000))")
+                // Headed in a rider's words, not HTTP's ("Bad gateway", "Gateway timeout").
+                #expect(!given.main || text.contains("<h1>Could not get an answer from PTV</h1>"), "\(given) \(fault)")
                 #expect(pageProblems(response.text) == [], "\(given) \(fault)")
                 #expect(!text.contains("could not be found") || given.main, "\(given) \(fault): a failure said as absence")
             }

@@ -8,11 +8,21 @@ struct ErrorPage: Sendable {
     let status: Int
 
     static func render(_ error: HTTPError, request: Request, templates: Templates, demo: Bool) -> Response {
-        let heading = HTTPError.reason(error.status)
+        let heading = heading(for: error.status)
         let page = ErrorPage(
             head: PageHead(PageChrome(title: heading, section: .none, demo: demo), heading: heading, summary: error.message),
             advice: error.advice ?? advice(for: error.status), status: error.status)
         return templates.render(page, template: "error", status: error.status)
+    }
+
+    /// The heading (and title) in a rider's words: what a gateway is, a rider need not know. The summary after it
+    /// says which part failed and why.
+    static func heading(for status: Int) -> String {
+        switch status {
+        case 502, 504: "Could not get an answer from PTV"
+        case 503: "Not available just now"
+        default: HTTPError.reason(status)
+        }
     }
 
     static func advice(for status: Int) -> String {
