@@ -544,11 +544,11 @@ def ptv_failing(rig, base, ready=True):
     ls.open(base + "/stops/train/1155")
     ls.key("ctrl+Home")
     said = ls.key("h")
-    for _ in range(3):
+    for _ in range(3):  # to the end of the sentence that says why (the heading may name PTV too)
         said += ls.key("Down")
-        if any("PTV" in t and t.rstrip().endswith(".") for t in said):
+        text = " ".join(" ".join(said).split())  # a wrapped line ends in a space
+        if re.search(r"because PTV[^.]*\.", text):
             break
-    text = " ".join(" ".join(said).split())
     if not re.search(r"could not check .*because PTV answered without the information", text):
         h.problems.append(f"the error page did not say what failed after its heading: {said!r}")
     if re.search(r"\bno (departures|services|trains)\b|\bnothing (is )?due\b", text, re.I):
