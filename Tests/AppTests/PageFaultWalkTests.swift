@@ -73,7 +73,8 @@ struct PageFaultWalkTests {
 
     /// Every case, four at a time: each waits out its hang for a second, so one at a time the walk took 24 s of
     /// `make test`'s five minutes; side by side the waits overlap (about 7 s). Four apps at once leave the simulator
-    /// well within the second on two cores, as the suite still runs alone (timed).
+    /// well within the second on two cores, as the suite runs only beside the other timed suites that mostly wait
+    /// (Makefile TIMED_WAITING), not beside the CPU-heavy ones.
     @Test(.timeLimit(.minutes(4)))
     func eachQuestionOfEachPageFailingIsSaidAndTheRestKept() async throws {
         await concurrently(Self.cases, width: 4) { given in
@@ -84,8 +85,8 @@ struct PageFaultWalkTests {
     /// One page with one of its questions failing each way, on a fresh app for each way.
     static func walk(_ given: Case) async throws {
         for (fault, words, status) in Self.faults {
-            // A second is enough for the simulator over loopback when nothing else runs beside the suite (timed), and each
-            // case waits it out once, for the hang.
+            // A second is enough for the simulator over loopback when no CPU-heavy suite runs beside this one (timed), and
+            // each case waits it out once, for the hang.
             try await TestApp.with(configure: { $0.upstreamTimeout = 1 }) { app in
                 let simulator = try #require(app.simulator)
                 simulator.faults.set(fault, forPathPrefix: given.prefix)
