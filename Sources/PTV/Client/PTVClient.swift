@@ -90,7 +90,7 @@ public final class PTVClient: Sendable {
             let kind: PTVError.Kind = error.isTimeout ? .timedOut : error.isCutOff ? .truncated : .unreachable
             gate.unanswered(probe: admission == .probe)
             metrics.upstream(endpoint, outcome: kind.rawValue)
-            log("PTV \(endpoint.rawValue) failed: \(error.description)", about: "\(endpoint.rawValue) \(kind.rawValue)")
+            logFailure(of: endpoint, kind, error.description)
             throw PTVError(kind)
         }
         do {
@@ -119,7 +119,12 @@ public final class PTVClient: Sendable {
                 about: "key", level: .error)
             return
         }
-        log("PTV \(endpoint.rawValue) failed: \(error.description)", about: "\(endpoint.rawValue) \(error.kind.rawValue)")
+        logFailure(of: endpoint, error.kind, error.description)
+    }
+
+    /// One question failing one way: said once a minute for that question and way (`log(_:about:)`).
+    private func logFailure(of endpoint: PTVRequest.Endpoint, _ kind: PTVError.Kind, _ description: String) {
+        log("PTV \(endpoint.rawValue) failed: \(description)", about: "\(endpoint.rawValue) \(kind.rawValue)")
     }
 
     /// Logs a failure at most once a minute for each `condition` (a refused key, throttling, or a question failing one

@@ -520,6 +520,11 @@ def boarding(rig, base, tram_path):
 # ------------------------------------------------------------------ 8. PTV failing
 
 
+def _as_read(utterances):
+    """Utterances as one text, white space folded: a line Orca reads where the window wraps ends in a space."""
+    return " ".join(" ".join(utterances).split())
+
+
 def ptv_failing(rig, base, ready=True):
     """PTV answering without the answer (run.sh's failing Trakx: --demo-fault message-only, its Flinders Street board
     loaded while PTV still answered). The board, H then Down: that it is not up to date, why, and from when, before
@@ -538,7 +543,7 @@ def ptv_failing(rig, base, ready=True):
         if first_match(said, WHEN) is not None or any(re.search(r"information from .*\.$", t) for t in said):
             break
     first = first_match(said, WHEN)
-    before = " ".join(" ".join(said if first is None else said[:first]).split())  # a wrapped line ends in a space
+    before = _as_read(said if first is None else said[:first])
     if not re.search(r"Not up to date\..*PTV answered without the information.*shows information from", before):
         h.problems.append(f"the board did not say it is a saved copy, and why, before its first departure: {said!r}")
     ls.open(base + "/stops/train/1155")
@@ -546,7 +551,7 @@ def ptv_failing(rig, base, ready=True):
     said = ls.key("h")
     for _ in range(3):  # to the end of the sentence that says why (the heading may name PTV too)
         said += ls.key("Down")
-        text = " ".join(" ".join(said).split())  # a wrapped line ends in a space
+        text = _as_read(said)
         if re.search(r"because PTV[^.]*\.", text):
             break
     if not re.search(r"could not check .*because PTV answered without the information", text):
