@@ -30,7 +30,8 @@ public final class FaultInjector: Sendable {
         /// 200 with the real body less the list (or item) the question asks for: `departures` for departures and
         /// patterns, else every field but `status`.
         case listMissing
-        /// Never answer until the fault is cleared or the simulator stops.
+        /// Never answer until the fault is cleared, the simulator stops or ``FaultInjector/hangLimit`` has passed
+        /// (then 504).
         case hang
         /// 200 with the real body spoilt (`AnswerScrambler`): about `share` of its fields dropped, null, emptied or
         /// given values no answer could mean, the same way each time for the same seed and path.
@@ -38,6 +39,15 @@ public final class FaultInjector: Sendable {
     }
 
     private let faults = Mutex<[String: Fault]>([:])
+    private let limit = Mutex<Duration>(.seconds(30))
+
+    /// How long a hanging call waits before it answers 504 by itself: 30 s, twice Trakx's timeout. A connection
+    /// waiting for its answer is not watched, so one whose client gave up stays open until the answer is sent:
+    /// with no end, a hang under load held a descriptor for every call until the fault was cleared.
+    public var hangLimit: Duration {
+        get { limit.withLock { $0 } }
+        set { limit.withLock { $0 = newValue } }
+    }
 
     /// Creates an injector with no faults.
     public init() {}

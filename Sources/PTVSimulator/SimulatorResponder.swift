@@ -49,10 +49,13 @@ final class SimulatorResponder: Responder {
             try? await Task.sleep(for: .milliseconds(max(0, milliseconds)))
             return normal(request)
         case .hang:
+            let clock = ContinuousClock()
+            let giveUp = clock.now.advanced(by: faults.hangLimit)
             while faults.fault(for: path) == .hang {
                 if stopped.load(ordering: .acquiring) || Task.isCancelled {
                     return Response.text("The simulator stopped.", status: 503)
                 }
+                if clock.now >= giveUp { return Response.text("The simulator hung for its limit.", status: 504) }
                 try? await Task.sleep(for: .milliseconds(20))
             }
             return await answer(request)

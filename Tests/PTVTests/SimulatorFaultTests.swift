@@ -160,6 +160,18 @@ extension SimulatorTests {
             }
         }
 
+        @Test func aHangEndsByItselfAtItsLimit() async throws {
+            try await SimulatorHarness.with(totalTimeout: 5) { (simulator, _) async throws in
+                simulator.faults.hangLimit = .milliseconds(400)
+                simulator.faults.set(.hang, forPathPrefix: "/v3/departures")
+                let started = ContinuousClock.now
+                let raw = try await SimulatorHarness.rawGet(simulator, "/v3/departures/route_type/0/stop/1071")
+                let elapsed = started.duration(to: .now)
+                #expect(raw.status == 504)
+                #expect(elapsed >= .milliseconds(400) && elapsed < .seconds(3))
+            }
+        }
+
         @Test func stoppingEndsAHangingRequest() async throws {
             let simulator = try PTVSimulator(devID: SimulatorHarness.devID, key: SimulatorHarness.key, logger: Logger(label: "sim"))
             try simulator.start()
