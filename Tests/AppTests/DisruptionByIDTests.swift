@@ -1,3 +1,4 @@
+@testable import App
 import Foundation
 import Testing
 import TestSupport
@@ -9,7 +10,7 @@ struct DisruptionByIDTests {
     @Test func aDisruptionNamedButNotListedIsAskedForByItsIDAndSaidOnTheNextLoad() async throws {
         try await TestApp.with { app in
             let first = try await app.page("/stops/bus/15206", status: 200).text
-            #expect(first.contains("PTV names a disruption on the Route 900 bus"), "\(first)")
+            #expect(first.contains("PTV names a disruption on the route 900 bus"), "\(first)")
             #expect(first.contains("Trakx has asked PTV for its details, which show when this page is loaded again."))
             #expect(!first.contains("could not be loaded"))
             var later = ""
@@ -23,5 +24,14 @@ struct DisruptionByIDTests {
             let metrics = try await app.get("/metrics").text
             #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"disruption\",outcome=\"ok\"} 1"), "\(metrics)")
         }
+    }
+
+    /// The services a disruption is on, as a board's list says them after its title: a tram or bus route mid-sentence
+    /// ("on the route 86 tram", as the disruptions page says "on route 86 trams"), lines with the word said once.
+    @Test func servicesAfterATitleReadMidSentence() {
+        #expect(DisruptionNotes.lines(["Route 86 tram"]) == "route 86 tram")
+        #expect(DisruptionNotes.lines(["Route 86 tram", "Route 96 tram"]) == "route 86 tram and route 96 tram")
+        #expect(DisruptionNotes.lines(["Frankston line", "Sunbury line"]) == "Frankston and Sunbury lines")
+        #expect(DisruptionNotes.lines(["Frankston line", "Route 19 tram"]) == "Frankston line and route 19 tram")
     }
 }

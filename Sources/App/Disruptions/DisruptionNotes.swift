@@ -78,10 +78,11 @@ struct DisruptionNotes: Sendable {
         return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread)
     }
 
-    /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole.
+    /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole, as
+    /// they read mid-sentence ("route 86 tram").
     static func lines(_ names: [String]) -> String {
         let suffix = " line"
-        guard names.count > 1, names.allSatisfy({ $0.hasSuffix(suffix) }) else { return Plural.list(names) }
+        guard names.count > 1, names.allSatisfy({ $0.hasSuffix(suffix) }) else { return Plural.list(names.map(ModeWords.midSentence)) }
         return Plural.list(names.map { String($0.dropLast(suffix.count)) }) + suffix + "s"
     }
 
