@@ -26,6 +26,34 @@ struct UnknownsSaidTests {
         #expect(access?.detail.hasPrefix("Not known") == true, "\(access?.detail ?? "nothing said")")
     }
 
+    /// A stop whose name is no street corner and whose answer names no suburb (a 2018 answer for Flinders Street had
+    /// `stop_location: null`): the walk page says PTV does not say where it is, not that it is in Melbourne.
+    @Test func aStopWithNoSuburbIsNotPlacedInMelbourne() {
+        func summary(_ location: StopLocation?) -> String {
+            let stop = StopDetails(stopId: 1071, stopName: "Flinders Street", routeType: .train, location: location)
+            return WalkPage(type: .train, details: stop, ways: [], start: nil, form: ("", "", ""), errors: [],
+                            context: PageFixtures.context()).head.summary
+        }
+        #expect(summary(nil) == "PTV does not say which street or suburb this stop is in.")
+        #expect(summary(StopLocation(suburb: "Geelong")) == "This train stop is in Geelong.")
+    }
+
+    /// An answer that lists a station's access features (under the older names `lifts` and `tactile_tiles`, as a 2018
+    /// answer for Flinders Street did) but not whether it is step free: the features are said, and step free access is
+    /// not known because PTV does not say, never because PTV has "no access information".
+    @Test func featuresWithoutStepFreeSayWhatPTVDoesNotSay() throws {
+        let json = #"{"stop": {"stop_id": 1071, "stop_name": "Flinders Street", "route_type": 0, "stop_accessibility": {"lighting": true, "stairs": true, "escalator": true, "lifts": true, "hearing_loop": false, "tactile_tiles": true, "wheelchair": {"accessible_ramp": false}}}, "disruptions": {}, "status": {"version": "3.0", "health": 1}}"#
+        let details = try JSONDecoder().decode(StopDetailsResponse.self, from: Data(json.utf8))
+        let identity = try #require(StopIdentity(stopID: 1071, type: .train, details: details, departures: nil))
+        let facts = StopFacts(identity, type: .train).items.map { "\($0.term), \($0.detail)." }
+        #expect(facts.contains("Step free access, Not known, as PTV does not say whether this stop is step free."), "\(facts)")
+        #expect(facts.contains("Accessibility, Lift, escalator, stairs, tactile ground indicators."), "\(facts)")
+        let current = #"{"lift": false, "lifts": true, "tactile_ground_surface_indicator": null, "tactile_tiles": true}"#
+        let access = try JSONDecoder().decode(StopAccessibility.self, from: Data(current.utf8))
+        #expect(!access.lift)  // the current name, when sent, is the one read
+        #expect(access.tactileGroundSurfaceIndicator)  // null is no answer, so the older name's is read
+    }
+
     /// Riding the recorded Hurstbridge train from its last stop: nothing is left to choose, and the page says why.
     @Test func theLastStopHasNoQuestionWithoutAnswers() throws {
         for (name, pattern, journey, first, _) in Recorded.patterns() where !journey.isCancelled {

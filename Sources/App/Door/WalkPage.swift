@@ -72,7 +72,8 @@ struct WalkPage: Sendable {
             summary = "PTV does not say where this stop is, so Trakx cannot say how far it is."
         } else {
             let place = [StreetWords.place(details.stopName), side].compactMap { $0 }.joined(separator: ", ")
-            summary = place.isEmpty ? "This \(noun) stop is in \(suburb.isEmpty ? "Melbourne" : suburb)." : "This \(noun) stop is \(place)."
+            summary = !place.isEmpty ? "This \(noun) stop is \(place)."
+                : suburb.isEmpty ? "PTV does not say which street or suburb this stop is in." : "This \(noun) stop is in \(suburb)."
         }
         self.place = FormField(id: "place", value: form.place, errors: errors)
         lat = FormField(id: "lat", value: form.lat, errors: errors)

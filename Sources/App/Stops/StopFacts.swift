@@ -15,6 +15,8 @@ struct StopFacts: Sendable {
 
     /// Said when PTV's answer has no access information for the stop: not knowing is not "no".
     static let accessUnknown = "Not known, as PTV has no access information for this stop"
+    /// Said when PTV lists the stop's access features but not whether it is step free.
+    static let stepFreeUnsaid = "Not known, as PTV does not say whether this stop is step free"
 
     init(_ identity: StopIdentity, type: RouteType) {
         let stop = identity.details
@@ -52,7 +54,7 @@ extension StopFacts {
         if access.hearingLoop { features.append("hearing loop") }
         if access.tactileGroundSurfaceIndicator { features.append("tactile ground indicators") }
         if access.audioCustomerInformation { features.append("audio announcements") }
-        var items = [Fact(term: "Step free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? accessUnknown)]
+        var items = [Fact(term: "Step free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? stepFreeUnsaid)]
         if !features.isEmpty { items.append(Fact(term: "Accessibility", detail: features.joined(separator: ", ").capitalisedFirst)) }
         return items
     }

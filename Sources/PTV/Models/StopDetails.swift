@@ -121,17 +121,28 @@ public struct StopAmenities: PTVModel {
 }
 
 /// Accessibility features of a stop (`stop_accessibility`). Live data may send null for any flag (read as false).
+/// Older answers name two flags otherwise (`lifts`, `tactile_tiles`); either name is read.
 public struct StopAccessibility: PTVModel {
-    /// Lift available.
-    @Lenient public var lift: Bool
+    /// Lift available: `lift`, else the older `lifts`.
+    public var lift: Bool {
+        get { liftNamed ?? lifts ?? false }
+        set { (liftNamed, lifts) = (newValue, nil) }
+    }
+    @Lenient var liftNamed: Bool?
+    @Lenient var lifts: Bool?
     /// Stairs present.
     @Lenient public var stairs: Bool
     /// Escalator available.
     @Lenient public var escalator: Bool
     /// Hearing loop installed.
     @Lenient public var hearingLoop: Bool
-    /// Tactile ground surface indicators installed.
-    @Lenient public var tactileGroundSurfaceIndicator: Bool
+    /// Tactile ground surface indicators installed: `tactile_ground_surface_indicator`, else the older `tactile_tiles`.
+    public var tactileGroundSurfaceIndicator: Bool {
+        get { tactileNamed ?? tactileTiles ?? false }
+        set { (tactileNamed, tactileTiles) = (newValue, nil) }
+    }
+    @Lenient var tactileNamed: Bool?
+    @Lenient var tactileTiles: Bool?
     /// Waiting room available.
     @Lenient public var waitingRoom: Bool
     /// The stop is rated accessible; nil when PTV sent null or left it out (it does not know).
@@ -146,9 +157,9 @@ public struct StopAccessibility: PTVModel {
     @Lenient public var wheelchair: StopAccessibilityWheelchair?
 
     private enum CodingKeys: String, CodingKey {
-        case lift, stairs, escalator
+        case liftNamed = "lift", lifts, stairs, escalator
         case hearingLoop = "hearing_loop"
-        case tactileGroundSurfaceIndicator = "tactile_ground_surface_indicator"
+        case tactileNamed = "tactile_ground_surface_indicator", tactileTiles = "tactile_tiles"
         case waitingRoom = "waiting_room"
         case stopAccessible = "stop_accessible"
         case audioCustomerInformation = "audio_customer_information"
