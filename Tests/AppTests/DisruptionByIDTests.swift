@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import PTV
 import Testing
 import TestSupport
 
@@ -33,5 +34,17 @@ struct DisruptionByIDTests {
         #expect(DisruptionNotes.lines(["Route 86 tram", "Route 96 tram"]) == "route 86 tram and route 96 tram")
         #expect(DisruptionNotes.lines(["Frankston line", "Sunbury line"]) == "Frankston and Sunbury lines")
         #expect(DisruptionNotes.lines(["Frankston line", "Route 19 tram"]) == "Frankston line and route 19 tram")
+    }
+
+    /// A title that ends its own sentence ("until further notice.") is followed by where it applies without a full
+    /// stop in the middle: "... until further notice, on the route 862 bus." (a real Monash University board).
+    @Test func aTitleWithAFullStopIsFollowedByWhereItApplies() throws {
+        let json = #"{"disruption_id": 5, "title": "The myki machine at Chadstone is unavailable until further notice. ", "routes": [], "stops": []}"#
+        let disruption = try JSONDecoder().decode(Disruption.self, from: Data(json.utf8))
+        let onLine = DisruptionNotes.read(named: [(ids: [5], line: "Route 862 bus")], known: ["5": disruption], stopID: 33430, stopOwn: [])
+        #expect(onLine.onLines.map { "\($0.name), \($0.detail ?? "")." }
+            == ["The myki machine at Chadstone is unavailable until further notice, on the route 862 bus."])
+        let atStop = DisruptionNotes.read(named: [], known: ["5": disruption], stopID: 33430, stopOwn: [5])
+        #expect(atStop.atStop.map(\.name) == ["The myki machine at Chadstone is unavailable until further notice"])
     }
 }

@@ -58,14 +58,14 @@ struct DisruptionNotes: Sendable {
                 for line in affected where !unreadLines.contains(line) { unreadLines.append(line) }
                 continue
             }
-            let link = Link(disruption.heardTitle, href: Paths.disruption(disruption.disruptionId))
+            let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId))
             let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false
             let ownWithoutLines = stopOwn.contains(id) && disruption.routes.isEmpty && disruption.stops.isEmpty
             if namesStop || ownWithoutLines {
                 atStop.append(link)
             } else {
                 let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
-                onLines.append(Link(disruption.heardTitle, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames)))
+                onLines.append(Link(link.name, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames)))
             }
         }
         var unread: String?

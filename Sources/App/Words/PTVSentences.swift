@@ -103,4 +103,12 @@ enum PTVSentences {
 extension Disruption {
     /// The title as a screen reader should say it (``PTVSentences``).
     var heardTitle: String { PTVSentences.heard(title) }
+
+    /// The heard title where more of the phrase follows it (", at this stop."): without its own final full stop, which
+    /// would end the sentence before the rest ("until further notice., on the route 862 bus.").
+    var heardTitleOpen: String {
+        var text = Substring(heardTitle)
+        while let last = text.last, last.isWhitespace || last == "." { text = text.dropLast() }
+        return String(text)
+    }
 }
