@@ -71,6 +71,33 @@ struct BoardingTests {
         #expect(VehicleWords.said(nil, type: .tram) == .init(words: nil, lowFloor: nil))
         #expect(VehicleWords.said(nil, type: .tram, askedLowFloor: true).words == "low floor not known")
         #expect(VehicleWords.said(nil, type: .bus, askedLowFloor: true).words == nil)
+        // On a bus board that says its buses are low floor unless marked, a bus PTV gave no vehicle for is marked.
+        #expect(VehicleWords.said(nil, type: .bus, busesMarked: true).words == "low floor not known")
+        #expect(VehicleWords.said(try vehicle(lowFloor: "true"), type: .bus, busesMarked: true).words == nil)
+    }
+
+    /// Real bus boards mix runs PTV gives a vehicle for with runs it gives none (`vehicle_descriptor: null`, as on
+    /// stop 18778's). Where the board says "Buses are low floor unless marked.", the run with no vehicle is marked "low
+    /// floor not known": left unmarked, the legend would call it low floor, which PTV did not say.
+    @Test func aBusBoardsLegendNeverSpeaksForABusPTVGaveNoVehicleFor() throws {
+        let now = Recorded.at("2024-06-28T00:00:00Z")
+        let json = #"""
+        {"departures": [
+          {"stop_id": 17906, "route_id": 907, "run_ref": "A", "direction_id": 1, "disruption_ids": [], "scheduled_departure_utc": "2024-06-28T00:05:00Z", "estimated_departure_utc": null, "at_platform": false, "platform_number": null, "flags": "", "departure_sequence": 0},
+          {"stop_id": 17906, "route_id": 907, "run_ref": "B", "direction_id": 1, "disruption_ids": [], "scheduled_departure_utc": "2024-06-28T00:15:00Z", "estimated_departure_utc": null, "at_platform": false, "platform_number": null, "flags": "", "departure_sequence": 0}],
+         "stops": {"17906": {"stop_id": 17906, "stop_name": "Swanston St/Lonsdale St", "route_type": 2, "stop_suburb": "Melbourne"}},
+         "routes": {"907": {"route_id": 907, "route_type": 2, "route_name": "City - Mitcham", "route_number": "907"}},
+         "runs": {"A": {"run_ref": "A", "route_id": 907, "route_type": 2, "direction_id": 1, "destination_name": "Mitcham", "vehicle_descriptor": {"low_floor": true, "air_conditioned": null}},
+                  "B": {"run_ref": "B", "route_id": 907, "route_type": 2, "direction_id": 1, "destination_name": "Mitcham", "vehicle_descriptor": null}},
+         "directions": {}, "disruptions": {}, "status": {"version": "3.0", "health": 1}}
+        """#
+        let response: DeparturesResponse = try decode(json)
+        let page = try #require(StopPage(type: .bus, stopID: 17906, departures: Fetched(value: response, fetchedAt: now), details: nil,
+                                         favourites: [], context: Recorded.context(now)))
+        #expect(page.legend?.contains(VehicleWords.lowFloorLegend) == true)
+        let rows = (page.groups.flatMap(\.rows) + page.chronological).map { ($0.runRef, $0.notes) }
+        #expect(rows.first { $0.0 == "A" }?.1.contains("low floor not known") == false, "\(rows)")
+        #expect(rows.first { $0.0 == "B" }?.1.contains("low floor not known") == true, "\(rows)")
     }
 
     @Test func replacementBusesAreSaidOnTheRowsTheyAffect() throws {

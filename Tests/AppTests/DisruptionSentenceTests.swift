@@ -26,6 +26,15 @@ struct DisruptionSentenceTests {
         #expect(first(works) == "Buses replace trains between Caulfield and Frankston, on the Frankston line, from 8\u{202F}30 pm on Friday 27 November, until the last service on Sunday 29 November.")
     }
 
+    /// A replacement whose title names no "between" (a real December 2023 answer): the row's "on part of this line" is
+    /// not said where the sentence names the lines, two of them here.
+    @Test func replacementBusesWithoutBetweenAreNotOnThisLine() throws {
+        let works = try disruption(title: "Belgrave and Lilydale lines: Buses replace trains", type: "Planned Works",
+                                   from: "2026-11-20T20:00:00Z", to: nil,
+                                   routes: #"[{"route_type": 0, "route_id": 2, "route_name": "Belgrave", "route_number": ""}, {"route_type": 0, "route_id": 9, "route_name": "Lilydale", "route_number": ""}]"#)
+        #expect(first(works) == "Buses replace trains, on the Belgrave and Lilydale lines, until further notice.")
+    }
+
     @Test func onNowUntilLaterTodayOrFurtherNotice() throws {
         let today = try disruption(title: "Route 86: Major delays", type: "Major Delays", from: "2026-11-20T20:00:00Z", to: "2026-11-21T04:00:00Z",
                                    stops: #"[{"stop_id": 2636, "stop_name": "Northcote Town Hall"}]"#)

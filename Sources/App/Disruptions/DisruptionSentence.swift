@@ -15,7 +15,7 @@ enum DisruptionSentence {
     ///   - words: Time words for now.
     static func first(_ disruption: Disruption, timing: DisruptionTiming, words: TimeWords) -> String {
         let type = disruption.disruptionType.trimmingCharacters(in: .whitespacesAndNewlines)
-        let what = ChangeWords.replacement(disruption) ?? (type.isEmpty ? "A disruption" : type.lowercased())
+        let what = ChangeWords.replacement(disruption, onRow: false) ?? (type.isEmpty ? "A disruption" : type.lowercased())
         var sentence = what
         let lines = ModeWords.routes(disruption.routes)
         if !lines.isEmpty { sentence += ", on \(lines)" }

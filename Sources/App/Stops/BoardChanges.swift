@@ -10,6 +10,9 @@ struct BoardChanges: Sendable {
     var disruptions: [String: Disruption] = [:]
     /// Whether the rider chose low floor trams only (tram rows then always say low floor, or that it is not known).
     var lowFloorOnly = false
+    /// Whether a bus board may say "Buses are low floor unless marked.": PTV gave a low floor bus among its runs. A row
+    /// PTV gave no vehicle for is then marked "low floor not known", so the legend claims nothing PTV did not say.
+    var busesMarked = false
 
     /// Nothing beyond what the departures answer itself carries.
     static let none = BoardChanges()
@@ -30,12 +33,12 @@ struct BoardChanges: Sendable {
         }
         var replacements: [String] = []
         for id in departure.disruptionIds {
-            if let text = disruptions[String(id)].flatMap(ChangeWords.replacement), !replacements.contains(text) {
+            if let text = disruptions[String(id)].flatMap { ChangeWords.replacement($0) }, !replacements.contains(text) {
                 replacements.append(text)
             }
         }
         notes += replacements
-        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly)
+        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked)
         if let words = vehicle.words { notes.append(words) }
         return (notes, vehicle.lowFloor)
     }

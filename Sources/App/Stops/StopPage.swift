@@ -73,6 +73,7 @@ struct StopPage: Sendable {
         let known = known ?? DisruptionNotes.known(response.disruptions, details.value?.disruptions ?? [:])
         var changes = changes
         changes.disruptions = known
+        changes.busesMarked = (type == .bus || type == .nightBus) && response.runs.values.contains { $0.vehicleDescriptor?.lowFloor == true }
         let byLine = DepartureBoard(response, routeType: type, stopID: stopID, words: words, staleSince: staleSince, changes: changes)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.

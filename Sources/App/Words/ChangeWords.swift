@@ -6,13 +6,17 @@ import PTV
 enum ChangeWords {
     /// "buses replace trains between Elsternwick and Sandringham", from a disruption whose title or type says buses
     /// (or coaches) replace trains or trams; nil for any other disruption.
-    /// - Parameter disruption: A disruption PTV names on the departure.
-    static func replacement(_ disruption: Disruption) -> String? {
+    /// Where the title names no "between", a row says "on part of this line" (the row is the line); elsewhere the
+    /// lines are named after it, so nothing is added ("Buses replace trains, on the Belgrave and Lilydale lines").
+    /// - Parameters:
+    ///   - disruption: A disruption PTV names on the departure.
+    ///   - onRow: Whether it is said on a departure's row.
+    static func replacement(_ disruption: Disruption, onRow: Bool = true) -> String? {
         let title = disruption.title
         let said = (title + " " + disruption.disruptionType).lowercased()
         guard let vehicle = ["buses", "coaches"].first(where: { said.contains("\($0) replace") }) else { return nil }
         let replaced = said.contains("replace trams") ? "trams" : "trains"
-        guard let between = between(in: title) else { return "\(vehicle) replace \(replaced) on part of this line" }
+        guard let between = between(in: title) else { return "\(vehicle) replace \(replaced)" + (onRow ? " on part of this line" : "") }
         return "\(vehicle) replace \(replaced) between \(between.from) and \(between.to)"
     }
 

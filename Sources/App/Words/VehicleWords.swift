@@ -18,7 +18,9 @@ enum VehicleWords {
     ///   - type: The service's mode: trains say their type and length, trams and buses low floor.
     ///   - askedLowFloor: Whether the rider asked about low floor trams, so a tram without a descriptor says "low
     ///     floor not known" rather than nothing.
-    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false) -> Said {
+    ///   - busesMarked: Whether the bus board says "Buses are low floor unless marked.", so a bus without a
+    ///     descriptor says "low floor not known" rather than nothing (which the legend would make "low floor").
+    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false, busesMarked: Bool = false) -> Said {
         var parts: [String] = []
         let lowFloor = descriptor?.lowFloor
         switch type {
@@ -27,7 +29,7 @@ enum VehicleWords {
         case .bus, .nightBus:
             // A bus board says once "Buses are low floor unless marked." (`lowFloorLegend`), so a row marks only
             // the bus that is not, or not known to be: every row costs a listener its words.
-            if descriptor != nil, lowFloor != true { parts.append(lowFloor == false ? "not low floor" : "low floor not known") }
+            if descriptor != nil || busesMarked, lowFloor != true { parts.append(lowFloor == false ? "not low floor" : "low floor not known") }
         default:
             if descriptor != nil || (askedLowFloor && type == .tram) {
                 parts.append(lowFloor.map { $0 ? "low floor" : "not low floor" } ?? "low floor not known")
