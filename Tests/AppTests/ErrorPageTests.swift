@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import HTTPServer
 import Testing
 import TestSupport
 
@@ -12,6 +13,23 @@ struct ErrorPageTests {
             let main = try #require(response.text.components(separatedBy: "<main").last?.components(separatedBy: "</main>").first)
             #expect(main.components(separatedBy: "reload").count - 1 == 1)
             #expect(main.contains(ErrorPage.advice(for: 403)))
+        }
+    }
+
+    /// A page a rider reaches by a wrong stop number or an expired form is headed in their words: Orca says the heading
+    /// first, and "Bad request heading level 1" or "Forbidden" says nothing a rider can use.
+    @Test func headingsAreInARidersWords() async throws {
+        try await TestApp.with { app in
+            let wrong = try await app.get("/stops/tram/abc")
+            #expect(wrong.status == 400)
+            #expect(wrong.text.contains("<h1>There is a problem with the address or form</h1>"))
+            #expect(wrong.text.contains("<title>There is a problem with the address or form, Trakx</title>"))
+            let refused = try await app.get("/favourites", method: "POST")
+            #expect(refused.text.contains("<h1>Nothing was changed</h1>"))
+        }
+        for status in [400, 403, 405, 409, 413, 421, 429, 502, 503, 504] {
+            let heading = ErrorPage.heading(for: status)
+            #expect(heading != HTTPError.reason(status), "\(status) is headed in HTTP's words")
         }
     }
 }

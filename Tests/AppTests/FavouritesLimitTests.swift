@@ -44,7 +44,7 @@ struct FavouritesLimitTests {
             let refused = try await third.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             #expect(refused.status == 429)
             #expect(refused.text.contains("Too many new favourites lists were started from your network in the last minute"))
-            #expect(refused.text.contains("<title>Too many requests, Trakx</title>"))
+            #expect(refused.text.contains("<title>Too many just now, Trakx</title>"))
             #expect(third.cookies["trakx_list"] == nil)
             let importRefused = try await third.upload(Self.file(count: 2))
             #expect(importRefused.status == 429)

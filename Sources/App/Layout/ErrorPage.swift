@@ -15,10 +15,16 @@ struct ErrorPage: Sendable {
         return templates.render(page, template: "error", status: error.status)
     }
 
-    /// The heading (and title) in a rider's words: what a gateway is, a rider need not know. The summary after it
-    /// says which part failed and why.
+    /// The heading (and title) in a rider's words, the first thing a screen reader says of the page: what a gateway
+    /// or a bad request is, a rider need not know. The summary after it says what happened and why.
     static func heading(for status: Int) -> String {
         switch status {
+        case 400: "There is a problem with the address or form"
+        case 403: "Nothing was changed"
+        case 409, 405: "That could not be done"
+        case 413: "Too much was sent"
+        case 421: "Wrong address for this server"
+        case 429: "Too many just now"
         case 502, 504: "Could not get an answer from PTV"
         case 503: "Not available just now"
         default: HTTPError.reason(status)
