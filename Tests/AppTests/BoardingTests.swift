@@ -171,5 +171,9 @@ struct BoardingTests {
         #expect(ServiceWords.notes(run: nil, departureNote: "", flags: ServiceWords.flags("RR-DOO-SS")) ==
                 ["Reservations required", "Drop off only", "School days only"])
         #expect(ServiceWords.notes(run: nil, departureNote: "", flags: ServiceWords.flags("E")) == [])
+        // A real 2017 tram answer's "MO-TU-WE-FR": one run on four days, said once.
+        #expect(ServiceWords.notes(run: nil, departureNote: "", flags: ServiceWords.flags("MO-TU-WE-FR")) ==
+                ["Mondays, Tuesdays, Wednesdays and Fridays only"])
+        #expect(ServiceWords.notes(run: nil, departureNote: "", flags: ServiceWords.flags("TH")) == ["Thursdays only"])
     }
 }

@@ -64,14 +64,22 @@ enum ServiceWords {
         let note = departureNote.trimmingCharacters(in: .whitespaces)
         if !note.isEmpty, destination.isEmpty || note != "via \(destination)" { notes.append(note) }
         notes += flags.compactMap { flagWords[$0] }
+        // "MO-TU-WE-FR" is one run on four days: said once, "Mondays, Tuesdays, Wednesdays and Fridays only", not four
+        // "only"s that contradict each other.
+        let days = dayWords.filter { day in flags.contains(day.flag) }.map(\.days)
+        if !days.isEmpty { notes.append(Plural.list(days) + " only") }
         return notes
     }
 
-    /// PTV's documented departure flags that matter to a rider.
+    /// PTV's day flags, in the week's order.
+    static let dayWords: [(flag: String, days: String)] = [
+        ("MO", "Mondays"), ("TU", "Tuesdays"), ("WE", "Wednesdays"), ("TH", "Thursdays"), ("FR", "Fridays"),
+    ]
+
+    /// PTV's documented departure flags that matter to a rider, besides its days (`dayWords`).
     static let flagWords: [String: String] = [
         "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Drop off only", "PUO": "Pick up only",
-        "MO": "Mondays only", "TU": "Tuesdays only", "WE": "Wednesdays only", "TH": "Thursdays only",
-        "FR": "Fridays only", "SS": "School days only",
+        "SS": "School days only",
         // Seen in real answers, not in the spec's list.
         "S_WCA": "Wheelchair accessible", "S_RRB": "Replacement bus",
     ]
