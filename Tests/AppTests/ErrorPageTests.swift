@@ -22,8 +22,8 @@ struct ErrorPageTests {
         try await TestApp.with { app in
             let wrong = try await app.get("/stops/tram/abc")
             #expect(wrong.status == 400)
-            #expect(wrong.text.contains("<h1>There is a problem with the address or form</h1>"))
-            #expect(wrong.text.contains("<title>There is a problem with the address or form, Trakx</title>"))
+            #expect(wrong.text.contains("<h1>There is a problem</h1>"))
+            #expect(wrong.text.contains("<title>There is a problem, Trakx</title>"))
             let refused = try await app.get("/favourites", method: "POST")
             #expect(refused.text.contains("<h1>Nothing was changed</h1>"))
         }

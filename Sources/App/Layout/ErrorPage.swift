@@ -19,7 +19,7 @@ struct ErrorPage: Sendable {
     /// or a bad request is, a rider need not know. The summary after it says what happened and why.
     static func heading(for status: Int) -> String {
         switch status {
-        case 400: "There is a problem with the address or form"
+        case 400: "There is a problem"
         case 403: "Nothing was changed"
         case 409, 405: "That could not be done"
         case 413: "Too much was sent"
