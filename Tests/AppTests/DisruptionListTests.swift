@@ -1,0 +1,67 @@
+import App
+import Foundation
+import HTTPServer
+import Logging
+import Synchronization
+import Testing
+import TestSupport
+
+/// PTV's real answers name disruptions by id and leave their texts out: 11 of the 12 recorded patterns, and every
+/// recorded departures answer, carry `disruption_ids` with an empty `disruptions`. A page that meets unknown ids learns
+/// PTV's list of every disruption in the background (besides each id), so the pages after it, on any line, say their
+/// disruptions on their first load and ask PTV nothing more for them.
+struct DisruptionListTests {
+    /// A PTV that answers the two recorded patterns of 12 June 2025 and the list of every disruption, counting what
+    /// it is asked; a disruption asked by its id is not found, so only the list can give a text.
+    final class ListingPTV: Responder {
+        let asked = Mutex<[String]>([])
+        static let patterns = ["951230": "tdn-3230-pattern", "952439": "tdn-4439-pattern-bad-day"]
+        static let ids: [Int64] = [261006, 323905, 337396, 329447, 336160]
+
+        func respond(to request: Request) async -> Response {
+            let path = request.path ?? ""
+            asked.withLock { $0.append(path) }
+            let parts = path.split(separator: "/").map(String.init)
+            if parts.count >= 4, parts[1] == "pattern", let name = Self.patterns[parts[3]],
+               let body = try? String(contentsOfFile: repositoryRoot + "/Tests/AppTests/Fixtures/recorded/\(name).json", encoding: .utf8) {
+                return Response.json(body)
+            }
+            if path == "/v3/disruptions" { return Response.json(Self.list) }
+            return Response.json(#"{"message":"Not found","status":{"version":"3.0","health":1}}"#, status: 404)
+        }
+
+        /// Every disruption the two patterns name, with a title that says its id.
+        static let list: String = {
+            let items = ids.map { id in
+                ##"{"disruption_id": \##(id), "title": "Works number \##(id)", "url": "", "description": "", "disruption_status": "Current", "disruption_type": "Planned Works", "published_on": "2025-06-01T00:00:00Z", "last_updated": "2025-06-01T00:00:00Z", "from_date": "2025-06-01T00:00:00Z", "to_date": null, "routes": [], "stops": [], "colour": "#ffd500", "display_on_board": false, "display_status": false}"##
+            }
+            return #"{"disruptions": {"general": [], "metro_train": [\#(items.joined(separator: ", "))]}, "status": {"version": "3.0", "health": 1}}"#
+        }()
+
+        func count(_ path: String) -> Int { asked.withLock { $0.filter { $0 == path }.count } }
+    }
+
+    @Test func afterOnePageLearnsTheListTheNextSaysItsDisruptionsOnItsFirstLoad() async throws {
+        let ptv = ListingPTV()
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: ptv, logger: Logger(label: "listing-ptv"))
+        try await withRunning(server) { server in
+            try await TestApp.with(now: ISO8601DateFormatter().date(from: "2025-06-12T04:00:00Z"), configure: {
+                $0.ptvBaseURL = "http://127.0.0.1:\(server.port)"
+                $0.ptvDevID = "3000165"
+                $0.ptvKey = "fixture-key"
+            }) { app in
+                let first = try await app.page("/runs/train/951230", status: 200).text
+                #expect(first.contains("Trakx has asked PTV for their details, which show when this page is loaded again."), "\(first)")
+                for _ in 0 ..< 50 where ptv.count("/v3/disruptions") == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(ptv.count("/v3/disruptions") == 1)
+                try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+                // Another line's run: two disruptions only the list knows, and one the first page also named.
+                let second = try await app.page("/runs/train/952439", status: 200).text
+                for id in [261006, 329447, 336160] { #expect(second.contains("Works number \(id)"), "\(id): \(second)") }
+                #expect(!second.contains("Trakx has asked PTV for"), "\(second)")
+                #expect(ptv.count("/v3/disruptions/329447") + ptv.count("/v3/disruptions/336160") == 0)
+                #expect(ptv.count("/v3/disruptions") == 1)
+            }
+        }
+    }
+}
