@@ -23,6 +23,10 @@ struct RideEvidenceTests {
                                     now: Recorded.at("2024-06-27T07:30:00Z"))
         let text = try await RecordedPages.ride(source, from: nil, to: nil).get()
         #expect(text.contains("This train has not started its trip yet. It is due to leave East Pakenham at 5\u{202F}45 pm, in 15 minutes."), "\(text)")
+        // The evening before, the time alone would name the wrong day.
+        let early = RecordedSource(patterns: source.patterns, now: Recorded.at("2024-06-26T09:00:00Z"))
+        let before = try await RecordedPages.ride(early, from: nil, to: nil).get()
+        #expect(before.contains("It is due to leave East Pakenham tomorrow 5\u{202F}45 pm."), "\(before)")
     }
 
     @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {

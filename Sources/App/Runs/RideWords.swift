@@ -28,8 +28,10 @@ struct RideWords {
             let first = calls.first
             guard let time = first?.time else { return "This \(noun) has not started its trip yet." }
             let until = words.until(time)
-            return "This \(noun) has not started its trip yet. It is due to leave \(first?.name ?? "its first stop") at \(words.clock(time))"
-                + (until.hasPrefix("in ") ? ", \(until)." : ".")
+            let leaves = "This \(noun) has not started its trip yet. It is due to leave \(first?.name ?? "its first stop")"
+            // More than two hours away, `until` is the day and the time: "tomorrow 2 15 pm".
+            if !until.hasPrefix("in "), until != "now" { return leaves + " \(until)." }
+            return leaves + " at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         case .getReady(let to):
             text = "Get ready, your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
         case .atYourStop(let to):
@@ -66,7 +68,10 @@ struct RideWords {
             if time < words.now.addingTimeInterval(-30) {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
-            if call.isLive { return "Your \(noun) is due at \(stop) \(until.hasPrefix("in ") ? until : "about now"), by live estimate." }
+            // More than two hours away, `until` is the day and the time ("tomorrow 2 15 pm"), never "about now".
+            let far = !until.hasPrefix("in ") && until != "now"
+            if far { return "Your \(noun) is due at \(stop) \(until)" + (call.isLive ? ", by live estimate." : ".") }
+            if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until), by live estimate." }
             return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
     }
