@@ -26,7 +26,17 @@ struct RideEvidenceTests {
         // The evening before, the time alone would name the wrong day.
         let early = RecordedSource(patterns: source.patterns, now: Recorded.at("2024-06-26T09:00:00Z"))
         let before = try await RecordedPages.ride(early, from: nil, to: nil).get()
-        #expect(before.contains("It is due to leave East Pakenham tomorrow 5\u{202F}45 pm."), "\(before)")
+        #expect(before.contains("It is due to leave East Pakenham tomorrow at 5\u{202F}45 pm."), "\(before)")
+    }
+
+    /// A train PTV last placed on Friday evening, its trip on Sunday morning: at 6 03 am the position was lost "on
+    /// Friday 28 November at 8 22 pm"; the time alone would say it was lost last night.
+    @Test func aPositionLostOnAnotherDaySaysTheDay() async throws {
+        let source = RecordedSource(patterns: ["": try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)],
+                                    now: Recorded.at("2025-11-29T19:03:00Z"))
+        let text = try await RecordedPages.ride(source, from: 2, to: 8).get()
+        #expect(text.contains("Live position lost on Friday 28 November at 8\u{202F}22 pm."), "\(text)")
+        #expect(text.contains("Your train is due at Cardinia Road at 9\u{202F}09 am."), "\(text)")
     }
 
     @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {

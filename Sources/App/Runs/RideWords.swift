@@ -29,8 +29,8 @@ struct RideWords {
             guard let time = first?.time else { return "This \(noun) has not started its trip yet." }
             let until = words.until(time)
             let leaves = "This \(noun) has not started its trip yet. It is due to leave \(first?.name ?? "its first stop")"
-            // More than two hours away, `until` is the day and the time: "tomorrow 2 15 pm".
-            if !until.hasPrefix("in "), until != "now" { return leaves + " \(until)." }
+            // More than two hours away: its time, and its day when that is not today ("tomorrow at 5 45 pm").
+            if !until.hasPrefix("in "), until != "now" { return leaves + " \(words.at(time))." }
             return leaves + " at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         case .getReady(let to):
             text = "Get ready, your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
@@ -68,9 +68,9 @@ struct RideWords {
             if time < words.now.addingTimeInterval(-30) {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
-            // More than two hours away, `until` is the day and the time ("tomorrow 2 15 pm"), never "about now".
+            // More than two hours away: its time, and its day when that is not today ("tomorrow at 2 15 pm").
             let far = !until.hasPrefix("in ") && until != "now"
-            if far { return "Your \(noun) is due at \(stop) \(until)" + (call.isLive ? ", by live estimate." : ".") }
+            if far { return "Your \(noun) is due at \(stop) \(words.at(time))" + (call.isLive ? ", by live estimate." : ".") }
             if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until), by live estimate." }
             return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
@@ -109,7 +109,7 @@ struct RideWords {
         let listen = "Listen for the announcement on board, or ask the driver."
         if let since = progress.staleSince {
             let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
-            return "Live information lost at \(words.clock(since))\(why). Times are "
+            return "Live information lost \(words.at(since))\(why). Times are "
                 + (live ? "the last live estimates from then" : "from the timetable") + ", and where the \(noun) is now is not known. " + listen
         }
         switch progress.evidence {
@@ -121,7 +121,7 @@ struct RideWords {
         case nil:
             if let lost = progress.lostAt {
                 let seen = lastSeen(progress, words: words).map { ", the \(noun) was last seen \($0)" } ?? ""
-                return "Live position lost at \(words.clock(lost))\(seen)." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
+                return "Live position lost \(words.at(lost))\(seen)." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
             }
             let ignored = progress.positionIgnored
                 ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""

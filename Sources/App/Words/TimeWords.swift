@@ -108,6 +108,14 @@ public struct TimeWords: Sendable {
     }
 
     /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
+    /// A moment said after a verb: "at 8 22 pm" today; "yesterday at 8 22 pm", "tomorrow at 5 45 pm", "on Friday 28
+    /// November at 8 22 pm" on another day, where the time alone would name the wrong one.
+    public func at(_ d: Date) -> String {
+        let day = relativeDay(d)
+        if day == "today" { return "at \(clock(d))" }
+        return (day == "yesterday" || day == "tomorrow" ? day : "on \(day)") + " at \(clock(d))"
+    }
+
     public func dayAndClock(_ d: Date) -> String {
         let day = relativeDay(d)
         if day == "today" || day == "tomorrow" || day == "yesterday" { return "\(day) \(clock(d))" }
