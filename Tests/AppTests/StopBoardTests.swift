@@ -39,6 +39,14 @@ struct StopBoardTests {
         #expect(rrb.next.allSatisfy { !$0.detail.contains("RUN") })
     }
 
+    /// Before the first train of the morning (a recorded Parliament board at 3 17 am), the summary says the day once
+    /// beside the time, never the time twice ("today 6 17 am, 6 17 am from platform 3").
+    @Test func aFarDepartureIsSummedUpWithItsDayAndItsTimeOnce() throws {
+        let response = try Recorded.load("city-loop-departures", as: DeparturesResponse.self)
+        let board = DepartureBoard(response, routeType: .train, stopID: 1155, words: TimeWords(now: Recorded.at("2024-06-25T17:17:00Z")))
+        #expect(board.summary == "Next, Upfield line, today, 6\u{202F}17 am from platform 3, to Upfield, timetable.")
+    }
+
     @Test func summaryNamesTheCancelledServiceBeforeTheNextThatRuns() throws {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         response.runs["952217"]?.status = "cancelled"

@@ -18,7 +18,7 @@ extension DepartureBoard {
         if service.hasSuffix(" tram") { service.removeLast(" tram".count) }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let source = next.live ? ", \(next.status)" : " by the timetable"
-        return "Next low floor tram, \(service), \(next.until)\(source), \(next.time)\(destination)."
+        return "Next low floor tram, \(service), \(next.afterTime)\(source), \(next.time)\(destination)."
     }
 
     /// The summary for a rider who chose low floor trams only: the low floor sentence first, then the board's own

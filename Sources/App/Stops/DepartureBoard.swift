@@ -225,7 +225,8 @@ struct DepartureBoard: Sendable {
             text = "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled. "
         }
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
-        var when = "\(ModeWords.midSentence(next.service)), \(next.until), \(next.time)"
+        // "in 5 minutes, 8 40 am"; more than two hours away its day, not the time twice: "tomorrow, 12 02 am".
+        var when = "\(ModeWords.midSentence(next.service)), \(next.afterTime), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
