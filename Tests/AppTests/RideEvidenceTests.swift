@@ -53,6 +53,10 @@ struct RideEvidenceTests {
         let toRichmond = try await RecordedPages.ride(source, from: nil, to: 22).get()
         #expect(!toRichmond.contains("Live times"), "\(toRichmond)")
         #expect(toRichmond.contains("Timetable only"))
+        // Waiting at Berwick (live) for Richmond: the train is due there by live estimate, and the live times end at
+        // Huntingdale, never "Timetable only." after "by live estimate".
+        let fromBerwick = try await RecordedPages.ride(source, from: 5, to: 22).get()
+        #expect(fromBerwick.contains("by live estimate. Live times as far as Huntingdale, then the timetable."), "\(fromBerwick)")
         let toClayton = try await RecordedPages.ride(source, from: nil, to: 14).get()
         #expect(toClayton.contains("Live times"), "\(toClayton)")
         source.faults[.pattern] = .stale(age: 300)

@@ -98,8 +98,14 @@ struct RidePage: Sendable {
         let live = progress.evidence != nil || liveTimes
         self.live = live
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
+        // Waiting at a stop PTV estimates, for a stop it does not: the summary says the train is due "by live estimate",
+        // so the source says how far the live times go, never "Timetable only." after it.
+        let liveAsFarAs = liveTimes ? nil : from.flatMap { from -> String? in
+            guard let to, to > from, !progress.hasDeparted(from), calls[from].isLive else { return nil }
+            return calls[from ... to].last { $0.isLive && !$0.cancelled }?.name
+        }
         source = RideWords.source(progress, live: liveTimes, words: words, noun: noun, staleBecause: pattern.staleBecause,
-                                   wasLive: wasLive && progress.evidence == nil && !progress.hasLiveTimes)
+                                   wasLive: wasLive && progress.evidence == nil && !progress.hasLiveTimes, liveAsFarAs: liveAsFarAs)
         orientation = RideWords.orientation(journey: journey, progress: progress, noun: noun)
         // Where to get off can only be a stop after the boarding stop.
         let start = max(progress.nextIndex ?? calls.count, from.map { to == nil ? $0 + 1 : $0 } ?? 0)

@@ -103,9 +103,10 @@ struct RideWords {
 
     /// Where the information comes from. `live` is whether the stop that matters to the rider (their stop, else
     /// the next one) has a live estimate; `staleBecause` why a saved copy is shown; `wasLive` whether the page this
-    /// one refreshed had live times (then a fresh answer without them says they were lost, and by when).
+    /// one refreshed had live times (then a fresh answer without them says they were lost, and by when);
+    /// `liveAsFarAs` the last stop with one, when the rider waits at a stop that has one and their own has none.
     static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String,
-                       staleBecause: PTVError.Kind? = nil, wasLive: Bool = false) -> String {
+                       staleBecause: PTVError.Kind? = nil, wasLive: Bool = false, liveAsFarAs: String? = nil) -> String {
         let listen = "Listen for the announcement on board, or ask the driver."
         if let since = progress.staleSince {
             let why = staleBecause.map { ", because \(EvidenceWords.reason($0))" } ?? ""
@@ -126,6 +127,7 @@ struct RideWords {
             let ignored = progress.positionIgnored
                 ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""
             if live { return (noun == "tram" ? "Live times. PTV gives no position for trams." : "Live times, with no vehicle position.") + ignored }
+            if let liveAsFarAs { return "Live times as far as \(liveAsFarAs), then the timetable." + ignored + " " + listen }
             if wasLive {
                 return "Live times lost by \(words.clock(words.now)), as PTV stopped sending them for this \(noun). Times are from the timetable."
                     + ignored + " " + listen
