@@ -35,6 +35,16 @@ struct EvidenceTests {
         return source
     }
 
+    /// With the stop details failed, what is not known is said once, with why: never "Step free access, Not known, as
+    /// PTV has no access information", which claims an answer PTV did not give.
+    @Test func failedDetailsSayOnceWhyAccessIsNotKnown() async throws {
+        let failed = try await RecordedPages.stop(try source(faults: [.stop: .status500]), stopID: 1099).get()
+        #expect(failed.contains("This stop's access, facilities and own disruptions could not be checked just now"), "\(failed)")
+        #expect(!failed.contains("Step free access"), "\(failed)")
+        let answered = try await RecordedPages.stop(try source(), stopID: 1099).get()
+        #expect(answered.contains("Step free access, "), "\(answered)")
+    }
+
     // 1. Failure is not absence.
     @Test func departuresNotFoundKeepsTheStopAndSaysSo() async throws {
         let text = try await RecordedPages.stop(try source(faults: [.departures: .notFound]), stopID: 1099).get()

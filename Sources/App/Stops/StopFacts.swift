@@ -18,7 +18,13 @@ struct StopFacts: Sendable {
     /// Said when PTV lists the stop's access features but not whether it is step free.
     static let stepFreeUnsaid = "Not known, as PTV does not say whether this stop is step free"
 
-    init(_ identity: StopIdentity, type: RouteType) {
+    /// - Parameters:
+    ///   - identity: The stop.
+    ///   - type: Its mode.
+    ///   - detailsAnswered: Whether PTV's stop details answered. Without them, what is not known and why is said once
+    ///     above the facts (`StopPage.factsUnavailable`), so no "Step free access" is said: its "PTV has no access
+    ///     information" would be untrue when the question failed.
+    init(_ identity: StopIdentity, type: RouteType, detailsAnswered: Bool = true) {
         let stop = identity.details
         // The mode and suburb are already said by the heading and the board; only what adds to them is listed.
         var items: [Fact] = []
@@ -30,7 +36,7 @@ struct StopFacts: Sendable {
         items.append(Fact(term: "PTV stop ID", detail: String(stop.stopId)))
         if !stop.stopLandmark.isEmpty { items.append(Fact(term: "Landmark", detail: SpokenName.stop(stop.stopLandmark, withStopNumber: false))) }
         let access = Self.access(stop)
-        items += access.isEmpty ? [Fact(term: "Step free access", detail: Self.accessUnknown)] : access
+        if detailsAnswered { items += access.isEmpty ? [Fact(term: "Step free access", detail: Self.accessUnknown)] : access }
         if let amenities = stop.amenities {
             var list: [String] = []
             if amenities.toilet { list.append("toilet") }

@@ -99,7 +99,7 @@ struct StopPage: Sendable {
                                          mode: ModeWords.slug(type), stopID: stopID)
         lines = FavouriteLineButton.star(board.groups, type: type, fields: fields, favourites: favourites)
         lineForm = lines.contains { $0.starButton != nil } ? fields : nil
-        facts = StopFacts(identity, type: type)
+        facts = StopFacts(identity, type: type, detailsAnswered: details.value != nil)
         if case .notFound = details.outcome {
             factsUnavailable = "PTV has no details for this stop, so its access, facilities and own disruptions are not known."
         } else {
