@@ -30,7 +30,7 @@ struct RideWords {
             let until = words.until(time)
             let leaves = "This \(noun) has not started its trip yet. It is due to leave \(first?.name ?? "its first stop")"
             // More than two hours away: its time, and its day when that is not today ("tomorrow at 5 45 pm").
-            if !until.hasPrefix("in "), until != "now" { return leaves + " \(words.at(time))." }
+            if words.isFar(time) { return leaves + " \(words.at(time))." }
             return leaves + " at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         case .getReady(let to):
             text = "Get ready, your stop, \(calls[to].name), is next" + due(to, prefix: ", ") + "."
@@ -69,8 +69,7 @@ struct RideWords {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
             // More than two hours away: its time, and its day when that is not today ("tomorrow at 2 15 pm").
-            let far = !until.hasPrefix("in ") && until != "now"
-            if far { return "Your \(noun) is due at \(stop) \(words.at(time))" + (call.isLive ? ", by live estimate." : ".") }
+            if words.isFar(time) { return "Your \(noun) is due at \(stop) \(words.at(time))" + (call.isLive ? ", by live estimate." : ".") }
             if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until), by live estimate." }
             return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }

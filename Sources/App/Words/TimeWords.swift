@@ -74,15 +74,14 @@ public struct TimeWords: Sendable {
     /// the day and time ("today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm"); "departed" when more
     /// than 30 seconds past (callers decide departed from dates, not from these words).
     public func until(_ d: Date) -> String {
-        if let minutes = minutesAhead(d), minutes > 120 { return dayAndClock(d) }
-        return afterClock(d)
+        isFar(d) ? dayAndClock(d) : afterClock(d)
     }
 
     /// The words after a clock time already said ("8:12 am, in 5 minutes"), so that no time is read twice:
     /// ``until(_:)`` without the clock ("today", "tomorrow", "Wednesday", "Wednesday 7 April 2027" past two hours).
     public func afterClock(_ d: Date) -> String {
         guard let minutes = minutesAhead(d) else { return d < now.addingTimeInterval(-30) ? "departed" : "now" }
-        if minutes <= 120 { return "in " + self.minutes(minutes) }
+        if minutes <= Self.nearMinutes { return "in " + self.minutes(minutes) }
         let day = relativeDay(d)
         if day == "today" || day == "tomorrow" { return day }
         if d.timeIntervalSince(now) < 6 * 86400 { return Self.weekdays[(calendar.component(.weekday, from: d) - 1 + 7) % 7] }
@@ -107,7 +106,6 @@ public struct TimeWords: Sendable {
         return Int((seconds / 60).rounded(.down))
     }
 
-    /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
     /// A moment said after a verb: "at 8 22 pm" today; "yesterday at 8 22 pm", "tomorrow at 5 45 pm", "on Friday 28
     /// November at 8 22 pm" on another day, where the time alone would name the wrong one.
     public func at(_ d: Date) -> String {
@@ -116,6 +114,16 @@ public struct TimeWords: Sendable {
         return (day == "yesterday" || day == "tomorrow" ? day : "on \(day)") + " at \(clock(d))"
     }
 
+    /// Whether `d` is more than `nearMinutes` away, where ``until(_:)`` and ``afterClock(_:)`` say its day, not
+    /// "in N minutes".
+    public func isFar(_ d: Date) -> Bool {
+        (minutesAhead(d) ?? 0) > Self.nearMinutes
+    }
+
+    /// Minutes ahead said as "in N minutes"; further, the day is said.
+    static let nearMinutes = 120
+
+    /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
     public func dayAndClock(_ d: Date) -> String {
         let day = relativeDay(d)
         if day == "today" || day == "tomorrow" || day == "yesterday" { return "\(day) \(clock(d))" }
