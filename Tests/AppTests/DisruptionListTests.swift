@@ -64,4 +64,40 @@ struct DisruptionListTests {
             }
         }
     }
+
+    /// Real answers name disruptions by id only, so a list past its two minutes would turn every page back to "asked"
+    /// until it is learnt again: its texts are still said for 15 minutes (the answer naming each is fresh) while it is
+    /// learnt again in the background; past that, the page says "asked" rather than a text that old.
+    @Test func aListPastItsTwoMinutesStillGivesItsTextsWhileItIsLearntAgain() async throws {
+        let ptv = ListingPTV()
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2025-06-12T04:00:00Z")!)
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: ptv, logger: Logger(label: "listing-ptv"))
+        try await withRunning(server) { server in
+            try await TestApp.with(configure: {
+                $0.ptvBaseURL = "http://127.0.0.1:\(server.port)"
+                $0.ptvDevID = "3000165"
+                $0.ptvKey = "fixture-key"
+                $0.clock = { clock.now }
+            }) { app in
+                func listAsked(_ times: Int) async throws {
+                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < times { try await Task.sleep(for: .milliseconds(20)) }
+                    #expect(ptv.count("/v3/disruptions") == times)
+                    try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+                }
+                _ = try await app.page("/runs/train/951230", status: 200)
+                try await listAsked(1)
+                clock.advance(3 * 60)
+                let later = try await app.page("/runs/train/952439", status: 200).text
+                for id in [261006, 329447, 336160] { #expect(later.contains("Works number \(id)"), "\(id): \(later)") }
+                #expect(!later.contains("Trakx has asked PTV for"), "\(later)")
+                try await listAsked(2)
+                clock.advance(16 * 60)
+                ptv.asked.withLock { $0.removeAll() }
+                let old = try await app.page("/runs/train/952439", status: 200).text
+                #expect(old.contains("Trakx has asked PTV for their details, which show when this page is loaded again."), "\(old)")
+                #expect(!old.contains("Works number"), "\(old)")
+                try await listAsked(1)
+            }
+        }
+    }
 }

@@ -85,7 +85,7 @@ struct RecordedSource: TransitSource {
     }
 
     /// A recording counts as already known unless its question is made to fail.
-    func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
+    func cached<Answer>(_ query: PTVQuery<Answer>, within maxAge: Double?) -> Fetched<Answer>? {
         guard faults[Question(query.request.endpoint)] == nil, let value = (try? recorded(query.request)) as? Answer else { return nil }
         return Fetched(value: value, fetchedAt: now)
     }

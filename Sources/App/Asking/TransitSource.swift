@@ -7,8 +7,8 @@ protocol TransitSource: Sendable {
     /// The answer to one question, charged to `allowance` when it really reaches PTV.
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the allowance refuses the call.
     func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance?) async throws -> Fetched<Answer>
-    /// The answer to `query` when one is held fresh; never asks.
-    func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>?
+    /// The answer to `query` when one is held no older than `maxAge` seconds (nil: fresh); never asks.
+    func cached<Answer>(_ query: PTVQuery<Answer>, within maxAge: Double?) -> Fetched<Answer>?
 }
 
 extension PTVClient: TransitSource {}
@@ -43,7 +43,16 @@ struct Ask: Sendable {
     /// What is already known for `query` (a fresh cached answer), without asking; nil when nothing is.
     /// - Parameter query: The question.
     func known<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
-        source.cached(query)
+        source.cached(query, within: nil)
+    }
+
+    /// What was known for `query` up to `maxAge` seconds ago, fresh or not, without asking; nil when nothing is. For
+    /// answers that stay true past their freshness (a disruption's text, once a fresh answer names it).
+    /// - Parameters:
+    ///   - query: The question.
+    ///   - maxAge: How old the answer may be, in seconds.
+    func held<Answer>(_ query: PTVQuery<Answer>, within maxAge: Double) -> Fetched<Answer>? {
+        source.cached(query, within: maxAge)
     }
 
     /// Starts learning `query`'s answer for a later page, without waiting for it (on this visitor's allowance).

@@ -62,9 +62,11 @@ public final class PTVClient: Sendable {
     }
 
     /// The answer to `query` when the cache holds a fresh one; never asks PTV.
-    /// - Parameter query: The question.
-    public func cached<Answer>(_ query: PTVQuery<Answer>) -> Fetched<Answer>? {
-        cache.fresh(for: query.request).map(query.read)
+    /// - Parameters:
+    ///   - query: The question.
+    ///   - maxAge: How old the answer may be, in seconds (nil: fresh, as its endpoint's freshness says).
+    public func cached<Answer>(_ query: PTVQuery<Answer>, within maxAge: Double?) -> Fetched<Answer>? {
+        cache.fresh(for: query.request, within: maxAge).map(query.read)
     }
 
     /// Sends one signed request, bypassing the cache; while PTV throttles Trakx it fails at once as throttled

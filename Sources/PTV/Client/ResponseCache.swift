@@ -172,12 +172,14 @@ public final class ResponseCache: Sendable {
     }
 
     /// The value for `request` when a fresh one is held (no fetch, no charge, no hit counted).
-    /// - Parameter request: The PTV request.
-    public func fresh<T: Sendable>(for request: PTVRequest) -> Fetched<T>? {
+    /// - Parameters:
+    ///   - request: The PTV request.
+    ///   - maxAge: How old the value may be, in seconds (nil: its endpoint's freshness).
+    public func fresh<T: Sendable>(for request: PTVRequest, within maxAge: Double? = nil) -> Fetched<T>? {
         let time = now()
         return state.withLock { state in
             guard let entry = state.entries[request.cacheKey], let value = entry.value as? T,
-                  time.timeIntervalSince(entry.fetchedAt) < request.endpoint.freshness else { return nil }
+                  time.timeIntervalSince(entry.fetchedAt) < maxAge ?? request.endpoint.freshness else { return nil }
             return Fetched(value: value, fetchedAt: entry.fetchedAt)
         }
     }
