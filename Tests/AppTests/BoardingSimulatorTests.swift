@@ -126,6 +126,24 @@ struct BoardingSimulatorTests {
         }
     }
 
+    /// A pattern is fresh for 30 seconds; a row still names the stops its run passes minutes later, from the copy held,
+    /// while the run PTV has just sent passes as many stops as that copy says.
+    @Test func anExpressRowStillNamesTheStopsItRunsPastOnceItsPatternIsNoLongerFresh() async throws {
+        let clock = TestClock(fixedNow)
+        try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
+            let express = try require_(app.simulator?.showcase(at: fixedNow).expressTrain, "an express train")
+            let pattern = try await app.app.ptv.fetch(.pattern(runRef: express.runRef, routeType: 0)).value
+            let from = try require_(pattern.departures.first { ($0.bestTime ?? .distantPast) > fixedNow.addingTimeInterval(10 * 60) },
+                                    "a stop ten minutes ahead")
+            let after = try require_(pattern.departures.firstIndex { $0.stopId == from.stopId })
+            try #require(!pattern.departures[after...].flatMap(\.skippedStops).isEmpty, "stops it passes after \(from.stopId)")
+            clock.advance(5 * 60)
+            let html = try await app.get("/stops/train/\(from.stopId)").text.withoutRowPieces
+            let row = try require_(html.firstMatch(of: try Regex("href=\"/ride/train/\(express.runRef)\\?from=\(from.stopId)\"[^>]*>([^<]+)<")), "its row")
+            #expect(String(try require_(row.output[1].substring)).contains("runs express, not stopping at "))
+        }
+    }
+
     @Test func aStalePositionIsSaidWithItsAgeAndWhereItWasSeen() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in

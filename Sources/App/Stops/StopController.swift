@@ -21,6 +21,8 @@ struct StopController: RouteCollection {
 
     /// Most express runs' patterns one board learns for its next load.
     static let patternsLearntPerPage = 2
+    /// How long a held pattern still names the stops a run passes, when they agree with the run's fresh count.
+    static let patternHeld: Double = 30 * 60
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/stops/{mode}/{id}", use: stop)
@@ -85,9 +87,11 @@ struct StopController: RouteCollection {
                       learning: looked.learning, skipped: skipped.found)
     }
 
-    /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh; up to
-    /// `limit` others are learnt in the background, so the next load names them. Until then the row says "Express",
-    /// which is true, so such a page may still be kept in the page store.
+    /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh, or from an
+    /// older copy (up to `patternHeld`) whose stops run past agree in number with the run PTV has just sent: a row
+    /// names the same stops on every load, not only in the 30 seconds after a pattern was asked. Up to `limit` others
+    /// are learnt in the background, so the next load names them. Until then the row says "Express", which is true,
+    /// so such a page may still be kept in the page store.
     static func skippedStops(_ ask: Ask, type: RouteType, stopID: Int, departures: DeparturesResponse?,
                              learning limit: Int) -> (found: [String: [String]], learning: Bool) {
         guard let departures else { return ([:], false) }
@@ -96,7 +100,11 @@ struct StopController: RouteCollection {
         for departure in departures.departures where found[departure.runRef] == nil {
             guard let run = departures.runs[departure.runRef], run.expressStopCount > 0 else { continue }
             let query = PTVQuery.pattern(runRef: departure.runRef, routeType: type.rawValue)
-            if let pattern = ask.known(query)?.value {
+            let older = ask.held(query, within: patternHeld)?.value
+            let agrees = older.map { pattern in
+                pattern.departures.filter { $0.runRef == departure.runRef }.flatMap(\.skippedStops).count == run.expressStopCount
+            } ?? false
+            if let pattern = ask.known(query)?.value ?? (agrees ? older : nil) {
                 found[departure.runRef] = ChangeWords.skipped(in: pattern, after: stopID)
             } else if learning < limit {
                 learning += 1
