@@ -51,7 +51,9 @@ extension LiveModel {
         }
         var skipped: Set<Int> = []
         if route.routeType == .train, terminates == nil, count >= 14, draws[8] < Self.expressShare {
-            skipped = Set((2 ... count - 3).filter { $0 % 3 == 1 })
+            // In the line's middle half, as real express runs pass suburban stations, never the City Loop's.
+            let edge = max(2, count / 4)
+            skipped = Set((edge ... count - 1 - edge).filter { $0 % 3 == 1 })
         }
         return RunBehaviour(feedLostFraction: feedLost, reportsPreviousTrip: previous, terminatesAtPosition: terminates,
                             skippedPositions: skipped)

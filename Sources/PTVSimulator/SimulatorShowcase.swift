@@ -38,7 +38,8 @@ public struct SimulatorShowcase: Sendable, Equatable {
     public var terminatedEarly: Example?
     /// A through-run: `runRef` continues at `stopID` as `otherRunRef` (another route).
     public var throughRun: Example?
-    /// A train running express (`express_stop_count` > 0); `stopID` is a stop it passes without stopping.
+    /// A train running express (`express_stop_count` > 0); `stopID` is a stop it passes without stopping, at least a
+    /// quarter of an hour ahead.
     public var expressTrain: Example?
     /// A tram under way with live estimates (and, as on PTV, no position); `stopID` is its next stop.
     public var tram: Example?
@@ -103,7 +104,8 @@ extension SimulatorAPI {
         if found.throughRun == nil, isFirst, journey.parts.count == 2, !journey.parts[1].isCancelled, ahead.count >= 3 {
             found.throughRun = example(part.finalStopID, other: journey.parts[1].runRef)
         }
-        if found.expressTrain == nil, let skipped = part.skipped.first, ahead.count >= 3 {
+        if found.expressTrain == nil, ahead.count >= 3,
+           let skipped = part.skipped.first(where: { $0.call.scheduled > now.addingTimeInterval(15 * 60) }) {
             found.expressTrain = example(skipped.call.stopID)
         }
         if found.tram == nil, route.routeType == .tram, underWay, journey.state.isLive, let nextCall,
