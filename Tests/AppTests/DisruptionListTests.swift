@@ -66,7 +66,7 @@ struct DisruptionListTests {
     }
 
     /// Real answers name disruptions by id only, so a list past its two minutes would turn every page back to "asked"
-    /// until it is learnt again: its texts are still said for 15 minutes (the answer naming each is fresh) while it is
+    /// until it is learnt again: its texts are still said for 10 minutes (the answer naming each is fresh) while it is
     /// learnt again in the background; past that, the page says "asked" rather than a text that old.
     @Test func aListPastItsTwoMinutesStillGivesItsTextsWhileItIsLearntAgain() async throws {
         let ptv = ListingPTV()
@@ -91,7 +91,7 @@ struct DisruptionListTests {
                 for id in [261006, 329447, 336160] { #expect(later.contains("Works number \(id)"), "\(id): \(later)") }
                 #expect(!later.contains("Trakx has asked PTV for"), "\(later)")
                 try await listAsked(2)
-                clock.advance(16 * 60)
+                clock.advance(11 * 60)
                 ptv.asked.withLock { $0.removeAll() }
                 let old = try await app.page("/runs/train/952439", status: 200).text
                 #expect(old.contains("Trakx has asked PTV for their details, which show when this page is loaded again."), "\(old)")

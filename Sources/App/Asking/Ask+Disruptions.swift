@@ -7,7 +7,7 @@ extension Ask {
 
     /// How long after PTV last gave a disruption's text Trakx still says it, while a fresh copy is learnt. The answer
     /// that names the disruption is fresh, so it is current; only its wording may have changed since.
-    static let disruptionTextKept: Double = 15 * 60
+    static let disruptionTextKept: Double = 10 * 60
 
     /// The texts of disruptions an answer named but left out, from what Trakx already knows (each asked by id, or
     /// PTV's list of every disruption, fresh or given in the last `disruptionTextKept`), without waiting on PTV: any
