@@ -46,7 +46,7 @@
     }
     lat.value = coords.latitude.toFixed(5);
     lon.value = coords.longitude.toFixed(5);
-    say('Location found. Finding stops near you…');
+    say('Location found. Finding stops near you.');
     if (typeof form.requestSubmit === 'function') {
       form.requestSubmit();
     } else {
@@ -65,7 +65,7 @@
     if (busy) return;
     busy = true;
     button.setAttribute('aria-disabled', 'true');
-    say('Finding your location…');
+    say('Finding your location.');
     try {
       navigator.geolocation.getCurrentPosition(succeeded, failed, {
         enableHighAccuracy: false,

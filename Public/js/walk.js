@@ -126,7 +126,7 @@
     state = '';
     start.hidden = true;
     stop.hidden = false;
-    say('Finding your location…');
+    say('Finding your location.');
     try {
       watch = navigator.geolocation.watchPosition(moved, failed, {enableHighAccuracy: true, timeout: 20000, maximumAge: 0});
     } catch (e) {

@@ -29,7 +29,7 @@ STEPS = [
 ]
 
 EXPECTED = [
-    "Finding your location…",
+    "Finding your location.",
     "The stop is 150 metres northeast, in a straight line.",
     "130 metres northeast.",
     "110 metres northeast.",
