@@ -61,7 +61,7 @@ public final class PTVClient: Sendable {
         query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.send(query.request, as: Answer.self) })
     }
 
-    /// The answer to `query` when the cache holds a fresh one; never asks PTV.
+    /// The answer to `query` when the cache holds one fresh, or no older than `maxAge`; never asks PTV.
     /// - Parameters:
     ///   - query: The question.
     ///   - maxAge: How old the answer may be, in seconds (nil: fresh, as its endpoint's freshness says).

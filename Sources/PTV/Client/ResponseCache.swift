@@ -171,7 +171,7 @@ public final class ResponseCache: Sendable {
         }
     }
 
-    /// The value for `request` when a fresh one is held (no fetch, no charge, no hit counted).
+    /// The value for `request` when one is held fresh, or no older than `maxAge` (no fetch, no charge, no hit counted).
     /// - Parameters:
     ///   - request: The PTV request.
     ///   - maxAge: How old the value may be, in seconds (nil: its endpoint's freshness).
