@@ -23,21 +23,28 @@ extension Ask {
     func disruptionTexts(for ids: [Int]) -> (found: [String: Disruption], learning: Bool) {
         guard !ids.isEmpty else { return ([:], false) }
         let list = held(.disruptions(), within: Self.disruptionTextKept)?.value.disruptions ?? []
+        let listFresh = known(.disruptions()) != nil
         var found: [String: Disruption] = [:]
-        var fromOldCopy = false
+        var fromOldList = false
         var learning = 0
         for id in ids {
-            let single = held(.disruption(Int64(id)), within: Self.disruptionTextKept)?.value.disruption
-            if let disruption = single ?? list.first(where: { $0.disruptionId == Int64(id) }) {
-                found[String(id)] = disruption
-                let fresh = single != nil ? known(.disruption(Int64(id))) != nil : known(.disruptions()) != nil
-                fromOldCopy = fromOldCopy || !fresh
+            let query = PTVQuery.disruption(Int64(id))
+            if let single = held(query, within: Self.disruptionTextKept)?.value.disruption {
+                found[String(id)] = single
+                // Said from the copy held; an old one is asked again, for the next load.
+                if known(query) == nil, learning < Self.disruptionsLearntPerPage {
+                    learning += 1
+                    learn(query)
+                }
+            } else if let listed = list.first(where: { $0.disruptionId == Int64(id) }) {
+                found[String(id)] = listed
+                fromOldList = fromOldList || !listFresh
             } else if learning < Self.disruptionsLearntPerPage {
                 learning += 1
-                learn(.disruption(Int64(id)))
+                learn(query)
             }
         }
-        if found.count < ids.count || fromOldCopy, known(.disruptions()) == nil { learn(.disruptions()) }
+        if !listFresh, found.count < ids.count || fromOldList { learn(.disruptions()) }
         return (found, found.count < ids.count)
     }
 }

@@ -100,11 +100,8 @@ struct StopController: RouteCollection {
         for departure in departures.departures where found[departure.runRef] == nil {
             guard let run = departures.runs[departure.runRef], run.expressStopCount > 0 else { continue }
             let query = PTVQuery.pattern(runRef: departure.runRef, routeType: type.rawValue)
-            let older = ask.held(query, within: patternHeld)?.value
-            let agrees = older.map { pattern in
-                pattern.departures.filter { $0.runRef == departure.runRef }.flatMap(\.skippedStops).count == run.expressStopCount
-            } ?? false
-            if let pattern = ask.known(query)?.value ?? (agrees ? older : nil) {
+            if let pattern = ask.known(query)?.value
+                ?? agreeing(ask.held(query, within: patternHeld)?.value, runRef: departure.runRef, count: run.expressStopCount) {
                 found[departure.runRef] = ChangeWords.skipped(in: pattern, after: stopID)
             } else if learning < limit {
                 learning += 1
@@ -112,6 +109,12 @@ struct StopController: RouteCollection {
             }
         }
         return (found, learning > 0)
+    }
+
+    /// A held pattern, when it passes `count` stops on run `runRef`'s own trip, as the run PTV has just sent says.
+    private static func agreeing(_ pattern: PatternResponse?, runRef: String, count: Int) -> PatternResponse? {
+        guard let pattern, pattern.departures.filter({ $0.runRef == runRef }).flatMap(\.skippedStops).count == count else { return nil }
+        return pattern
     }
 
     /// The page's context, with a notice's banner that names the stop as the page's heading does; a favourite
