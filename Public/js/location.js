@@ -14,9 +14,9 @@
 
   var TYPE_INSTEAD = ' Type a latitude and longitude instead.';
   var MESSAGES = {
-    1: 'Your location is not available: permission was denied.' + TYPE_INSTEAD,
-    2: 'Your location is not available: your device could not work out where you are.' + TYPE_INSTEAD,
-    3: 'Your location is not available: finding it took too long. Try again, or type a latitude and longitude instead.'
+    1: 'Your location is not available, as permission was denied.' + TYPE_INSTEAD,
+    2: 'Your location is not available, as your device could not work out where you are.' + TYPE_INSTEAD,
+    3: 'Your location is not available, as finding it took too long. Try again, or type a latitude and longitude instead.'
   };
   var FALLBACK = 'Your location is not available.' + TYPE_INSTEAD;
 

@@ -4,7 +4,7 @@
   'use strict';
 
   var INTERVAL = 30000;
-  var FAILED = 'Could not update departures; showing the last ones.';
+  var FAILED = 'Departures could not be updated just now. The ones shown are from the last update.';
 
   var container = document.querySelector('#departures[data-refresh-url]');
   if (!container || !container.parentNode) return;
