@@ -79,6 +79,28 @@ struct SimulatorRunShapeTests {
         #expect(!board.departures.contains { $0.runRef == example.runRef })
     }
 
+    /// Real express runs pass suburban stations: never the City Loop's, nor a premium station such as Southern
+    /// Cross ("not stopping at Southern Cross" on the demo board was the simulator's, not PTV's).
+    @Test func expressRunsPassOnlySuburbanStations() async throws {
+        let harness = try LiveHarness()
+        let board = try await harness.departures(routeType: .train, stopID: 1071, maxResults: 0)
+        let express = Set(board.departures.map(\.runRef)).filter { (board.runs[$0]?.expressStopCount ?? 0) > 0 }
+        #expect(express.count >= 3)
+        var passed: Set<Int> = []
+        for runRef in express {
+            let pattern = try await harness.get("/v3/pattern/run/\(runRef)/route_type/0?include_skipped_stops=true",
+                                                as: PatternResponse.self)
+            passed.formUnion(pattern.departures.flatMap(\.skippedStops).map(\.stopId))
+        }
+        #expect(!passed.isEmpty)
+        for stopID in passed {
+            let details = try await harness.json("/v3/stops/\(stopID)/route_type/0")
+            let stop = try #require(details["stop"] as? [String: Any])
+            let type = stop["station_type"] as? String ?? ""
+            #expect(!type.hasPrefix("Premium"), "an express run passes \(stop["stop_name"] ?? stopID), a \(type)")
+        }
+    }
+
     @Test func runStatusesAreThoseOfTheRealAPI() async throws {
         let harness = try LiveHarness()
         let board = try await harness.departures(routeType: .train, stopID: 1071)
