@@ -119,6 +119,8 @@ struct PushAlertTests {
                 _ = try await app.post("/alerts/leave", form: [("mode", "train"), ("stop_id", "1071"), ("line", line), ("minutes", "30")]
                                        + leaver.fields, session: session)
                 #expect(try await app.app.alerts.store.active(at: clock.now).count == 3)
+                // The board it returns to says what was set, in words that name no number of its own.
+                #expect(try await session.get("/stops/train/1071").text.contains("The reminder is on. This phone will be told once when the next service on your line is due in the minutes you chose"))
                 await Self.look(app)
                 // One notification each: the time, the platform and whether it is live, in the board's words.
                 let sent = try await push.received("leaver").messages

@@ -10,7 +10,7 @@ enum AlertWords {
         case .alertOn where what == "ride":
             return "Alerts are on for this ride. This phone will be told once when your stop is next and once when you are at it, even with its screen off. Each notification has a way to stop them."
         case .alertOn:
-            return "The reminder is on. This phone will be told once when the next service is your minutes away, and if it is cancelled or delayed while you wait."
+            return "The reminder is on. This phone will be told once when the next service on your line is due in the minutes you chose, and if it is cancelled or delayed while you wait."
         case .alertsOff:
             switch count {
             case 0: return "There was no alert to stop. It may have finished already."
