@@ -13,7 +13,7 @@ import PTV
 /// - A page keeps every part that did load and says, part by part, what could not be checked, in one wording per
 ///   outcome (`EvidenceWords`), the same on every page.
 /// - A saved copy is dated and never more than it knew: its times are "was due", its live estimates "last live
-///   estimate 9:36 am", and nothing is "departed" or "at the platform" on its word alone.
+///   estimate 9 36 am", and nothing is "departed" or "at the platform" on its word alone.
 struct Evidence<Value: Sendable>: Sendable {
     /// What came back.
     enum Outcome: Sendable {

@@ -79,12 +79,12 @@ enum EvidenceWords {
         Date(timeIntervalSinceReferenceDate: (refusal.until.timeIntervalSinceReferenceDate / 60).rounded(.up) * 60)
     }
 
-    /// "9:41 am".
+    /// "9 41 am".
     private static func retryTime(_ refusal: UpstreamBudget.Exhausted) -> String {
         TimeWords(now: refusal.at).clock(retry(refusal))
     }
 
-    /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy.
+    /// "PTV did not answer in time, so this page shows information from 10 42 am." for a saved copy.
     static func staleNotice<Value>(_ evidence: Evidence<Value>, words: TimeWords) -> String? {
         guard let because = evidence.staleBecause, let fetchedAt = evidence.fetchedAt else { return nil }
         return staleNotice(because: because, fetchedAt: fetchedAt, words: words)

@@ -9,7 +9,7 @@ struct DisruptionSummary: Sendable {
     let href: String
     /// When, from the dates.
     let timing: DisruptionTiming
-    /// "Now, until Sunday 29 November, 11:59 pm".
+    /// "Now, until Sunday 29 November, 11 59 pm".
     let when: String
     /// What, where and until when, in one sentence (`DisruptionSentence`).
     let first: String

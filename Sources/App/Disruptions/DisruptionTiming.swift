@@ -33,7 +33,7 @@ enum DisruptionTiming: Sendable, Equatable {
         }
     }
 
-    /// "Now, until Saturday 28 November, 11:00 pm", "Starts Saturday 28 November, 3:00 am, until …",
+    /// "Now, until Saturday 28 November, 11 00 pm", "Starts Saturday 28 November, 3 00 am, until 11 00 pm",
     /// "Ended …", "Dates not given".
     func words(_ words: TimeWords) -> String {
         switch self {

@@ -6,7 +6,7 @@ struct FavouriteCard: Sendable {
     let next: [DepartureRow]
     /// Why no departures are listed ("Departures are unavailable right now."), or nil.
     let unavailable: String?
-    /// One sentence for a line favourite ("Home: Frankston line to Frankston, in 4 minutes from platform 8, live.").
+    /// One sentence for a line favourite ("Home, Frankston line to Frankston, in 4 minutes from platform 8, live.").
     let sentence: String?
     /// "Buses from here go towards Clifton Hill, heading west.", when known.
     var way: String? = nil

@@ -23,7 +23,7 @@ struct PageContext: Sendable {
                    scripts: scripts)
     }
 
-    /// "PTV did not answer in time, so this page shows information from 10:42 am." for a saved copy (`EvidenceWords`).
+    /// "PTV did not answer in time, so this page shows information from 10 42 am." for a saved copy (`EvidenceWords`).
     func staleNotice<Value>(_ fetched: Fetched<Value>) -> String? {
         fetched.staleBecause.map { EvidenceWords.staleNotice(because: $0, fetchedAt: fetched.fetchedAt, words: words) }
     }

@@ -4,6 +4,6 @@ public struct PageNotices: Sendable {
     let demo: Bool
     /// A one-off confirmation ("Added Flinders Street Station to favourites").
     let banner: String?
-    /// Said when cached data is shown because PTV failed ("showing information from 10:42 am").
+    /// Said when cached data is shown because PTV failed ("showing information from 10 42 am").
     let stale: String?
 }

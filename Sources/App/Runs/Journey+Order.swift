@@ -78,7 +78,7 @@ extension Journey {
 }
 
 extension Journey.Call {
-    /// "PTV's live estimate, 12:09 pm, is doubtful, as it is out of order with the stops around it", when the
+    /// "PTV's live estimate, 12 09 pm, is doubtful, as it is out of order with the stops around it", when the
     /// estimate was set aside.
     /// - Parameter words: Time words for now.
     func doubtfulWords(_ words: TimeWords) -> String? {

@@ -8,7 +8,7 @@ struct RideDoor: Sendable {
     let strip: StripMap?
     /// "Walk to Charlie", when the rider has chosen where to get off.
     let walk: Link?
-    /// "Getting off at Charlie: connections and stops near it".
+    /// "Getting off at Charlie, with connections and stops near it".
     let arrivalLink: Link?
     /// Where the rider is, once the vehicle is at their stop (set by the controller).
     var arrival: Arrival?

@@ -6,7 +6,7 @@ struct RidePage: Sendable {
     /// One stop ahead.
     struct Stop: Sendable {
         let name: String
-        /// "6:08 pm".
+        /// "6 08 pm".
         let time: String
         /// Said after `time`: "in 5 minutes", "due in 5 minutes" (timetable), "cancelled".
         let when: String
@@ -48,7 +48,7 @@ struct RidePage: Sendable {
     /// Automatic refresh choices, when it is off.
     let autoChoices: [Link]
     let refreshURL: String
-    /// "6:43:10 pm".
+    /// "6 43 pm", the minute of the update.
     let updated: String
     let runURL: String
     let facts: [String]

@@ -89,7 +89,7 @@ struct RideWords {
         }
     }
 
-    /// ", due in 6 minutes" (live) or ", due 6:08 pm, in 6 minutes" (timetable); "" when no time is known.
+    /// ", due in 6 minutes" (live) or ", due 6 08 pm, in 6 minutes" (timetable); "" when no time is known.
     private func due(_ index: Int, prefix: String) -> String {
         let call = journey.calls[index]
         guard let time = call.time, !call.cancelled else { return "" }

@@ -3,9 +3,9 @@ import PTV
 
 /// One departure as the page says it.
 struct DepartureRow: Sendable {
-    /// "3:05 pm" (the scheduled time when cancelled).
+    /// "3 05 pm" (the scheduled time when cancelled).
     let time: String
-    /// "in 5 minutes", "now", "tomorrow 6:08 pm"; "departed" only when `departed`.
+    /// "in 5 minutes", "now", "tomorrow 6 08 pm"; "departed" only when `departed`.
     let until: String
     /// The same, said after `time` without the clock again: "in 5 minutes", "tomorrow", "Wednesday 7 April 2027".
     let afterTime: String

@@ -84,7 +84,7 @@ enum Banner {
         return line.isEmpty ? stop : "\(line) at \(stop)"
     }
 
-    /// "Imported 3 favourites; 2 were already there." and what was skipped, in words.
+    /// "Imported 3 favourites, and 2 were already there." and what was skipped, in words.
     private static func imported(_ request: Notice) -> String {
         let count = number(request.query("count"))
         let already = number(request.query("already"))

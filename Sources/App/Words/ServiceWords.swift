@@ -29,8 +29,8 @@ enum ServiceWords {
 
     /// "cancelled", "live" (on time), "delayed 4 minutes", "1 minute early" (only live data knows either), "timetable".
     /// The board, the run page and the ride page say the same phrase. For an answer that is a saved copy
-    /// (`staleSince`), a live estimate is said with its age ("last live estimate 9:36 am", "delayed 4 minutes, last
-    /// live estimate 9:36 am"), never as "live".
+    /// (`staleSince`), a live estimate is said with its age ("last live estimate 9 36 am", "delayed 4 minutes, last
+    /// live estimate 9 36 am"), never as "live".
     static func status(_ source: Source, words: TimeWords, staleSince: Date? = nil) -> String {
         let fresh = freshStatus(source, words: words)
         guard let staleSince, case .live(let late) = source else { return fresh }

@@ -71,13 +71,13 @@ public struct TimeWords: Sendable {
     /// Elapsed time is counted, so daylight-saving changes do not add or remove an hour.
     ///
     /// "now" from 30 seconds past to under a minute away; "in 1 minute" … "in 2 hours"; past two hours
-    /// the day and time ("today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm"); "departed" when more
+    /// the day and time ("today 9 15 pm", "tomorrow 6 08 pm", "Tuesday 6 08 pm"); "departed" when more
     /// than 30 seconds past (callers decide departed from dates, not from these words).
     public func until(_ d: Date) -> String {
         isFar(d) ? dayAndClock(d) : afterClock(d)
     }
 
-    /// The words after a clock time already said ("8:12 am, in 5 minutes"), so that no time is read twice:
+    /// The words after a clock time already said ("8 12 am, in 5 minutes"), so that no time is read twice:
     /// ``until(_:)`` without the clock ("today", "tomorrow", "Wednesday", "Wednesday 7 April 2027" past two hours).
     public func afterClock(_ d: Date) -> String {
         guard let minutes = minutesAhead(d) else { return d < now.addingTimeInterval(-30) ? "departed" : "now" }
@@ -123,7 +123,7 @@ public struct TimeWords: Sendable {
     /// Minutes ahead said as "in N minutes"; further, the day is said.
     static let nearMinutes = 120
 
-    /// "today 9:15 pm", "tomorrow 6:08 pm", "Tuesday 6:08 pm" (within a week), else "Saturday 28 November, 6:08 pm".
+    /// "today 9 15 pm", "tomorrow 6 08 pm", "Tuesday 6 08 pm" (within a week), else "Saturday 28 November, 6 08 pm".
     public func dayAndClock(_ d: Date) -> String {
         let day = relativeDay(d)
         if day == "today" || day == "tomorrow" || day == "yesterday" { return "\(day) \(clock(d))" }
@@ -153,8 +153,8 @@ public struct TimeWords: Sendable {
         return late > 0 ? "delayed " + minutes(late) : minutes(-late) + " early"
     }
 
-    /// The day, date and time, such as "Saturday 20 August, 12:45 am"; the year follows the
-    /// month ("Friday 20 August 2027, 9:00 am") only when it differs from the current year.
+    /// The day, date and time, such as "Saturday 20 August, 12 45 am"; the year follows the
+    /// month ("Friday 20 August 2027, 9 00 am") only when it differs from the current year.
     public func date(_ d: Date) -> String {
         let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: d)
         return dayAndDate(c) + ", " + Self.clock(hour: c.hour ?? 0, minute: c.minute ?? 0)
