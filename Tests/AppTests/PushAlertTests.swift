@@ -103,6 +103,7 @@ struct PushAlertTests {
                 let session = try await app.session()
                 let board = try await session.get("/stops/train/1071").text
                 #expect(board.contains("<details class=\"alerts\" id=\"leave-alerts\">\n<summary id=\"leave-alerts-heading\">Remind me to leave</summary>"))
+                #expect(board.contains("<p>Get one notification when the next service on your line is due in the minutes you choose, with its time"))
                 let option = try #require(board.range(of: #"<option value="\d+-\d+" selected>"#, options: .regularExpression))
                 let line = String(board[option].dropFirst("<option value=\"".count).prefix { $0 != "\"" })
                 let leaver = try await push.subscribe("leaver")

@@ -59,7 +59,7 @@ struct AlertOffer: Sendable {
         let ordered = unique.filter(isFavourite) + unique.filter { !isFavourite($0) }
         guard !ordered.isEmpty else { return nil }
         return AlertOffer(id: "leave-alerts", heading: "Remind me to leave",
-                          intro: "Get one notification when the next service on your line is your chosen minutes away, with its time, platform and whether it is live.",
+                          intro: "Get one notification when the next service on your line is due in the minutes you choose, with its time, platform and whether it is live.",
                           action: "/alerts/leave", token: context.token, publicKey: publicKey,
                           fields: [Field(name: "mode", value: ModeWords.slug(type)), Field(name: "stop_id", value: String(stopID))],
                           lines: ordered.enumerated().map { index, line in
