@@ -40,6 +40,7 @@ struct PTVMisbehaviourTests {
                 for target in ["/stops/train/1155", "/search?q=flinders", "/lines/train/6", "/disruptions"] {
                     let other = try await app.get(target)
                     #expect(other.status != 500 && other.status != 0, "\(target) gave \(other.status)")
+                #expect(OwnWordsHeardTests.problems(other.text) == [], "\(target)")
                     #expect(other.text.contains("PTV does not accept this Trakx"), "\(target)")
                 }
 
@@ -116,9 +117,11 @@ struct PTVMisbehaviourTests {
             let unseen = try await app.page("/stops/train/1155", status: 503)
             #expect(unseen.text.contains("PTV is limiting how often Trakx may ask"))
             #expect(unseen.header("Retry-After") != nil)
+            #expect(OwnWordsHeardTests.problems(stale.text) + OwnWordsHeardTests.problems(unseen.text) == [])
             for target in ["/search?q=richmond", "/lines/train/6", "/disruptions", "/stops/tram/2153"] {
                 let other = try await app.get(target)
                 #expect(other.status != 500 && other.status != 0, "\(target) gave \(other.status)")
+                #expect(OwnWordsHeardTests.problems(other.text) == [], "\(target)")
             }
             #expect(simulator.requestCount == asked, "pages asked PTV while it asked Trakx to wait")
             let health = try await app.get("/healthz")

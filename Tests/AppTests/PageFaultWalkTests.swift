@@ -98,6 +98,8 @@ struct PageFaultWalkTests {
                 // Headed in a rider's words, not HTTP's ("Bad gateway", "Gateway timeout").
                 #expect(!given.main || text.contains("<h1>Could not get an answer from PTV</h1>"), "\(given) \(fault)")
                 #expect(pageProblems(response.text) == [], "\(given) \(fault)")
+                // A failure is said in Trakx's own words, with no punctuation a screen reader says.
+                #expect(OwnWordsHeardTests.problems(response.text) == [], "\(given) \(fault)")
                 #expect(!text.contains("could not be found") || given.main, "\(given) \(fault): a failure said as absence")
             }
         }

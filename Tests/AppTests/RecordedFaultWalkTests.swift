@@ -40,6 +40,8 @@ struct RecordedFaultWalkTests {
                     let label = "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh")"
                     let text = try await RecordedPages.stop(source, stopID: stopID).get()
                     boards += 1
+                    // Real answers' names are PTV's; what Trakx adds, in any failure, says no punctuation.
+                    #expect(OwnWordsHeardTests.problems(text) == [], "\(label)")
                     // Failure is not absence: the stop is there, and what failed is said in its one wording.
                     #expect(text.contains(SpokenName.stop(stopName).components(separatedBy: ",")[0]), "\(label)")
                     #expect(!text.contains("There is no"), "\(label)")
@@ -100,6 +102,9 @@ struct RecordedFaultWalkTests {
                     case nil:
                         _ = try run.get()
                         _ = try ride.get()
+                    }
+                    for page in [try? run.get(), try? ride.get()].compactMap({ $0 }) {
+                        #expect(OwnWordsHeardTests.problems(page) == [], "\(label)")
                     }
                 }
             }
