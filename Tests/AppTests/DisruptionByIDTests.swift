@@ -47,4 +47,28 @@ struct DisruptionByIDTests {
         let atStop = DisruptionNotes.read(named: [], known: ["5": disruption], stopID: 33430, stopOwn: [5])
         #expect(atStop.atStop.map(\.name) == ["The myki machine at Chadstone is unavailable until further notice"])
     }
+
+    /// Texts from an older copy are dated in one sentence after the list, which says how many of those listed it
+    /// covers; a text PTV's own answer carried is never dated.
+    @Test func olderTextsAreDatedForThoseTheyCover() throws {
+        func disruption(_ id: Int) throws -> Disruption {
+            try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": \#(id), "title": "Works \#(id)", "routes": [], "stops": []}"#.utf8))
+        }
+        let known = ["1": try disruption(1), "2": try disruption(2), "3": try disruption(3)]
+        let at = try #require(ISO8601DateFormatter().date(from: "2026-11-20T21:12:00Z"))  // 8 12 am in Melbourne
+        let named = [(ids: [1, 2, 3], line: "Frankston line")]
+        func dated(_ ids: Set<Int>) -> String? {
+            DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: .init(ids: ids, at: at)).dated
+        }
+        let clock = TimeWords(now: at).clock(at)
+        let after = " from \(clock). Trakx has asked PTV for newer ones, which show when this page is loaded again."
+        #expect(dated([1, 2, 3]) == "These disruption details are" + after)
+        #expect(dated([2]) == "The details of one of these disruptions are" + after)
+        #expect(dated([1, 3]) == "The details of 2 of these disruptions are" + after)
+        #expect(dated([9]) == nil, "a dated text not on the page is not said")
+        #expect(DisruptionNotes.read(named: [(ids: [1], line: "Frankston line")], known: known, stopID: nil, stopOwn: [],
+                                     dated: .init(ids: [1], at: at)).dated == "This disruption's details are" + after)
+        #expect(DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: []).dated == nil)
+        #expect(clock.hasPrefix("8") && clock.hasSuffix("12 am"))
+    }
 }

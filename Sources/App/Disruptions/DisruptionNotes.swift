@@ -13,6 +13,15 @@ struct DisruptionNotes: Sendable {
     /// "PTV names 2 other disruptions on the Frankston line. Trakx has asked PTV for their details, which show when
     /// this page is loaded again." (texts not at hand are asked for in the background, never waited for).
     let unread: String?
+    /// "These disruption details are from 8 12 am. Trakx has asked PTV for newer ones, which show when this page is
+    /// loaded again.", when some texts said are older than `Ask.disruptionTextKept`.
+    let dated: String?
+
+    /// Texts said from copies older than `Ask.disruptionTextKept`: which disruptions, and when PTV gave the oldest.
+    struct Dated: Sendable, Equatable {
+        let ids: Set<Int>
+        let at: Date
+    }
 
     /// Whether there is anything to say.
     var isEmpty: Bool { atStop.isEmpty && onLines.isEmpty && unread == nil }
@@ -20,12 +29,13 @@ struct DisruptionNotes: Sendable {
     var links: [Link] { atStop + onLines }
 
     /// Nothing to say.
-    static let none = DisruptionNotes(atStop: [], onLines: [], unread: nil)
+    static let none = DisruptionNotes(atStop: [], onLines: [], unread: nil, dated: nil)
 
-    private init(atStop: [Link], onLines: [Link], unread: String?) {
+    private init(atStop: [Link], onLines: [Link], unread: String?, dated: String?) {
         self.atStop = atStop
         self.onLines = onLines
         self.unread = unread
+        self.dated = dated
     }
 
     /// Reads the disruptions named by the departures (or a pattern's departures) and, on a board, the stop's own.
@@ -34,7 +44,9 @@ struct DisruptionNotes: Sendable {
     ///   - known: Every disruption whose text Trakx has (the answer's own map, and any looked up since).
     ///   - stopID: The stop, on a board (nil on a run or ride page).
     ///   - stopOwn: The disruption ids the stop's details list.
-    static func read(named: [(ids: [Int], line: String)], known: [String: Disruption], stopID: Int?, stopOwn: [Int]) -> DisruptionNotes {
+    ///   - dated: The texts in `known` from older copies.
+    static func read(named: [(ids: [Int], line: String)], known: [String: Disruption], stopID: Int?, stopOwn: [Int],
+                     dated: Dated? = nil) -> DisruptionNotes {
         var order: [Int] = []
         var lines: [Int: [String]] = [:]
         for (ids, line) in named {
@@ -51,6 +63,7 @@ struct DisruptionNotes: Sendable {
         var onLines: [Link] = []
         var unreadLines: [String] = []
         var unreadCount = 0
+        var saidDated = 0
         for id in order {
             let affected = lines[id] ?? []
             guard let disruption = known[String(id)] else {
@@ -58,6 +71,7 @@ struct DisruptionNotes: Sendable {
                 for line in affected where !unreadLines.contains(line) { unreadLines.append(line) }
                 continue
             }
+            if dated?.ids.contains(id) == true { saidDated += 1 }
             let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId))
             let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false
             let ownWithoutLines = stopOwn.contains(id) && disruption.routes.isEmpty && disruption.stops.isEmpty
@@ -75,7 +89,14 @@ struct DisruptionNotes: Sendable {
             let place = unreadLines.isEmpty ? (stopID == nil ? " on this service" : " at this stop") : " on the \(Self.lines(unreadLines))"
             unread = "PTV names \(other)\(place). Trakx has asked PTV for " + (unreadCount == 1 ? "its" : "their") + " details, which show when this page is loaded again."
         }
-        return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread)
+        var datedWords: String?
+        if let dated, saidDated > 0 {
+            let these = saidDated == atStop.count + onLines.count
+                ? (saidDated == 1 ? "This disruption's details are" : "These disruption details are")
+                : "The details of \(saidDated == 1 ? "one" : String(saidDated)) of these disruptions are"
+            datedWords = "\(these) from \(TimeWords(now: dated.at).clock(dated.at)). Trakx has asked PTV for newer ones, which show when this page is loaded again."
+        }
+        return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords)
     }
 
     /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole, as

@@ -49,7 +49,8 @@ struct RunAddress {
         let named = fetched.value.departures.map(\.disruptionIds)
         let known = DisruptionNotes.byID(fetched.value.disruptions)
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
-        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked.found))
+        let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked.found),
+                                              dated: looked.dated)
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 

@@ -159,12 +159,15 @@ struct RunPage: Sendable {
     }
 
     /// The disruptions a pattern's departures name (with their lines), said from the texts at hand.
-    /// - Parameter known: The texts by id: the pattern's own (``DisruptionNotes/byID(_:)``), and any looked up since.
-    static func disruptions(in pattern: PatternResponse, journey: Journey, known: [String: Disruption]) -> DisruptionNotes {
+    /// - Parameters:
+    ///   - known: The texts by id: the pattern's own (``DisruptionNotes/byID(_:)``), and any looked up since.
+    ///   - dated: Those looked up from older copies.
+    static func disruptions(in pattern: PatternResponse, journey: Journey, known: [String: Disruption],
+                            dated: DisruptionNotes.Dated? = nil) -> DisruptionNotes {
         let named = pattern.departures.map { departure in
             (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
         }
-        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [])
+        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: dated)
     }
 
     /// The City Loop stops it runs, express, via, extra service and the vehicle, from the run.

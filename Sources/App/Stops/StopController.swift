@@ -15,6 +15,8 @@ struct StopController: RouteCollection {
         let disruptions: [String: Disruption]
         /// Whether something the page names is still being learnt (it says so, and the next load says it).
         let learning: Bool
+        /// Disruption texts said from older copies (the page dates them).
+        var dated: DisruptionNotes.Dated?
         /// The stops each express run passes after this stop, from patterns Trakx already holds.
         var skipped: [String: [String]] = [:]
     }
@@ -42,7 +44,8 @@ struct StopController: RouteCollection {
         let lowFloorOnly = type == .tram && LowFloorChoice.isOn(request)
         let changes = BoardChanges(skipped: loaded.skipped, lowFloorOnly: lowFloorOnly)
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
-                                disruptions: loaded.disruptions, favourites: favourites, changes: changes, context: pageContext)
+                                disruptions: loaded.disruptions, disruptionsDated: loaded.dated, favourites: favourites, changes: changes,
+                                context: pageContext)
         if type == .tram {
             page.lowFloor = LowFloorForm(token: pageContext.token, returnPath: pageContext.path, isOn: lowFloorOnly)
         }
@@ -84,7 +87,7 @@ struct StopController: RouteCollection {
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value, learning: held ? 0 : patternsLearntPerPage)
         return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found),
-                      learning: looked.learning, skipped: skipped.found)
+                      learning: looked.learning, dated: looked.dated, skipped: skipped.found)
     }
 
     /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh, or from an

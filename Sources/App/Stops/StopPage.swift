@@ -57,13 +57,15 @@ struct StopPage: Sendable {
     ///   - details: What the stop call gave.
     ///   - departures: What the departures call gave.
     ///   - disruptions: Every disruption text at hand by id (``StopController/load(_:type:stopID:)``); nil: the answers' own.
+    ///   - disruptionsDated: Those texts from older copies (the page dates them).
     ///   - favourites: This browser's favourites at this stop (the whole stop, and lines).
     ///   - changes: Stops express runs pass and the rider's low floor choice (its disruptions are set here).
     ///   - context: Words, demo mode, banner and path.
     /// - Throws: `HTTPError` 404 when both calls say there is no such stop; the failure's own error when neither
     ///   call answered, so nothing about the stop is known.
     init(type: RouteType, stopID: Int, details: Evidence<StopDetailsResponse>, departures: Evidence<DeparturesResponse>,
-         disruptions known: [String: Disruption]? = nil, favourites: [FavouriteStop], changes: BoardChanges = .none, context: PageContext) throws {
+         disruptions known: [String: Disruption]? = nil, disruptionsDated: DisruptionNotes.Dated? = nil, favourites: [FavouriteStop],
+         changes: BoardChanges = .none, context: PageContext) throws {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details.value, departures: departures.value) else {
             throw Self.unknown(type: type, stopID: stopID, details: details, departures: departures)
         }
@@ -87,7 +89,7 @@ struct StopPage: Sendable {
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
-                                                stopOwn: identity.details.disruptionIds)
+                                                stopOwn: identity.details.disruptionIds, dated: disruptionsDated)
         let busesLowFloor = (type == .bus || type == .nightBus) && board.next.contains { $0.lowFloor == true }
         let legends = [liveSaidOnce ? "Times are live unless marked." : nil, busesLowFloor ? VehicleWords.lowFloorLegend : nil]
         legend = legends.compactMap { $0 }.isEmpty ? nil : legends.compactMap { $0 }.joined(separator: " ")
