@@ -96,6 +96,7 @@ struct DisruptionListTests {
             for id in [261006, 329447, 336160] { #expect(dated.contains("Works number \(id)"), "\(id): \(dated)") }
             let from = TimeWords(now: learnt).clock(learnt)
             #expect(dated.contains("<p>These disruption details are from \(from). Trakx has asked PTV for newer ones, which show when this page is loaded again.</p>"), "\(dated)")
+            #expect(OwnWordsHeardTests.problems(dated) == [])
             try await listAsked(1)
             // Once the list is learnt again, its texts are said as they are.
             let again = try await app.page("/runs/train/952439", status: 200).text
