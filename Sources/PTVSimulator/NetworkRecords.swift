@@ -19,6 +19,8 @@ public struct NetworkStop: Decodable, Sendable, Equatable {
     public let landmark: String
     /// Station staffing class for stations ("Premium Station", ...), nil for stops.
     public let stationType: String?
+    /// A premium station (Southern Cross, Sunshine, Clifton Hill): staffed all day, with a lift; express runs stop there.
+    public var isPremium: Bool { stationType?.hasPrefix("Premium") ?? false }
     /// The stop across the road this one pairs with (same name, the other side): routes calling at either call at
     /// whichever is on their left as they travel.
     public let pairOf: Int?

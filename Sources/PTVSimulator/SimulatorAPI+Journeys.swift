@@ -45,7 +45,8 @@ extension SimulatorAPI {
         var kept: [ScheduledCall] = []
         var skipped: [(after: Int, call: ScheduledCall)] = []
         for call in calls {
-            if behaviour.skippedPositions.contains(call.position), !isStaffedHub(call.routeStop.stopID),
+            // Real express runs stop at premium stations, so the simulator's never pass one.
+            if behaviour.skippedPositions.contains(call.position), network.stop(call.routeStop.stopID)?.isPremium != true,
                let last = kept.last {
                 skipped.append((last.position, call))
             } else {
@@ -55,12 +56,6 @@ extension SimulatorAPI {
         return RunPart(route: route, trip: trip, runRef: runRef, runID: trip.reference.runID(for: route), calls: kept,
                        skipped: skipped, isCancelled: live.state(runRef: runRef, route: route).isCancelled,
                        departureNote: note)
-    }
-
-    /// A premium station (Southern Cross, Sunshine, Clifton Hill): real express runs stop there, so the
-    /// simulator's never pass one.
-    private func isStaffedHub(_ stopID: Int) -> Bool {
-        network.stop(stopID)?.stationType?.hasPrefix("Premium") ?? false
     }
 
     /// The journey and part a run_ref names (including the cancelled remainder of a run that terminates early).

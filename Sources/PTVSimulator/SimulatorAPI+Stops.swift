@@ -98,7 +98,7 @@ extension SimulatorAPI {
     /// Deterministic accessibility features.
     private func accessibility(_ stop: NetworkStop) -> JSON {
         let draw = LiveModel.fnv1a("access-\(stop.stopID)")
-        let premium = stop.stationType?.hasPrefix("Premium") ?? false
+        let premium = stop.isPremium
         let lift = premium || draw % 4 == 0
         let ramp = !lift || draw % 2 == 0
         return .keyed([

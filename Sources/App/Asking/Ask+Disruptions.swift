@@ -28,41 +28,43 @@ extension Ask {
     ///   found older than `disruptionTextKept`, with when PTV gave the oldest of them (the page dates them).
     func disruptionTexts(for ids: [Int]) -> (found: [String: Disruption], learning: Bool, dated: DisruptionNotes.Dated?) {
         guard !ids.isEmpty else { return ([:], false, nil) }
-        let held = held(.disruptions(), within: Self.disruptionTextDated)
-        let list = held?.value.disruptions ?? []
+        let list = textCopy(.disruptions())
         let listFresh = known(.disruptions()) != nil
-        let listDated = held.flatMap { self.held(.disruptions(), within: Self.disruptionTextKept) == nil ? $0.fetchedAt : nil }
         var found: [String: Disruption] = [:]
         var fromOldList = false
-        var datedAt: Date?
-        var datedIDs: Set<Int> = []
+        var dated: DisruptionNotes.Dated?
+        func date(_ id: Int, _ at: Date?) {
+            guard let at else { return }
+            dated = DisruptionNotes.Dated(ids: (dated?.ids ?? []).union([id]), at: min(dated?.at ?? at, at))
+        }
         var learning = 0
         for id in ids {
             let query = PTVQuery.disruption(Int64(id))
-            if let single = self.held(query, within: Self.disruptionTextDated), let disruption = single.value.disruption {
+            if let single = textCopy(query), let disruption = single.value.disruption {
                 found[String(id)] = disruption
-                if self.held(query, within: Self.disruptionTextKept) == nil {
-                    datedAt = min(datedAt ?? single.fetchedAt, single.fetchedAt)
-                    datedIDs.insert(id)
-                }
+                date(id, single.datedAt)
                 // Said from the copy held; an old one is asked again, for the next load.
                 if known(query) == nil, learning < Self.disruptionsLearntPerPage {
                     learning += 1
                     learn(query)
                 }
-            } else if let listed = list.first(where: { $0.disruptionId == Int64(id) }) {
+            } else if let listed = list?.value.disruptions.first(where: { $0.disruptionId == Int64(id) }) {
                 found[String(id)] = listed
                 fromOldList = fromOldList || !listFresh
-                if let listDated {
-                    datedAt = min(datedAt ?? listDated, listDated)
-                    datedIDs.insert(id)
-                }
+                date(id, list?.datedAt)
             } else if learning < Self.disruptionsLearntPerPage {
                 learning += 1
                 learn(query)
             }
         }
         if !listFresh, found.count < ids.count || fromOldList { learn(.disruptions()) }
-        return (found, found.count < ids.count || datedAt != nil, datedAt.map { DisruptionNotes.Dated(ids: datedIDs, at: $0) })
+        return (found, found.count < ids.count || dated != nil, dated)
+    }
+
+    /// The copy Trakx holds of `query`, up to `disruptionTextDated` old, and when PTV gave it if that was longer ago
+    /// than `disruptionTextKept` (a text said from it is dated).
+    private func textCopy<Answer>(_ query: PTVQuery<Answer>) -> (value: Answer, datedAt: Date?)? {
+        guard let copy = held(query, within: Self.disruptionTextDated) else { return nil }
+        return (copy.value, held(query, within: Self.disruptionTextKept) == nil ? copy.fetchedAt : nil)
     }
 }
