@@ -113,6 +113,48 @@ struct BoardingTests {
         #expect(try self.board("metro-departures-rrb", stop: 1032).next.allSatisfy { !$0.detail.contains("buses replace") })
     }
 
+    /// A replacement with its own dates, as PTV sends them.
+    private func replacement(_ id: Int, between places: String, from: String, to: String) throws -> Disruption {
+        try decode(#"{"disruption_id": \#(id), "title": "Buses replace trains between \#(places)", "disruption_type": "Planned Works", "from_date": "\#(from)", "to_date": "\#(to)", "description": "", "routes": [], "stops": []}"#)
+    }
+
+    /// Real answers name planned works on every departure of the line weeks ahead (the recorded patterns name three
+    /// to five disruptions each): a row says buses replace its train only when it leaves within the works' own dates.
+    @Test func replacementBusesAreSaidOnARowOnlyWithinTheirDates() throws {
+        // The recorded Camberwell departures leave at 14 02 and 14 09 UTC on 28 April 2024; the first two name 309274.
+        let said = "buses replace trains between Elsternwick and Sandringham"
+        func rows(from: String, to: String) throws -> Int {
+            let works = try replacement(309274, between: "Elsternwick and Sandringham", from: from, to: to)
+            return try board("metro-departures-rrb", stop: 1032, changes: BoardChanges(disruptions: ["309274": works]))
+                .next.filter { $0.notes.contains(said) }.count
+        }
+        #expect(try rows(from: "2024-04-28T10:00:00Z", to: "2024-04-28T17:00:00Z") == 2)
+        #expect(try rows(from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z") == 0, "next weekend's works")
+        #expect(try rows(from: "2024-04-20T10:30:00Z", to: "2024-04-21T17:00:00Z") == 0, "last weekend's works")
+        #expect(try rows(from: "2024-04-28T14:05:00Z", to: "2024-04-28T17:00:00Z") == 0, "works that start after these trains leave")
+    }
+
+    /// The run and ride pages say a replacement among the service's facts, before the vehicle, as its board row does,
+    /// and only within the works' dates (the recorded Metro Tunnel run leaves at 22 03 UTC on 29 November 2025).
+    @Test func aRunPageSaysItsReplacementBusesInItsNotes() throws {
+        let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-11-29T21:50:00Z")
+        func notes(from: String, to: String) throws -> [String] {
+            let works = try replacement(344824, between: "Sunshine and Sunbury", from: from, to: to)
+            let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works])
+            return RunPage(journey: journey, fromStop: 1230, pattern: Fetched(value: pattern, fetchedAt: now),
+                           context: Recorded.context(now), disruptions: disruptions).notes
+        }
+        let during = try notes(from: "2025-11-29T10:00:00Z", to: "2025-11-30T17:00:00Z")
+        let said = "Buses replace trains between Sunshine and Sunbury"
+        #expect(during.contains(said), "\(during)")
+        #expect(during.suffix(2) == [said, "A Silver Hitachi train, 3 carriages"], "said before the vehicle: \(during)")
+        #expect(try !notes(from: "2025-12-05T10:00:00Z", to: "2025-12-07T17:00:00Z").contains(said), "next weekend's works")
+        #expect(try RunPage(journey: journey, fromStop: 1230, pattern: Fetched(value: pattern, fetchedAt: now),
+                            context: Recorded.context(now)).notes.allSatisfy { !$0.contains("replace") })
+    }
+
     @Test(arguments: [
         ("Frankston line: Buses replace trains between Caulfield and Frankston this weekend", "Planned Works",
          "buses replace trains between Caulfield and Frankston"),

@@ -16,6 +16,9 @@ struct DisruptionNotes: Sendable {
     /// "These disruption details are from 8 12 am. Trakx has asked PTV for newer ones, which show when this page is
     /// loaded again.", when some texts said are older than `Ask.disruptionTextKept`.
     let dated: String?
+    /// "Buses replace trains between Elsternwick and Sandringham", for a service (a run or ride page's notes), from the
+    /// texts at hand that say buses or coaches replace it at its time; the board says the same on each row instead.
+    var replacements: [String] = []
 
     /// Texts said from copies older than `Ask.disruptionTextKept`: which disruptions, and when PTV gave the oldest.
     struct Dated: Sendable, Equatable {
@@ -45,8 +48,9 @@ struct DisruptionNotes: Sendable {
     ///   - stopID: The stop, on a board (nil on a run or ride page).
     ///   - stopOwn: The disruption ids the stop's details list.
     ///   - dated: The texts in `known` from older copies.
+    ///   - service: When the service leaves, on a run or ride page: its replacements are said (`replacements`).
     static func read(named: [(ids: [Int], line: String)], known: [String: Disruption], stopID: Int?, stopOwn: [Int],
-                     dated: Dated? = nil) -> DisruptionNotes {
+                     dated: Dated? = nil, service: Date? = nil) -> DisruptionNotes {
         var order: [Int] = []
         var lines: [Int: [String]] = [:]
         for (ids, line) in named {
@@ -64,6 +68,7 @@ struct DisruptionNotes: Sendable {
         var unreadLines: [String] = []
         var unreadCount = 0
         var saidDated = 0
+        var replacements: [String] = []
         for id in order {
             let affected = lines[id] ?? []
             guard let disruption = known[String(id)] else {
@@ -72,6 +77,10 @@ struct DisruptionNotes: Sendable {
                 continue
             }
             if dated?.ids.contains(id) == true { saidDated += 1 }
+            if let service, let replaced = ChangeWords.replacement(disruption, at: service).map({ $0.prefix(1).uppercased() + $0.dropFirst() }),
+               !replacements.contains(replaced) {
+                replacements.append(replaced)
+            }
             let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId))
             let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false
             let ownWithoutLines = stopOwn.contains(id) && disruption.routes.isEmpty && disruption.stops.isEmpty
@@ -96,7 +105,9 @@ struct DisruptionNotes: Sendable {
                 : "The details of \(saidDated == 1 ? "one" : String(saidDated)) of these disruptions are"
             datedWords = "\(these) from \(TimeWords(now: dated.at).clock(dated.at)). Trakx has asked PTV for newer ones, which show when this page is loaded again."
         }
-        return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords)
+        var notes = DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords)
+        notes.replacements = replacements
+        return notes
     }
 
     /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole, as

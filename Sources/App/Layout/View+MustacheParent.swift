@@ -153,6 +153,7 @@ extension DisruptionNotes: MustacheParent {
         case "atStop": atStop
         case "onLines": onLines
         case "unread": unread
+        case "replacements": replacements
         case "dated": dated
         case "isEmpty": isEmpty
         case "links": links

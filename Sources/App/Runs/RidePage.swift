@@ -140,7 +140,7 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
-        facts = RunPage.notes(journey: journey, from: from)
+        facts = RunPage.notes(journey: journey, from: from, replacements: disruptions.replacements)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         head = PageHead(context.chrome(title: title, stale: context.staleNotice(pattern),

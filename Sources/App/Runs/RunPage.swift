@@ -25,7 +25,7 @@ struct PatternRow: Sendable {
 struct RunPage: Sendable {
     /// "Frankston line to Frankston", and the rider's stop and how far the run goes from it.
     let head: PageHead
-    /// Facts about the run: express, via, extra service, vehicle.
+    /// Facts about the run: express, via, extra service, replacement buses, vehicle.
     let notes: [String]
     /// Stops before the rider's stop.
     let earlier: [PatternRow]
@@ -96,12 +96,12 @@ struct RunPage: Sendable {
         earlierLabel = before + (journey.isCancelled ? ", cancelled" : departedEarlier == earlier.count ? ", departed"
             : departedEarlier == 0 ? ", still to come" : ", \(departedEarlier) departed")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
-        notes = Self.notes(journey: journey, from: chosen)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
                                                                     known: DisruptionNotes.byID(pattern.value.disruptions))
+        notes = Self.notes(journey: journey, from: chosen, replacements: self.disruptions.replacements)
         strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
         cameFrom = journey.cameFrom.map { Link($0.cameFromSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
         continuesAs = journey.continuesAs.map { Link($0.continuesSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
@@ -167,14 +167,16 @@ struct RunPage: Sendable {
         let named = pattern.departures.map { departure in
             (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
         }
-        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: dated)
+        return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: dated,
+                                    service: journey.calls.lazy.compactMap(\.time).first)
     }
 
-    /// The City Loop stops it runs, express, via, extra service and the vehicle, from the run.
+    /// The City Loop stops it runs, express, via, extra service, replacement buses and the vehicle, from the run.
     /// - Parameters:
     ///   - journey: The run's journey.
     ///   - index: The rider's stop, when chosen.
-    static func notes(journey: Journey, from index: Int? = nil) -> [String] {
+    ///   - replacements: Replacement buses at its time (``DisruptionNotes/replacements``), said before the vehicle as a board row says them.
+    static func notes(journey: Journey, from index: Int? = nil, replacements: [String] = []) -> [String] {
         var notes = journey.afterDestination(from: index).map { [$0] } ?? []
         let destination = journey.named(from: index).name
         for leg in journey.legs {
@@ -190,6 +192,7 @@ struct RunPage: Sendable {
                 }
             }
         }
+        notes += replacements
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
             notes.append(VehicleWords.described(vehicle.description))
         }

@@ -33,7 +33,7 @@ struct BoardChanges: Sendable {
         }
         var replacements: [String] = []
         for id in departure.disruptionIds {
-            if let text = disruptions[String(id)].flatMap { ChangeWords.replacement($0) }, !replacements.contains(text) {
+            if let text = disruptions[String(id)].flatMap({ ChangeWords.replacement($0, at: departure.bestTime) }), !replacements.contains(text) {
                 replacements.append(text)
             }
         }

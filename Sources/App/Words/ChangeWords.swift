@@ -8,10 +8,19 @@ enum ChangeWords {
     /// (or coaches) replace trains or trams; nil for any other disruption.
     /// Where the title names no "between", a row says "on part of this line" (the row is the line); elsewhere the
     /// lines are named after it, so nothing is added ("Buses replace trains, on the Belgrave and Lilydale lines").
+    /// PTV names planned works on every departure of the line, weeks ahead; a service (`at` its time) outside the
+    /// disruption's own dates is not said to be replaced.
     /// - Parameters:
     ///   - disruption: A disruption PTV names on the departure.
     ///   - onRow: Whether it is said on a departure's row.
-    static func replacement(_ disruption: Disruption, onRow: Bool = true) -> String? {
+    ///   - time: When the service leaves, for a row or a run's notes (nil: the disruption's own page, which says its dates).
+    static func replacement(_ disruption: Disruption, onRow: Bool = true, at time: Date? = nil) -> String? {
+        if let time {
+            switch DisruptionTiming(disruption, now: time) {
+            case .planned, .ended: return nil
+            case .now, .undated: break
+            }
+        }
         let title = disruption.title
         let said = (title + " " + disruption.disruptionType).lowercased()
         guard let vehicle = ["buses", "coaches"].first(where: { said.contains("\($0) replace") }) else { return nil }
