@@ -134,6 +134,23 @@ struct BoardingTests {
         #expect(try rows(from: "2024-04-28T14:05:00Z", to: "2024-04-28T17:00:00Z") == 0, "works that start after these trains leave")
     }
 
+    /// A board's list of disruptions says when one named on its departures is not on now, where PTV names next
+    /// weekend's works on today's trains; one on now says no time (its page says until when).
+    @Test func aDisruptionNotOnNowSaysWhenOnTheBoard() throws {
+        let words = TimeWords(now: Recorded.at("2024-04-28T14:00:00Z"))
+        func detail(from: String, to: String, atStop: Bool = false) throws -> String? {
+            let works = try replacement(309274, between: "Elsternwick and Sandringham", from: from, to: to)
+            let notes = DisruptionNotes.read(named: [(ids: [309274], line: "Alamein line")], known: ["309274": works],
+                                             stopID: 1032, stopOwn: atStop ? [309274] : [], at: words.now, words: words)
+            return notes.links.first?.detail
+        }
+        #expect(try detail(from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z") == "on the Alamein line, starts 8\u{202F}30 pm on Friday 3 May")
+        #expect(try detail(from: "2024-04-28T10:00:00Z", to: "2024-04-28T17:00:00Z") == "on the Alamein line")
+        // 12 00 am on Monday 29 April in Melbourne: works that ended at 11 30 pm ended yesterday.
+        #expect(try detail(from: "2024-04-27T10:00:00Z", to: "2024-04-28T13:30:00Z") == "on the Alamein line, ended 11\u{202F}30 pm yesterday")
+        #expect(try detail(from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z", atStop: true) == "starts 8\u{202F}30 pm on Friday 3 May")
+    }
+
     /// The run and ride pages say a replacement among the service's facts, before the vehicle, as its board row does,
     /// and only within the works' dates (the recorded Metro Tunnel run leaves at 22 03 UTC on 29 November 2025).
     @Test func aRunPageSaysItsReplacementBusesInItsNotes() throws {
@@ -142,7 +159,7 @@ struct BoardingTests {
         let now = Recorded.at("2025-11-29T21:50:00Z")
         func notes(from: String, to: String) throws -> [String] {
             let works = try replacement(344824, between: "Sunshine and Sunbury", from: from, to: to)
-            let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works])
+            let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works], words: TimeWords(now: now))
             return RunPage(journey: journey, fromStop: 1230, pattern: Fetched(value: pattern, fetchedAt: now),
                            context: Recorded.context(now), disruptions: disruptions).notes
         }
@@ -151,6 +168,10 @@ struct BoardingTests {
         #expect(during.contains(said), "\(during)")
         #expect(during.suffix(2) == [said, "A Silver Hitachi train, 3 carriages"], "said before the vehicle: \(during)")
         #expect(try !notes(from: "2025-12-05T10:00:00Z", to: "2025-12-07T17:00:00Z").contains(said), "next weekend's works")
+        // Its list of disruptions still names next weekend's works, with when they start.
+        let later = try replacement(344824, between: "Sunshine and Sunbury", from: "2025-12-05T10:00:00Z", to: "2025-12-07T17:00:00Z")
+        let listed = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": later], words: TimeWords(now: now))
+        #expect(listed.links.map(\.detail) == ["on the Pakenham and Sunbury lines, starts 9\u{202F}00 pm on Friday 5 December"])
         #expect(try RunPage(journey: journey, fromStop: 1230, pattern: Fetched(value: pattern, fetchedAt: now),
                             context: Recorded.context(now)).notes.allSatisfy { !$0.contains("replace") })
     }

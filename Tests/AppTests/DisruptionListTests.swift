@@ -26,7 +26,7 @@ struct DisruptionListTests {
                let body = try? String(contentsOfFile: repositoryRoot + "/Tests/AppTests/Fixtures/recorded/\(name).json", encoding: .utf8) {
                 return Response.json(body)
             }
-            if path == "/v3/disruptions" { return Response.json(Self.list) }
+            if path == "/v3/disruptions" { return Response.json(listed) }
             // Camberwell's recorded board of 28 April 2024, which names five disruptions by id.
             if path == "/v3/departures/route_type/0/stop/1032",
                let body = try? String(contentsOfFile: repositoryRoot + "/Tests/AppTests/Fixtures/recorded/metro-departures-rrb.json", encoding: .utf8) {
@@ -35,13 +35,27 @@ struct DisruptionListTests {
             return Response.json(#"{"message":"Not found","status":{"version":"3.0","health":1}}"#, status: 404)
         }
 
+        /// The list of every disruption this PTV answers.
+        let listed: String
+
+        /// A PTV answering `list` for the list of every disruption.
+        init(list: String = ListingPTV.list) {
+            listed = list
+        }
+
+        /// One disruption as PTV lists it.
+        static func item(_ id: Int64, title: String? = nil, from: String = "2025-06-01T00:00:00Z", to: String? = nil) -> String {
+            let until = to.map { "\"\($0)\"" } ?? "null"
+            return ##"{"disruption_id": \##(id), "title": "\##(title ?? "Works number \(id)")", "url": "", "description": "", "disruption_status": "Current", "disruption_type": "Planned Works", "published_on": "2025-06-01T00:00:00Z", "last_updated": "2025-06-01T00:00:00Z", "from_date": "\##(from)", "to_date": \##(until), "routes": [], "stops": [], "colour": "#ffd500", "display_on_board": false, "display_status": false}"##
+        }
+
+        /// PTV's list of every disruption, holding `items`.
+        static func list(_ items: [String]) -> String {
+            #"{"disruptions": {"general": [], "metro_train": [\#(items.joined(separator: ", "))]}, "status": {"version": "3.0", "health": 1}}"#
+        }
+
         /// Every disruption the two patterns name, with a title that says its id.
-        static let list: String = {
-            let items = ids.map { id in
-                ##"{"disruption_id": \##(id), "title": "Works number \##(id)", "url": "", "description": "", "disruption_status": "Current", "disruption_type": "Planned Works", "published_on": "2025-06-01T00:00:00Z", "last_updated": "2025-06-01T00:00:00Z", "from_date": "2025-06-01T00:00:00Z", "to_date": null, "routes": [], "stops": [], "colour": "#ffd500", "display_on_board": false, "display_status": false}"##
-            }
-            return #"{"disruptions": {"general": [], "metro_train": [\#(items.joined(separator: ", "))]}, "status": {"version": "3.0", "health": 1}}"#
-        }()
+        static let list: String = list(ids.map { item($0) })
 
         func count(_ path: String) -> Int { asked.withLock { $0.filter { $0 == path }.count } }
     }
@@ -130,9 +144,28 @@ struct DisruptionListTests {
         }
     }
 
-    /// Runs `body` against a Trakx asking `ListingPTV` over loopback, on `clock`.
-    static func withListingPTV(_ clock: TestClock, _ body: (ListingPTV, TestApp) async throws -> Void) async throws {
-        let ptv = ListingPTV()
+    /// Real answers name next weekend's works on today's departures: the board lists them with when they start, and
+    /// no row says buses replace its train (Camberwell's recorded board leaves at 12 02 am on Monday 29 April 2024).
+    @Test func aBoardSaysWhenWorksNamedOnItsDeparturesStart() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2024-04-28T13:40:00Z")!)
+        let works = ListingPTV.item(309274, title: "Alamein line: Buses replace trains between Camberwell and Alamein",
+                                    from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z")
+        try await Self.withListingPTV(clock, list: ListingPTV.list([works])) { ptv, app in
+            _ = try await app.get("/stops/train/1032")
+            for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+            let page = try await app.get("/stops/train/1032").text
+            #expect(page.contains("Buses replace trains between Camberwell and Alamein, on the Alamein line, starts 8\u{202F}30 pm on Friday 3 May.</a>"),
+                    "\(page)")
+            #expect(!page.contains("buses replace trains between Camberwell"), "no row says it: \(page)")
+            #expect(OwnWordsHeardTests.problems(page).isEmpty, "\(OwnWordsHeardTests.problems(page))")
+        }
+    }
+
+    /// Runs `body` against a Trakx asking `ListingPTV` (answering `list` for every disruption) over loopback, on `clock`.
+    static func withListingPTV(_ clock: TestClock, list: String = ListingPTV.list,
+                               _ body: (ListingPTV, TestApp) async throws -> Void) async throws {
+        let ptv = ListingPTV(list: list)
         let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: ptv, logger: Logger(label: "listing-ptv"))
         try await withRunning(server) { server in
             try await TestApp.with(configure: {

@@ -5,10 +5,11 @@ import PTV
 /// the lines it affects, in the same words on the board, the run page and the ride page. "At this stop" is said
 /// only of a disruption that names the stop; one whose text PTV did not send is still said to exist.
 struct DisruptionNotes: Sendable {
-    /// Disruptions that name this stop (boards only).
+    /// Disruptions that name this stop (boards only); a link's detail says when, for one that is not on at the time:
+    /// PTV names next weekend's works on today's departures ("starts 8 30 pm on Saturday 5 December").
     let atStop: [Link]
     /// Disruptions on the lines here (or on this service) that do not name the stop; each link's detail says
-    /// which lines ("the Frankston line").
+    /// which lines ("on the Frankston line"), then when, for one that is not on at the time (below).
     let onLines: [Link]
     /// "PTV names 2 other disruptions on the Frankston line. Trakx has asked PTV for their details, which show when
     /// this page is loaded again." (texts not at hand are asked for in the background, never waited for).
@@ -48,9 +49,11 @@ struct DisruptionNotes: Sendable {
     ///   - stopID: The stop, on a board (nil on a run or ride page).
     ///   - stopOwn: The disruption ids the stop's details list.
     ///   - dated: The texts in `known` from older copies.
-    ///   - service: When the service leaves, on a run or ride page: its replacements are said (`replacements`).
+    ///   - time: When the disruptions matter (a board's now, a run's first time): one not on then says when it starts
+    ///     or ended; on a run or ride page (no `stopID`), its replacements at that time are said (`replacements`).
+    ///   - words: Time words for now.
     static func read(named: [(ids: [Int], line: String)], known: [String: Disruption], stopID: Int?, stopOwn: [Int],
-                     dated: Dated? = nil, service: Date? = nil) -> DisruptionNotes {
+                     dated: Dated? = nil, at time: Date? = nil, words: TimeWords? = nil) -> DisruptionNotes {
         var order: [Int] = []
         var lines: [Int: [String]] = [:]
         for (ids, line) in named {
@@ -77,18 +80,20 @@ struct DisruptionNotes: Sendable {
                 continue
             }
             if dated?.ids.contains(id) == true { saidDated += 1 }
-            if let service, let replaced = ChangeWords.replacement(disruption, at: service).map({ $0.prefix(1).uppercased() + $0.dropFirst() }),
+            if stopID == nil, let time, let replaced = ChangeWords.replacement(disruption, at: time).map({ $0.prefix(1).uppercased() + $0.dropFirst() }),
                !replacements.contains(replaced) {
                 replacements.append(replaced)
             }
-            let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId))
+            let when = time.flatMap { time in words.flatMap { Self.when(disruption, at: time, words: $0) } }
+            let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId), detail: when)
             let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false
             let ownWithoutLines = stopOwn.contains(id) && disruption.routes.isEmpty && disruption.stops.isEmpty
             if namesStop || ownWithoutLines {
                 atStop.append(link)
             } else {
                 let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
-                onLines.append(Link(link.name, href: link.href, detail: lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames)))
+                let detail = [lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames), when].compactMap { $0 }
+                onLines.append(Link(link.name, href: link.href, detail: detail.isEmpty ? nil : detail.joined(separator: ", ")))
             }
         }
         var unread: String?
@@ -108,6 +113,16 @@ struct DisruptionNotes: Sendable {
         var notes = DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords)
         notes.replacements = replacements
         return notes
+    }
+
+    /// "starts 8 30 pm on Saturday 5 December", "ended 6 00 am today", for a disruption not on at `time` by its own
+    /// dates; nil for one that is (or gives no start).
+    static func when(_ disruption: Disruption, at time: Date, words: TimeWords) -> String? {
+        switch DisruptionTiming(disruption, now: time) {
+        case .planned(let from, _): "starts " + DisruptionSentence.moment(from, words: words)
+        case .ended(let to): "ended " + DisruptionSentence.moment(to, words: words)
+        case .now, .undated: nil
+        }
     }
 
     /// "Frankston line"; "Frankston, Sunbury and Upfield lines" (the word said once); other services listed whole, as

@@ -25,7 +25,7 @@ struct RideController: RouteCollection {
             return true
         } ?? false
         let ask = site.ask(context)
-        let loaded = try await run.load(ask)
+        let loaded = try await run.load(ask, words: site.timeWords())
         let journey = loaded.journey
         var from: Int?
         if let fromStop {

@@ -29,7 +29,10 @@ struct RunAddress {
 
     /// Loads the run's pattern and reads it as a journey, with the disruptions it names. A run PTV does not list
     /// is a 404 that says so without blaming the address (Trakx's own boards link runs); a failure says how PTV failed.
-    func load(_ ask: Ask) async throws -> Loaded {
+    /// - Parameters:
+    ///   - ask: The way to PTV.
+    ///   - words: Time words for now, for disruptions not on at the run's time.
+    func load(_ ask: Ask, words: TimeWords) async throws -> Loaded {
         let noun = ModeWords.noun(type)
         let missing = "PTV does not list the stops and times of this \(noun) service, run \(ref), just now. It may have finished for the day, or its times may have changed."
         let advice = "Go back to the departures and choose the service again."
@@ -50,7 +53,7 @@ struct RunAddress {
         let known = DisruptionNotes.byID(fetched.value.disruptions)
         let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked.found),
-                                              dated: looked.dated)
+                                              dated: looked.dated, words: words)
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 

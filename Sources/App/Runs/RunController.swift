@@ -14,7 +14,7 @@ struct RunController: RouteCollection {
         let run = try RunAddress(context)
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let ask = site.ask(context)
-        let loaded = try await run.load(ask)
+        let loaded = try await run.load(ask, words: site.timeWords())
         let journey = loaded.journey
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, await run.notServed(fromStop, in: journey, ask: ask))

@@ -100,7 +100,7 @@ struct RunPage: Sendable {
         rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
         updated = words.clock(pattern.fetchedAt)
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
-                                                                    known: DisruptionNotes.byID(pattern.value.disruptions))
+                                                                    known: DisruptionNotes.byID(pattern.value.disruptions), words: words)
         notes = Self.notes(journey: journey, from: chosen, replacements: self.disruptions.replacements)
         strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
         cameFrom = journey.cameFrom.map { Link($0.cameFromSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
@@ -162,13 +162,14 @@ struct RunPage: Sendable {
     /// - Parameters:
     ///   - known: The texts by id: the pattern's own (``DisruptionNotes/byID(_:)``), and any looked up since.
     ///   - dated: Those looked up from older copies.
+    ///   - words: Time words for now (a disruption not on at the run's time says when it starts or ended).
     static func disruptions(in pattern: PatternResponse, journey: Journey, known: [String: Disruption],
-                            dated: DisruptionNotes.Dated? = nil) -> DisruptionNotes {
+                            dated: DisruptionNotes.Dated? = nil, words: TimeWords) -> DisruptionNotes {
         let named = pattern.departures.map { departure in
             (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
         }
         return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: dated,
-                                    service: journey.calls.lazy.compactMap(\.time).first)
+                                    at: journey.calls.lazy.compactMap(\.time).first, words: words)
     }
 
     /// The City Loop stops it runs, express, via, extra service, replacement buses and the vehicle, from the run.

@@ -89,7 +89,7 @@ struct StopPage: Sendable {
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
-                                                stopOwn: identity.details.disruptionIds, dated: disruptionsDated)
+                                                stopOwn: identity.details.disruptionIds, dated: disruptionsDated, at: words.now, words: words)
         let busesLowFloor = (type == .bus || type == .nightBus) && board.next.contains { $0.lowFloor == true }
         let legends = [liveSaidOnce ? "Times are live unless marked." : nil, busesLowFloor ? VehicleWords.lowFloorLegend : nil]
         legend = legends.compactMap { $0 }.isEmpty ? nil : legends.compactMap { $0 }.joined(separator: " ")
