@@ -18,6 +18,21 @@ struct LinePageTests {
 
     var none: DisruptionsResponse { get throws { try PageFixtures.decode(DisruptionsResponse.self, "disruptions-none") } }
 
+    /// PTV lists a line's planned and ended disruptions beside those on now: each not on now says when (at 8 30 am on
+    /// Saturday 21 November 2026), and one on now says no time.
+    @Test func aDisruptionNotOnNowSaysWhen() throws {
+        let mixed = try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed")
+        let line = try page(stops: "stops-on-route-86-direction-21", disruptions: mixed)
+        let said = Dictionary(uniqueKeysWithValues: line.disruptions.map { ($0.href, $0.detail) })
+        let at = TimeWords.clockSpace
+        #expect(said["/disruptions/401001"] == "starts 3\(at)00 am on Saturday 28 November")
+        #expect(said["/disruptions/402001"] == "starts 9\(at)00 pm today")
+        #expect(said["/disruptions/261006"] == "ended 3\(at)00 am on Tuesday 31 December 2024")
+        #expect(said["/disruptions/401002"] == .some(nil))
+        #expect(said["/disruptions/306628"] == .some(nil))
+        #expect(line.disruptions.allSatisfy { !$0.name.hasSuffix(".") || $0.detail == nil })
+    }
+
     @Test func withADirectionStopsAreInTravelOrder() throws {
         let line = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
         #expect(line.ordered)

@@ -66,7 +66,11 @@ struct LinePage: Sendable {
         self.directions = directions.filter { $0.directionId != chosen?.directionId }.map {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
-        self.disruptions = (disruptions?.disruptions ?? []).map { Link($0.heardTitle, href: Paths.disruption($0.disruptionId)) }
+        // PTV lists planned works beside those on now: one not on now says when.
+        self.disruptions = (disruptions?.disruptions ?? []).map { disruption in
+            let when = DisruptionNotes.when(disruption, at: context.words.now, words: context.words)
+            return Link(when == nil ? disruption.heardTitle : disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId), detail: when)
+        }
         disruptionsUnavailable = EvidenceWords.notChecked("Disruptions on this line", disruptionsAsked)
         directionsUnavailable = directionsAsked.flatMap { EvidenceWords.missing($0, notFound: "PTV does not list this line's directions just now.") }
         head = PageHead(context.chrome(title: heading, stale: EvidenceWords.staleNotice(stopsAsked, words: context.words)),
