@@ -42,10 +42,12 @@ struct DisruptionBoard: Sendable {
                 return json
             }
             let stops = record.stopIDs.compactMap(network.stop).map { JSON.keyed(["stop_id": $0.stopID, "stop_name": $0.name]) }
+            // Published a day before it starts, and never after its last update (planned works are announced ahead).
+            let published = min(from, lastUpdated).addingTimeInterval(-86_400)
             let json = JSON.keyed([
                 "disruption_id": record.disruptionID, "title": record.title, "url": record.url, "description": record.description,
                 "disruption_status": current ? "Current" : "Planned", "disruption_type": record.type,
-                "published_on": from.addingTimeInterval(-86_400), "last_updated": lastUpdated, "from_date": from, "to_date": to,
+                "published_on": published, "last_updated": lastUpdated, "from_date": from, "to_date": to,
                 "routes": routes, "stops": stops, "colour": "#ffd500", "display_on_board": true, "display_status": true,
             ])
             return Entry(record: record, isCurrent: current, json: json)

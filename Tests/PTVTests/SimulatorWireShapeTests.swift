@@ -77,6 +77,11 @@ struct SimulatorWireShapeTests {
         #expect((disruption["routes"] as? [[String: Any]])?.allSatisfy { $0["direction"] is NSNull && $0["geopath"] == nil } == true)
         #expect((disruption["stops"] as? [[String: Any]])?.allSatisfy { Set($0.keys) == ["stop_id", "stop_name"] } == true)
         #expect(disruption["mode"] == nil)
+        // Every disruption, planned ones too, was published before its last update (ISO 8601 times in UTC sort as text).
+        // (PTV's own list holds `"telebus": null` among the arrays.)
+        let listed = try #require(try await harness.json("/v3/disruptions")["disruptions"] as? [String: Any])
+        let times = listed.values.compactMap { $0 as? [[String: Any]] }.joined().map { ($0["published_on"] as? String ?? "", $0["last_updated"] as? String ?? "") }
+        #expect(times.count > 8 && times.allSatisfy { !$0.0.isEmpty && $0.0 < $0.1 }, "\(times)")
         let status = try #require(try await harness.json("/v3/route_types")["status"] as? [String: Any])
         #expect(status["version"] as? String == "3.0" && status["health"] as? Int == 1)
     }
