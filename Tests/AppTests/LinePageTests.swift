@@ -33,6 +33,21 @@ struct LinePageTests {
         #expect(line.disruptions.allSatisfy { !$0.name.hasSuffix(".") || $0.detail == nil })
     }
 
+    /// A station named for its suburb is not followed by the suburb again ("Armadale Station, Armadale" on every
+    /// stop of a train line); a stop elsewhere keeps it (PTV's suburbs end in a space).
+    @Test func aStationNamedForItsSuburbSaysItOnce() throws {
+        let json = #"{"stops": [{"stop_id": 1008, "stop_name": "Armadale Station ", "stop_suburb": "Armadale ", "route_type": 0, "stop_sequence": 1},"#
+            + #"{"stop_id": 1071, "stop_name": "Flinders Street Station", "stop_suburb": "Melbourne City ", "route_type": 0, "stop_sequence": 2},"#
+            + #"{"stop_id": 2636, "stop_name": "Northcote Town Hall/High St #33 ", "stop_suburb": "Northcote ", "route_type": 1, "stop_sequence": 3}],"#
+            + #""status": {"version": "3.0", "health": 1}}"#
+        let stops = try JSONDecoder().decode(StopsOnRouteResponse.self, from: Data(json.utf8))
+        let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
+        let line = LinePage(route: route, directions: [], chosen: nil, stops: Evidence(.stopsOnRoute, Fetched(value: stops, fetchedAt: PageFixtures.now)),
+                            disruptions: Evidence(.disruptions, outcome: .notAsked), context: PageFixtures.context(path: "/lines/train/11"))
+        #expect(line.stops.map(\.name) == ["Armadale Station", "Flinders Street Station", "Northcote Town Hall at High Street, stop 33"])
+        #expect(line.stops.map(\.detail) == [nil, "Melbourne City", "Northcote"])
+    }
+
     @Test func withADirectionStopsAreInTravelOrder() throws {
         let line = try page(stops: "stops-on-route-86-direction-21", disruptions: try none)
         #expect(line.ordered)

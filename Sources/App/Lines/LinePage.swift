@@ -48,7 +48,12 @@ struct LinePage: Sendable {
         let listed = ordered
             ? found.sorted { $0.stopSequence < $1.stopSequence }
             : found.sorted { SpokenName.stop($0.stopName).localizedStandardCompare(SpokenName.stop($1.stopName)) == .orderedAscending }
-        self.stops = listed.map { Link(SpokenName.stop($0.stopName), href: Paths.stop(type, $0.stopId), detail: $0.stopSuburb) }
+        // The suburb, unless the stop is named for it ("Armadale Station, Armadale" says it twice on every stop).
+        self.stops = listed.map { stop in
+            let name = SpokenName.stop(stop.stopName)
+            let suburb = stop.stopSuburb.trimmingCharacters(in: .whitespaces)
+            return Link(name, href: Paths.stop(type, stop.stopId), detail: suburb == name || "\(suburb) Station" == name ? nil : suburb)
+        }
         let summary: String
         let count = Plural.count(listed.count, "stop")
         let direction = towards.map { " towards \($0)" } ?? ""
