@@ -74,6 +74,15 @@ public enum Migrations {
         );
         CREATE INDEX push_alert_by_endpoint ON push_alert (endpoint);
         """,
+        // 4: PTV answers kept across restarts (the list of every disruption): `key` is PTV's address with the request's
+        // path and query, `body` the JSON PTV sent, `fetched_at` when (seconds since 1970).
+        """
+        CREATE TABLE kept_answer (
+            key TEXT PRIMARY KEY,
+            body TEXT NOT NULL,
+            fetched_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

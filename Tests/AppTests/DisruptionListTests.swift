@@ -162,6 +162,52 @@ struct DisruptionListTests {
         }
     }
 
+    /// PTV's list of every disruption is kept across a restart: the first board after it says the texts learnt before,
+    /// dated, where it could only say they were asked for; a copy older than 6 hours is not said.
+    @Test func afterARestartTheFirstBoardSaysTheDisruptionsLearntBeforeIt() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2024-04-28T13:40:00Z")!)
+        let ptv = ListingPTV()
+        let server = HTTPServer(configuration: ServerConfiguration(port: 0), responder: ptv, logger: Logger(label: "listing-ptv"))
+        try await withRunning(server) { server in
+            try await withTemporaryDirectory { folder in
+                func withApp(_ body: (TestApp) async throws -> Void) async throws {
+                    try await TestApp.with(configure: {
+                        $0.ptvBaseURL = "http://127.0.0.1:\(server.port)"
+                        $0.ptvDevID = "3000165"
+                        $0.ptvKey = "fixture-key"
+                        $0.clock = { clock.now }
+                        $0.databasePath = folder + "/trakx.sqlite"
+                    }) { app in
+                        await app.app.backgroundWorkSettled()
+                        try await body(app)
+                    }
+                }
+                let learnt = clock.now
+                try await withApp { app in
+                    let first = try await app.get("/stops/train/1032").text
+                    #expect(first.contains("Trakx has asked PTV for their details"), "\(first)")
+                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 1 { try await Task.sleep(for: .milliseconds(20)) }
+                    try await Task.sleep(for: .milliseconds(300))  // the list's answer kept
+                }
+                clock.advance(3600)
+                try await withApp { app in
+                    let page = try await app.get("/stops/train/1032").text
+                    #expect(page.contains("Works number 297881"), "\(page)")
+                    #expect(page.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
+                            "\(page)")
+                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 2 { try await Task.sleep(for: .milliseconds(20)) }
+                    try await Task.sleep(for: .milliseconds(300))
+                }
+                clock.advance(7 * 3600)
+                try await withApp { app in
+                    let page = try await app.get("/stops/train/1032").text
+                    #expect(page.contains("Trakx has asked PTV for their details"), "past 6 hours: \(page)")
+                    #expect(!page.contains("Works number 297881"), "\(page)")
+                }
+            }
+        }
+    }
+
     /// Runs `body` against a Trakx asking `ListingPTV` (answering `list` for every disruption) over loopback, on `clock`.
     static func withListingPTV(_ clock: TestClock, list: String = ListingPTV.list,
                                _ body: (ListingPTV, TestApp) async throws -> Void) async throws {

@@ -27,10 +27,15 @@ public final class TrakxApp: Sendable {
     let ways: StopWays
     /// Web Push alerts: kept in the database, watched in the background.
     let alerts: Alerts
+    /// PTV answers kept across restarts (nil on demo data, whose answers carry every text).
+    let kept: KeptAnswers?
+    /// Putting the kept answers back, from `start()`.
+    private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: Database, ptv: PTVClient,
-         port: PortBox, logger: Logger) {
+         kept: KeptAnswers?, port: PortBox, logger: Logger) {
         self.alerts = alerts
+        self.kept = kept
         self.pages = pages
         self.renames = renames
         self.ways = ways
@@ -41,8 +46,12 @@ public final class TrakxApp: Sendable {
         self.logger = logger
     }
 
-    /// Starts listening.
+    /// Puts back the answers kept before the last stop, then starts listening.
     public func start() throws {
+        if let kept {
+            let ptv = self.ptv
+            restoring.withLock { $0 = Task { await kept.restore(into: ptv) } }
+        }
         try server.start()
         port.value.store(server.port, ordering: .releasing)
         alerts.start()
@@ -58,6 +67,7 @@ public final class TrakxApp: Sendable {
     /// Waits until the work pages left for the background (storing real names for placeholder names, learning which
     /// way routes go) is done.
     public func backgroundWorkSettled() async {
+        await restoring.withLock { $0 }?.value
         await renames.settled()
         await ways.settled()
     }
@@ -107,7 +117,10 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     }
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
-    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock)
+    let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock)
+    var keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
+    if let kept { keep = { request, body, time in kept.keep(request, body: body, at: time) } }
+    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep)
     let pages = PageStore(now: clock)
     let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), pages: pages, shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
@@ -145,7 +158,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, port: port, logger: logger)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port, logger: logger)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -20,6 +20,8 @@ public final class PTVClient: Sendable {
     public let gate: PTVGate
     let logger: Logger
     private let now: @Sendable () -> Date
+    /// Given every answer PTV sends (its request, body and when), for answers kept across restarts.
+    private let keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
 
     /// Creates a client.
     /// - Parameters:
@@ -27,8 +29,10 @@ public final class PTVClient: Sendable {
     ///   - logger: Logger (never given a URL or secret).
     ///   - cacheCapacity: Most cached responses.
     ///   - now: The clock.
+    ///   - keep: Given every answer PTV sends, with its request and when, after it reads as an answer (nil: none kept).
     public init(configuration: PTVConfiguration, logger: Logger, cacheCapacity: Int = 4000,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                now: @escaping @Sendable () -> Date = Date.init, keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)? = nil) {
+        self.keep = keep
         self.configuration = configuration
         signer = PTVSigner(devID: configuration.devID, key: configuration.key)
         http = HTTPClient(configuration: ClientConfiguration(
@@ -69,6 +73,16 @@ public final class PTVClient: Sendable {
         cache.fresh(for: query.request, within: maxAge).map(query.read)
     }
 
+    /// Holds an answer kept from before a restart (the body PTV sent, and when) in the cache, read as a fresh answer is.
+    /// - Parameters:
+    ///   - query: The question it answers.
+    ///   - body: The body as PTV sent it.
+    ///   - fetchedAt: When PTV sent it.
+    /// - Throws: `PTVError` when the body no longer reads as an answer.
+    public func restore<Answer>(_ query: PTVQuery<Answer>, body: [UInt8], fetchedAt: Date) throws {
+        cache.restore(try Self.decode(ClientResponse(status: 200, body: body), as: Answer.self), fetchedAt: fetchedAt, for: query.request)
+    }
+
     /// Sends one signed request, bypassing the cache; while PTV throttles Trakx it fails at once as throttled
     /// (but for the one probe the gate lets through after the wait).
     /// - Parameters:
@@ -97,6 +111,7 @@ public final class PTVClient: Sendable {
         }
         do {
             let value = try Self.decode(response, as: type)
+            keep?(request, response.body, now())
             gate.answered(nil, probe: admission == .probe)
             metrics.upstream(endpoint, outcome: "ok")
             return value

@@ -184,6 +184,17 @@ public final class ResponseCache: Sendable {
         }
     }
 
+    /// Holds `value` as `request`'s answer fetched at `fetchedAt` (an answer kept from before a restart), unless a newer
+    /// one is held: it serves as any older copy does, never as fresh past its endpoint's freshness.
+    /// - Parameters:
+    ///   - value: The answer.
+    ///   - fetchedAt: When PTV gave it.
+    ///   - request: Its request.
+    public func restore<T: Sendable>(_ value: T, fetchedAt: Date, for request: PTVRequest) {
+        // Fetch ids start at 1: 0 retires no fetch in flight.
+        store(Entry(value: value, fetchedAt: fetchedAt, lastUsed: 0), key: request.cacheKey, fetchID: 0)
+    }
+
     /// The fetch's result if it ends within `seconds`, else nil (the fetch itself goes on and stores its answer).
     private static func result(of task: Task<Entry, any Error>, within seconds: Double) async -> Result<Entry, any Error>? {
         let first = FirstResult()
