@@ -134,6 +134,33 @@ struct BoardingTests {
         #expect(try rows(from: "2024-04-28T14:05:00Z", to: "2024-04-28T17:00:00Z") == 0, "works that start after these trains leave")
     }
 
+    /// A run PTV marks a replacement bus (`S_RRB`, as Camberwell's recorded board of 28 April 2024 does) is said as one on
+    /// its run and ride pages: a rider told "your train" would wait on the platform while the bus leaves from the street.
+    @Test func aReplacementBusRunIsNeverCalledATrain() throws {
+        let stops = [(1032, "Camberwell", "14:02"), (1166, "Riversdale", "14:08"), (1002, "Alamein", "14:16")]
+        let departures = stops.enumerated().map { index, stop in
+            #"{"stop_id": \#(stop.0), "route_id": 1, "run_id": 4336, "run_ref": "4336", "direction_id": 0, "disruption_ids": [], "scheduled_departure_utc": "2024-04-28T\#(stop.2):00Z", "estimated_departure_utc": null, "at_platform": false, "platform_number": null, "flags": "S_WCA-S_RRB-RUN_130", "departure_sequence": \#(index + 1)}"#
+        }
+        let named = stops.map { #""\#($0.0)": {"stop_id": \#($0.0), "stop_name": "\#($0.1)", "stop_suburb": "\#($0.1)", "route_type": 0, "stop_latitude": -37.8, "stop_longitude": 145.0}"# }
+        let json = #"{"departures": [\#(departures.joined(separator: ","))], "stops": {\#(named.joined(separator: ","))}, "#
+            + #""routes": {"1": {"route_type": 0, "route_id": 1, "route_name": "Alamein", "route_number": "", "route_gtfs_id": "2-ALM"}}, "#
+            + #""runs": {"4336": {"run_id": 4336, "run_ref": "4336", "route_id": 1, "route_type": 0, "final_stop_id": 1002, "destination_name": "Alamein", "status": "scheduled", "direction_id": 0, "run_sequence": 0, "express_stop_count": 0, "vehicle_position": null, "vehicle_descriptor": null}}, "#
+            + #""directions": {}, "disruptions": {}, "status": {"version": "3.0", "health": 1}}"#
+        let pattern: PatternResponse = try decode(json)
+        let journey = Journey(pattern, routeType: .train, asked: "4336")
+        #expect(journey.noun == "replacement bus")
+        let now = Recorded.at("2024-04-28T13:55:00Z")
+        let fetched = Fetched(value: pattern, fetchedAt: now)
+        let run = RunPage(journey: journey, fromStop: 1032, pattern: fetched, context: Recorded.context(now))
+        #expect(run.notes.first == "Replacement bus", "\(run.notes)")
+        let ride = RidePage(journey: journey, from: 0, to: 2, auto: nil, pattern: fetched, context: Recorded.context(now))
+        let said = ([ride.head.summary] + ride.facts).joined(separator: " ")
+        #expect(said.contains("replacement bus") && !said.contains("train"), "\(said)")
+        // A train the board does not mark stays a train.
+        let train: PatternResponse = try decode(json.replacingOccurrences(of: "S_WCA-S_RRB-RUN_130", with: "S_WCA"))
+        #expect(Journey(train, routeType: .train, asked: "4336").noun == "train")
+    }
+
     /// A board's list of disruptions says when one named on its departures is not on now, where PTV names next
     /// weekend's works on today's trains; one on now says no time (its page says until when).
     @Test func aDisruptionNotOnNowSaysWhenOnTheBoard() throws {

@@ -21,7 +21,7 @@ struct RideDoor: Sendable {
     ///   - to: The rider's stop's index.
     init(journey: Journey, progress: JourneyProgress, from: Int?, to: Int?) {
         let type = journey.routeType
-        strip = StripMap(journey: journey, progress: progress, yours: to ?? from, noun: ModeWords.noun(type))
+        strip = StripMap(journey: journey, progress: progress, yours: to ?? from, noun: journey.noun)
         let call = to.map { journey.calls[$0] }
         walk = call.map { Link("Walk to \($0.name)", href: Paths.walk(type, $0.stopID)) }
         arrivalLink = call.map { Link("Getting off at \($0.name), with connections and stops near it",

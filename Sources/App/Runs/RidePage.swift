@@ -86,7 +86,7 @@ struct RidePage: Sendable {
         default: alertable = to != nil
         }
         let type = journey.routeType
-        let noun = ModeWords.noun(type)
+        let noun = journey.noun
         let calls = journey.calls
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }

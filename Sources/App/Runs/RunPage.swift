@@ -102,7 +102,7 @@ struct RunPage: Sendable {
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
                                                                     known: DisruptionNotes.byID(pattern.value.disruptions), words: words)
         notes = Self.notes(journey: journey, from: chosen, replacements: self.disruptions.replacements)
-        strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: ModeWords.noun(type))
+        strip = StripMap(journey: journey, progress: progress, yours: chosen, noun: journey.noun)
         cameFrom = journey.cameFrom.map { Link($0.cameFromSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
         continuesAs = journey.continuesAs.map { Link($0.continuesSentence, href: Paths.run(type, $0.runRef, stop: $0.stopID)) }
         let titleTime = (chosen ?? journey.calls.indices.first).flatMap { journey.calls[$0].time }.map { words.clock($0) }
@@ -182,7 +182,9 @@ struct RunPage: Sendable {
         let destination = journey.named(from: index).name
         for leg in journey.legs {
             let call = journey.calls[leg.start]
-            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: [], destination: destination)
+            // Of the flags, only a replacement bus is said here (as on the board's row): days and access are the board's.
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: call.flags.filter { $0 == "S_RRB" },
+                                           destination: destination)
             where !notes.contains(note) {
                 if note == "Express", !journey.skipped.isEmpty {
                     notes.append("Express, runs past \(Plural.list(journey.skipped)) without stopping")
