@@ -156,6 +156,13 @@ struct BoardingTests {
         let ride = RidePage(journey: journey, from: 0, to: 2, auto: nil, pattern: fetched, context: Recorded.context(now))
         let said = ([ride.head.summary] + ride.facts).joined(separator: " ")
         #expect(said.contains("replacement bus") && !said.contains("train"), "\(said)")
+        // An alert on this ride says what the ride page says ("Get ready, your stop, Alamein, is next").
+        let later = Recorded.at("2024-04-28T14:10:00Z")
+        let alert = Alert.ride(type: .train, runRef: "4336", from: 1032, to: 1002, subscription: AlertCheckTests.phone, now: now)
+        let notice = RideAlertCheck.step(alert, journey: journey, staleSince: nil, now: later).notice
+        let ridePage = RidePage(journey: journey, from: 0, to: 2, auto: nil, pattern: Fetched(value: pattern, fetchedAt: later), context: Recorded.context(later))
+        #expect(notice?.body == ridePage.head.summary)
+        #expect(notice?.body.contains("train") == false)
         // A train the board does not mark stays a train.
         let train: PatternResponse = try decode(json.replacingOccurrences(of: "S_WCA-S_RRB-RUN_130", with: "S_WCA"))
         #expect(Journey(train, routeType: .train, asked: "4336").noun == "train")

@@ -39,7 +39,7 @@ struct AlertsController: RouteCollection {
         }
         let start = from.flatMap { journey.index(of: $0) } ?? -1
         guard journey.calls.indices.contains(where: { journey.calls[$0].stopID == to && $0 > start }) else {
-            throw HTTPError(400, "This \(ModeWords.noun(type)) does not stop at stop \(to) after where you board, so Trakx cannot alert you there.")
+            throw HTTPError(400, "This \(journey.noun) does not stop at stop \(to) after where you board, so Trakx cannot alert you there.")
         }
         try await add(Alert.ride(type: type, runRef: ref, from: from, to: to, subscription: subscription, now: site.now()))
         return site.redirect(to: Paths.ride(type, ref, from: from, to: to), notice: [("done", Banner.Code.alertOn.rawValue), ("what", "ride")],

@@ -18,7 +18,7 @@ enum RideAlertCheck {
             return AlertStep(notice: nil, sent: alert.sent, done: true)
         }
         let type = journey.routeType
-        let noun = ModeWords.noun(type)
+        let noun = journey.noun
         let words = TimeWords(now: now)
         let progress = JourneyProgress(journey, now: now, staleSince: staleSince)
         let state = RideState(journey: journey, progress: progress, from: from, to: to)

@@ -70,7 +70,7 @@ struct Arrival: Sendable {
         var place = StreetWords.facts(official, landmark: details?.stopLandmark ?? "")
         let suburb = details?.location?.suburb.trimmingCharacters(in: .whitespaces) ?? ""
         if !suburb.isEmpty, !name.contains(suburb) { place.append(.init(term: "Suburb", detail: suburb)) }
-        wentOn = ride.flatMap { Self.wentOn(ride: $0.journey, from: $0.index, noun: ModeWords.noun(type)) }
+        wentOn = ride.flatMap { Self.wentOn(ride: $0.journey, from: $0.index, noun: $0.journey.noun) }
         self.place = place
         access = details.map { StopFacts.access($0) } ?? []
         accessUnknown = details == nil ? Self.notHere(detailsAsked, "This stop's access facts")
