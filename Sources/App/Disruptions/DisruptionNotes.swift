@@ -19,7 +19,7 @@ struct DisruptionNotes: Sendable {
     let dated: String?
     /// "Buses replace trains between Elsternwick and Sandringham", for a service (a run or ride page's notes), from the
     /// texts at hand that say buses or coaches replace it at its time; the board says the same on each row instead.
-    var replacements: [String] = []
+    let replacements: [String]
 
     /// Texts said from copies older than `Ask.disruptionTextKept`: which disruptions, and when PTV gave the oldest.
     struct Dated: Sendable, Equatable {
@@ -35,8 +35,9 @@ struct DisruptionNotes: Sendable {
     /// Nothing to say.
     static let none = DisruptionNotes(atStop: [], onLines: [], unread: nil, dated: nil)
 
-    private init(atStop: [Link], onLines: [Link], unread: String?, dated: String?) {
+    private init(atStop: [Link], onLines: [Link], unread: String?, dated: String?, replacements: [String] = []) {
         self.atStop = atStop
+        self.replacements = replacements
         self.onLines = onLines
         self.unread = unread
         self.dated = dated
@@ -110,9 +111,7 @@ struct DisruptionNotes: Sendable {
                 : "The details of \(saidDated == 1 ? "one" : String(saidDated)) of these disruptions are"
             datedWords = "\(these) from \(TimeWords(now: dated.at).clock(dated.at)). Trakx has asked PTV for newer ones, which show when this page is loaded again."
         }
-        var notes = DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords)
-        notes.replacements = replacements
-        return notes
+        return DisruptionNotes(atStop: atStop, onLines: onLines, unread: unread, dated: datedWords, replacements: replacements)
     }
 
     /// "starts 8 30 pm on Saturday 5 December", "ended 6 00 am today", for a disruption not on at `time` by its own
