@@ -15,6 +15,8 @@ struct DisruptionListTests {
     /// it is asked; a disruption asked by its id is not found, so only the list can give a text.
     final class ListingPTV: Responder {
         let asked = Mutex<[String]>([])
+        /// Whether the list of every disruption fails (a 500) instead of answering.
+        let listFails = Atomic<Bool>(false)
         static let patterns = ["951230": "tdn-3230-pattern", "952439": "tdn-4439-pattern-bad-day"]
         static let ids: [Int64] = [261006, 323905, 337396, 329447, 336160] + [297881, 307065, 308558, 309269, 309274]
 
@@ -26,7 +28,10 @@ struct DisruptionListTests {
                let body = try? String(contentsOfFile: repositoryRoot + "/Tests/AppTests/Fixtures/recorded/\(name).json", encoding: .utf8) {
                 return Response.json(body)
             }
-            if path == "/v3/disruptions" { return Response.json(listed) }
+            if path == "/v3/disruptions" {
+                if listFails.load(ordering: .relaxed) { return Response.json(#"{"message":"An error has occurred."}"#, status: 500) }
+                return Response.json(listed)
+            }
             // Camberwell's recorded board of 28 April 2024, which names five disruptions by id.
             if path == "/v3/departures/route_type/0/stop/1032",
                let body = try? String(contentsOfFile: repositoryRoot + "/Tests/AppTests/Fixtures/recorded/metro-departures-rrb.json", encoding: .utf8) {
@@ -191,11 +196,18 @@ struct DisruptionListTests {
                 }
                 clock.advance(3600)
                 try await withApp { app in
+                    // With PTV's list failing, the disruptions page says the kept one as a saved copy, with its time.
+                    ptv.listFails.store(true, ordering: .relaxed)
+                    let listed = try await app.get("/disruptions")
+                    #expect(listed.status == 200)
+                    #expect(listed.text.contains("Works number 297881"), "\(listed.text)")
+                    #expect(listed.text.contains("so this page shows information from \(TimeWords(now: learnt).clock(learnt))."), "\(listed.text)")
+                    ptv.listFails.store(false, ordering: .relaxed)
                     let page = try await app.get("/stops/train/1032").text
                     #expect(page.contains("Works number 297881"), "\(page)")
                     #expect(page.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
                             "\(page)")
-                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 2 { try await Task.sleep(for: .milliseconds(20)) }
+                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 3 { try await Task.sleep(for: .milliseconds(20)) }
                     try await Task.sleep(for: .milliseconds(300))
                 }
                 clock.advance(7 * 3600)
