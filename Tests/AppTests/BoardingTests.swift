@@ -168,6 +168,19 @@ struct BoardingTests {
         #expect(Journey(train, routeType: .train, asked: "4336").noun == "train")
     }
 
+    /// Where the next service is a replacement bus, the board's first sentence says so, and so does the row's sentence
+    /// that stands alone (a favourite, an alert): Camberwell's recorded board of 28 April 2024, every run marked S_RRB.
+    @Test func theAnswerFirstSaysAReplacementBus() throws {
+        let board = try board("metro-departures-rrb", stop: 1032, at: "2024-04-28T13:55:00Z")
+        let summary = DepartureBoard.summary(board.next)
+        #expect(summary.hasPrefix("Next, Alamein line replacement bus, in 7 minutes"), "\(summary)")
+        let row = try #require(board.next.first)
+        #expect(row.sentence.hasPrefix("Alamein line replacement bus to "), "\(row.sentence)")
+        // A train PTV does not mark says no such thing.
+        let trains = try self.board("metro-departures-sss", stop: 1181)
+        #expect(!DepartureBoard.summary(trains.next).contains("replacement") && trains.next.allSatisfy { !$0.sentence.contains("replacement") })
+    }
+
     /// A board's list of disruptions says when one named on its departures is not on now, where PTV names next
     /// weekend's works on today's trains; one on now says no time (its page says until when).
     @Test func aDisruptionNotOnNowSaysWhenOnTheBoard() throws {

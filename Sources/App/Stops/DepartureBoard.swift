@@ -58,6 +58,9 @@ struct DepartureRow: Sendable {
     /// "delayed 4 minutes", "timetable", or nil when the row says nothing of its source (cancelled, which `afterTime`
     /// says, or live on time on a board that says once that times are live).
     var statusSaid: String? { cancelled || (liveSaidOnce && source == .live(minutesLate: 0)) ? nil : status }
+    /// Whether PTV marks it a replacement bus (`S_RRB`): what stands for the row without its notes (the board's
+    /// summary) says so with the line ("Next, Alamein line replacement bus, in 7 minutes").
+    var isReplacementBus: Bool { notes.contains(ServiceWords.replacementBus) }
 
     /// The row's words in the pieces a board styles apart (issue 34 item 9), in reading order: joined with single
     /// spaces (each piece's `text` then `after`) they are exactly the link's one sentence ("8 40 am, in 5 minutes, platform 3, timetable" on a line's
@@ -226,7 +229,7 @@ struct DepartureBoard: Sendable {
         }
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
         // "in 5 minutes, 8 40 am"; more than two hours away its day, not the time twice: "tomorrow, 12 02 am".
-        var when = "\(ModeWords.midSentence(next.service)), \(next.afterTime), \(next.time)"
+        var when = "\(ModeWords.midSentence(next.service))\(next.isReplacementBus ? " replacement bus" : ""), \(next.afterTime), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
@@ -265,8 +268,9 @@ struct DepartureBoard: Sendable {
                                                                                       flags: ServiceWords.flags(departure.flags), destination: destination))
         let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
-        // A sentence stands alone (favourites), so it always names where the service goes.
-        var sentence = caption
+        // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus.
+        var sentence = notes.contains(ServiceWords.replacementBus)
+            ? ServiceWords.caption(service: service + " replacement bus", destination: destination) : caption
         if cancelled {
             sentence += ", \(words.clock(scheduled)), cancelled."
         } else {

@@ -76,12 +76,15 @@ enum ServiceWords {
         ("MO", "Mondays"), ("TU", "Tuesdays"), ("WE", "Wednesdays"), ("TH", "Thursdays"), ("FR", "Fridays"),
     ]
 
+    /// A run PTV marks `S_RRB`: a bus in place of a train.
+    static let replacementBus = "Replacement bus"
+
     /// PTV's documented departure flags that matter to a rider, besides its days (`dayWords`).
     static let flagWords: [String: String] = [
         "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Drop off only", "PUO": "Pick up only",
         "SS": "School days only",
         // Seen in real answers, not in the spec's list.
-        "S_WCA": "Wheelchair accessible", "S_RRB": "Replacement bus",
+        "S_WCA": "Wheelchair accessible", "S_RRB": replacementBus,
     ]
 
     /// The flags in PTV's "S_WCA-S_RRB-RUN_130" form, split into tokens.
