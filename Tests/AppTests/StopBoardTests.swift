@@ -35,7 +35,7 @@ struct StopBoardTests {
         let added = try board("parliament-only", stop: 1155, at: Recorded.at("2025-07-17T01:00:00Z"))
         #expect(added.next.first?.notes == ["after Flinders Street, via the City Loop to Parliament", "Extra service"])
         let rrb = try board("metro-departures-rrb", stop: 1032, at: Recorded.at("2024-04-28T13:55:00Z"))
-        #expect(rrb.next.first?.notes == ["Wheelchair accessible", "Replacement bus"])
+        #expect(rrb.next.first?.notes == ["Replacement bus", "Wheelchair accessible"])
         #expect(rrb.next.allSatisfy { !$0.detail.contains("RUN") })
     }
 

@@ -63,7 +63,9 @@ enum ServiceWords {
         if let express = run?.expressStopCount, express > 0 { notes.append("Express") }
         let note = departureNote.trimmingCharacters(in: .whitespaces)
         if !note.isEmpty, destination.isEmpty || note != "via \(destination)" { notes.append(note) }
-        notes += flags.compactMap { flagWords[$0] }
+        // A replacement bus first: it changes where the rider boards (the street, not a platform).
+        let flagged = flags.compactMap { flagWords[$0] }
+        notes = flagged.filter { $0 == replacementBus } + notes + flagged.filter { $0 != replacementBus }
         // "MO-TU-WE-FR" is one run on four days: said once, "Mondays, Tuesdays, Wednesdays and Fridays only", not four
         // "only"s that contradict each other.
         let days = dayWords.filter { day in flags.contains(day.flag) }.map(\.days)
