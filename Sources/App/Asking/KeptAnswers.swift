@@ -16,6 +16,9 @@ struct KeptAnswers: Sendable {
     /// The question kept.
     static let kept = PTVQuery.disruptions()
 
+    /// Its cache key, which every answer the client hands over is compared with.
+    private static let keptKey = kept.request.cacheKey
+
     private var key: String { baseURL + Self.kept.request.pathAndQuery }
 
     /// Keeps `body` when it answers the kept question (written on the database's thread, not waited for).
@@ -24,7 +27,7 @@ struct KeptAnswers: Sendable {
     ///   - body: The body as PTV sent it.
     ///   - time: When.
     func keep(_ request: PTVRequest, body: [UInt8], at time: Date) {
-        guard request.cacheKey == Self.kept.request.cacheKey else { return }
+        guard request.cacheKey == Self.keptKey else { return }
         let values: [SQLiteValue] = [.text(key), .text(String(decoding: body, as: UTF8.self)), .integer(Int64(time.timeIntervalSince1970))]
         Task {
             try? await database.perform { db in

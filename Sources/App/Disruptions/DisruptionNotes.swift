@@ -81,7 +81,7 @@ struct DisruptionNotes: Sendable {
                 continue
             }
             if dated?.ids.contains(id) == true { saidDated += 1 }
-            if stopID == nil, let time, let replaced = ChangeWords.replacement(disruption, at: time).map({ $0.prefix(1).uppercased() + $0.dropFirst() }),
+            if stopID == nil, let time, let replaced = ChangeWords.replacement(disruption, at: time)?.capitalisedFirst,
                !replacements.contains(replaced) {
                 replacements.append(replaced)
             }

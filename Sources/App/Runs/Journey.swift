@@ -68,9 +68,9 @@ struct Journey: Sendable {
 
     /// Whether PTV marks the run a replacement bus (`S_RRB` in its departures' flags, as on a board's row): a train
     /// line's run that a rider boards in the street, not on a platform.
-    var isReplacementBus: Bool { calls.contains { $0.flags.contains("S_RRB") } }
+    var isReplacementBus: Bool { calls.contains { ServiceWords.isReplacementBus($0.flags) } }
     /// What a rider boards: "train", "tram", "bus", or "replacement bus" where PTV marks the run so.
-    var noun: String { isReplacementBus ? "replacement bus" : ModeWords.noun(routeType) }
+    var noun: String { isReplacementBus ? ServiceWords.replacementBus.lowercased() : ModeWords.noun(routeType) }
 
     /// Reads a pattern: the trip of the run asked for (with a cancelled remainder, the rest of a run cut short), else
     /// every `run_ref` in it, in `departure_sequence` order.

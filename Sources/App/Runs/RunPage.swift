@@ -183,7 +183,7 @@ struct RunPage: Sendable {
         for leg in journey.legs {
             let call = journey.calls[leg.start]
             // Of the flags, only a replacement bus is said here (as on the board's row): days and access are the board's.
-            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: call.flags.filter { $0 == "S_RRB" },
+            for note in ServiceWords.notes(run: leg.run, departureNote: call.note, flags: call.flags.filter { $0 == ServiceWords.replacementBusFlag },
                                            destination: destination)
             where !notes.contains(note) {
                 if note == "Express", !journey.skipped.isEmpty {

@@ -229,7 +229,7 @@ struct DepartureBoard: Sendable {
         }
         // When first, then where to: a long tram destination should not delay "in 2 minutes".
         // "in 5 minutes, 8 40 am"; more than two hours away its day, not the time twice: "tomorrow, 12 02 am".
-        var when = "\(ModeWords.midSentence(next.service))\(next.isReplacementBus ? " replacement bus" : ""), \(next.afterTime), \(next.time)"
+        var when = "\(ModeWords.midSentence(ServiceWords.service(next.service, replacementBus: next.isReplacementBus))), \(next.afterTime), \(next.time)"
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
@@ -263,14 +263,15 @@ struct DepartureBoard: Sendable {
         let departed = past && staleSince == nil
         let wasDue = past && staleSince != nil
         let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
+        let flags = ServiceWords.flags(departure.flags)
         let said = changes.row(departure, run: run, type: routeType,
                                notes: [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
-                                                                                      flags: ServiceWords.flags(departure.flags), destination: destination))
+                                                                                      flags: flags, destination: destination))
         let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus.
-        var sentence = notes.contains(ServiceWords.replacementBus)
-            ? ServiceWords.caption(service: service + " replacement bus", destination: destination) : caption
+        var sentence = ServiceWords.caption(service: ServiceWords.service(service, replacementBus: ServiceWords.isReplacementBus(flags)),
+                                            destination: destination)
         if cancelled {
             sentence += ", \(words.clock(scheduled)), cancelled."
         } else {

@@ -78,15 +78,24 @@ enum ServiceWords {
         ("MO", "Mondays"), ("TU", "Tuesdays"), ("WE", "Wednesdays"), ("TH", "Thursdays"), ("FR", "Fridays"),
     ]
 
-    /// A run PTV marks `S_RRB`: a bus in place of a train.
+    /// PTV's flag on a replacement bus run (a bus in place of a train), and the note it is said as.
+    static let replacementBusFlag = "S_RRB"
     static let replacementBus = "Replacement bus"
+
+    /// Whether `flags` (as ``flags(_:)`` reads them) mark a replacement bus run.
+    static func isReplacementBus(_ flags: [String]) -> Bool { flags.contains(replacementBusFlag) }
+
+    /// "Alamein line replacement bus" for a replacement bus run, else `service` as it is.
+    static func service(_ service: String, replacementBus: Bool) -> String {
+        replacementBus ? "\(service) \(Self.replacementBus.lowercased())" : service
+    }
 
     /// PTV's documented departure flags that matter to a rider, besides its days (`dayWords`).
     static let flagWords: [String: String] = [
         "RR": "Reservations required", "GC": "Guaranteed connection", "DOO": "Drop off only", "PUO": "Pick up only",
         "SS": "School days only",
         // Seen in real answers, not in the spec's list.
-        "S_WCA": "Wheelchair accessible", "S_RRB": replacementBus,
+        "S_WCA": "Wheelchair accessible", replacementBusFlag: replacementBus,
     ]
 
     /// The flags in PTV's "S_WCA-S_RRB-RUN_130" form, split into tokens.
