@@ -96,10 +96,13 @@ final class AlertWatcher: Sendable {
 
     private func leave(_ alerts: [Alert], now: Date) async {
         guard let first = alerts.first else { return }
+        let ask = ask
         let evidence = await ask(.departures(routeType: first.routeType, stopID: first.stopID))
         guard let departures = evidence.value else { return }
         for alert in alerts {
-            await apply(LeaveAlertCheck.step(alert, departures: departures, staleSince: evidence.staleSince, now: now), to: alert)
+            let disruptions = ask.disruptionTexts(namedIn: departures, routeID: alert.routeID)
+            await apply(LeaveAlertCheck.step(alert, departures: departures, staleSince: evidence.staleSince, disruptions: disruptions, now: now),
+                        to: alert)
         }
     }
 

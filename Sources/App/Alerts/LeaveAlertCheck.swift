@@ -13,10 +13,13 @@ enum LeaveAlertCheck {
     ///   - alert: A leave-now reminder.
     ///   - departures: The stop's departures, as the board asks them.
     ///   - staleSince: When the answer is a saved copy, since when.
+    ///   - disruptions: The texts of disruptions the departures name, by id (works that replace the service are said).
     ///   - now: The clock.
-    static func step(_ alert: Alert, departures: DeparturesResponse, staleSince: Date?, now: Date) -> AlertStep {
+    static func step(_ alert: Alert, departures: DeparturesResponse, staleSince: Date?, disruptions: [String: Disruption] = [:],
+                     now: Date) -> AlertStep {
         let type = RouteType(rawValue: alert.routeType)
-        let board = DepartureBoard(departures, routeType: type, stopID: alert.stopID, words: TimeWords(now: now), staleSince: staleSince)
+        let board = DepartureBoard(departures, routeType: type, stopID: alert.stopID, words: TimeWords(now: now), staleSince: staleSince,
+                                   changes: BoardChanges(disruptions: disruptions))
         let rows = board.groups.flatMap(\.rows)
             .filter { row in alert.routeID.map { $0 == row.routeID } ?? true }
             .filter { row in alert.directionID.map { $0 == row.directionID } ?? true }

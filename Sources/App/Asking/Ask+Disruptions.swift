@@ -61,6 +61,15 @@ extension Ask {
         return (found, found.count < ids.count || dated != nil, dated)
     }
 
+    /// The texts of the disruptions a departures answer names (on one route's departures, when given): the answer's
+    /// own, then what Trakx already knows, the rest learnt in the background. A row given them says works that
+    /// replace its service, as the stop's board does, on a favourite, an alert or the arrival page.
+    func disruptionTexts(namedIn departures: DeparturesResponse, routeID: Int? = nil) -> [String: Disruption] {
+        let own = DisruptionNotes.known(departures.disruptions)
+        let named = departures.departures.filter { departure in routeID.map { $0 == departure.routeId } ?? true }.map(\.disruptionIds)
+        return DisruptionNotes.known(own, disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: own)).found)
+    }
+
     /// The copy Trakx holds of `query`, up to `disruptionTextDated` old, and when PTV gave it if that was longer ago
     /// than `disruptionTextKept` (a text said from it is dated).
     private func textCopy<Answer>(_ query: PTVQuery<Answer>) -> (value: Answer, datedAt: Date?)? {

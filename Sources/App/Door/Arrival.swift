@@ -57,10 +57,12 @@ struct Arrival: Sendable {
     ///   - detailsAsked: PTV's details of the stop.
     ///   - departuresAsked: Departures here.
     ///   - nearAsked: Stops near here (not asked when the stop's position was not known yet).
+    ///   - disruptions: The texts of disruptions the departures name, by id (a connection says works that replace it).
     ///   - ride: The journey ridden and the index of this stop in it, when the rider came from a ride page.
     ///   - words: Time words.
     init(type: RouteType, stopID: Int, details detailsAsked: Evidence<StopDetailsResponse>, departures departuresAsked: Evidence<DeparturesResponse>,
-         near nearAsked: Evidence<StopsNearbyResponse>, ride: (journey: Journey, index: Int)?, words: TimeWords) {
+         near nearAsked: Evidence<StopsNearbyResponse>, disruptions: [String: Disruption] = [:], ride: (journey: Journey, index: Int)?,
+         words: TimeWords) {
         let details = detailsAsked.value?.stop, departures = departuresAsked.value, near = nearAsked.value?.stops ?? []
         let call = ride.map { $0.journey.calls[$0.index] }
         let official = details?.stopName ?? departures?.stops[String(stopID)]?.stopName ?? ""
@@ -76,7 +78,7 @@ struct Arrival: Sendable {
         accessUnknown = details == nil ? Self.notHere(detailsAsked, "This stop's access facts")
             : (access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil)
         let ridden = Set(ride?.journey.legs.compactMap { $0.route?.routeId } ?? [])
-        let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words).next } ?? []
+        let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words, changes: BoardChanges(disruptions: disruptions)).next } ?? []
         var lines: [String] = []
         var said = Set<String>()
         for row in rows where !row.departed && !row.cancelled && !ridden.contains(row.routeID)

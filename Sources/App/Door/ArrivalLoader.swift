@@ -7,10 +7,13 @@ extension Site {
         let details: Evidence<StopDetailsResponse>
         let departures: Evidence<DeparturesResponse>
         let near: Evidence<StopsNearbyResponse>
+        /// The texts of disruptions the departures name, by id, as far as Trakx knows them.
+        var disruptions: [String: Disruption] = [:]
 
         /// The arrival these answers say, for a rider who rode `ride` (when known).
         func arrival(type: RouteType, stopID: Int, ride: (journey: Journey, index: Int)?, words: TimeWords) -> Arrival {
-            Arrival(type: type, stopID: stopID, details: details, departures: departures, near: near, ride: ride, words: words)
+            Arrival(type: type, stopID: stopID, details: details, departures: departures, near: near, disruptions: disruptions, ride: ride,
+                    words: words)
         }
     }
 
@@ -31,13 +34,16 @@ extension Site {
         let point = point ?? ask.known(detailsQuery)?.value.stop?.location?.point
         let nearQuery = point.map { PTVQuery.stopsNearby(latitude: $0.0, longitude: $0.1, maxResults: 12, maxDistance: 400) }
         guard waiting else {
-            return ArrivalAnswers(details: Self.knownOrLearnt(detailsQuery, ask), departures: Self.knownOrLearnt(departuresQuery, ask),
-                                  near: nearQuery.map { Self.knownOrLearnt($0, ask) } ?? Evidence(.nearby, outcome: .notAsked))
+            var answers = ArrivalAnswers(details: Self.knownOrLearnt(detailsQuery, ask), departures: Self.knownOrLearnt(departuresQuery, ask),
+                                         near: nearQuery.map { Self.knownOrLearnt($0, ask) } ?? Evidence(.nearby, outcome: .notAsked))
+            answers.disruptions = answers.departures.value.map { ask.disruptionTexts(namedIn: $0) } ?? [:]
+            return answers
         }
         async let details = Self.within(detailsQuery, ask)
         async let departures = Self.within(departuresQuery, ask)
         async let near = Self.within(nearQuery, ask)
-        let answers = await ArrivalAnswers(details: details, departures: departures, near: near)
+        var answers = await ArrivalAnswers(details: details, departures: departures, near: near)
+        answers.disruptions = answers.departures.value.map { ask.disruptionTexts(namedIn: $0) } ?? [:]
         if nearQuery == nil, let learnt = answers.details.value?.stop?.location?.point {
             ask.learn(.stopsNearby(latitude: learnt.0, longitude: learnt.1, maxResults: 12, maxDistance: 400))
         }

@@ -22,12 +22,14 @@ extension FavouriteSummary {
     ///   - stored: The favourite as stored.
     ///   - asked: The departures at its stop, as evidence (not asked past the first 40 favourites).
     ///   - way: Where its services go and which way they leave, when known ("trams towards City, heading west").
+    ///   - disruptions: The texts of disruptions its departures name, by id (a row then says works that replace it).
     ///   - words: Time words for now.
     ///   - lowFloorOnly: Whether the rider chose low floor trams only (a tram favourite then says first when the next
     ///     low floor tram comes, as its board does).
     ///   - errors: Field errors after a refused rename.
     ///   - typed: What was typed in a refused rename, by field id.
-    static func build(_ stored: FavouriteStop, asked: Evidence<DeparturesResponse>, way: String? = nil, words: TimeWords, lowFloorOnly: Bool = false,
+    static func build(_ stored: FavouriteStop, asked: Evidence<DeparturesResponse>, way: String? = nil, disruptions: [String: Disruption] = [:],
+                      words: TimeWords, lowFloorOnly: Bool = false,
                       errors: [FieldError],
                       typed: [String: String]) -> (FavouriteSummary, String?) {
         var favourite = stored
@@ -47,7 +49,7 @@ extension FavouriteSummary {
                     departure.routeId == routeID && favourite.directionID.map { $0 == departure.directionId } ?? true
                 }
             }
-            let changes = BoardChanges(lowFloorOnly: lowFloorOnly && type == .tram)
+            let changes = BoardChanges(disruptions: disruptions, lowFloorOnly: lowFloorOnly && type == .tram)
             let rows = DepartureBoard(result, routeType: type, stopID: favourite.stopID, words: words, staleSince: asked.staleSince,
                                       changes: changes).next
             if changes.lowFloorOnly { lowFloor = DepartureBoard.lowFloorSummary(rows) }

@@ -24,8 +24,9 @@ struct BoardChanges: Sendable {
     ///   - type: The stop's mode.
     ///   - notes: The notes `ServiceWords` gives (with "Express" when the run is express).
     /// - Returns: The notes with "Express" said as the stops it runs past when known, replacement buses added, and
-    ///   the vehicle last; and the vehicle's low floor (nil when not known).
-    func row(_ departure: Departure, run: Run?, type: RouteType, notes: [String]) -> (notes: [String], lowFloor: Bool?) {
+    ///   the vehicle last; the replacement buses alone ("buses replace trains between Caulfield and Frankston"), which
+    ///   the row's standalone sentence says too; and the vehicle's low floor (nil when not known).
+    func row(_ departure: Departure, run: Run?, type: RouteType, notes: [String]) -> (notes: [String], replacements: [String], lowFloor: Bool?) {
         var notes = notes
         if let express = skipped[departure.runRef].flatMap(ChangeWords.express(skipping:)),
            let index = notes.firstIndex(of: "Express") {
@@ -40,6 +41,6 @@ struct BoardChanges: Sendable {
         notes += replacements
         let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked)
         if let words = vehicle.words { notes.append(words) }
-        return (notes, vehicle.lowFloor)
+        return (notes, replacements, vehicle.lowFloor)
     }
 }

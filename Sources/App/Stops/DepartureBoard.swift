@@ -34,7 +34,8 @@ struct DepartureRow: Sendable {
     let service: String
     /// "Route 86 tram to Bundoora RMIT".
     let caption: String
-    /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live."
+    /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live.", and works that replace it: "Frankston line to Frankston,
+    /// in 5 minutes, timetable. Buses replace trains between Caulfield and Frankston."
     let sentence: String
     /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
     var lowFloor: Bool? = nil
@@ -269,7 +270,8 @@ struct DepartureBoard: Sendable {
                                                                                       flags: flags, destination: destination))
         let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
-        // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus.
+        // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus
+        // (PTV's flag, or works that replace the service when it leaves).
         var sentence = ServiceWords.caption(service: ServiceWords.service(service, replacementBus: ServiceWords.isReplacementBus(flags)),
                                             destination: destination)
         if cancelled {
@@ -279,6 +281,8 @@ struct DepartureBoard: Sendable {
             if let platform { sentence += " from \(ModeWords.midSentence(platform))" }
             sentence += source == .timetable ? ", timetable." : ", \(staleSince == nil ? "live" : status)."
         }
+        // Works that change where the rider boards are said where the row's notes are not (a favourite, an alert).
+        for replacement in said.replacements { sentence += " \(replacement.capitalisedFirst)." }
         return DepartureRow(
             time: words.clock(cancelled ? scheduled : best), until: until,
             afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),

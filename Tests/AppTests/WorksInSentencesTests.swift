@@ -1,0 +1,68 @@
+@testable import App
+import Foundation
+import PTV
+import Testing
+import TestSupport
+
+/// A favourite's card, a leave reminder and the arrival page's connections say a departure in its one sentence,
+/// without the board's notes. Works that replace the service change where the rider boards, so that sentence says
+/// them, as the board's row does, and only while the works are on when the service leaves.
+struct WorksInSentencesTests {
+    private static let said = "Buses replace trains between Elsternwick and Sandringham."
+
+    /// Works as PTV lists them, with their own dates.
+    private func works(from: String, to: String) throws -> Disruption {
+        try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 309274, "title": "Sandringham line: Buses replace trains between Elsternwick and Sandringham", "disruption_type": "Planned Works", "from_date": "\#(from)", "to_date": "\#(to)", "description": "", "routes": [], "stops": []}"#.utf8))
+    }
+
+    /// Camberwell's recorded board (its first two departures, at 14 02 and 14 09 UTC on 28 April 2024, name 309274).
+    private func sentences(_ disruptions: [String: Disruption]) throws -> [String] {
+        DepartureBoard(try Recorded.load("metro-departures-rrb", as: DeparturesResponse.self), routeType: .train, stopID: 1032,
+                       words: TimeWords(now: Recorded.at("2024-04-28T13:55:00Z")), changes: BoardChanges(disruptions: disruptions)).next.map(\.sentence)
+    }
+
+    @Test func aRowsOwnSentenceSaysWorksThatReplaceIt() throws {
+        let on = try sentences(["309274": works(from: "2024-04-28T10:00:00Z", to: "2024-04-28T17:00:00Z")])
+        #expect(on.filter { $0.hasSuffix(", timetable. " + Self.said) || $0.hasSuffix(", live. " + Self.said) }.count == 2, "\(on)")
+        #expect(on.dropFirst(2).allSatisfy { !$0.contains("Buses replace") }, "\(on)")
+        #expect(on.allSatisfy { OwnWordsHeardTests.problems("<p>\($0)</p>").isEmpty })
+        let planned = try sentences(["309274": works(from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z")])
+        #expect(planned.allSatisfy { !$0.contains("Buses replace") }, "next weekend's works: \(planned)")
+        #expect(try sentences([:]).allSatisfy { !$0.contains("Buses replace") }, "no text, nothing said")
+    }
+
+    /// The recorded Frankston departure, naming works that run through it.
+    @Test func aReminderToLeaveSaysWorksThatReplaceTheService() throws {
+        let now = Recorded.at("2024-11-06T06:11:00Z")
+        var answer = try Recorded.load("metro-departures-fkn", as: DeparturesResponse.self)
+        answer.departures = answer.departures.map { var departure = $0; departure.disruptionIds = [309274]; return departure }
+        let alert = Alert.leave(type: .train, stopID: 1073, routeID: 6, directionID: 1, minutes: 10, subscription: AlertCheckTests.phone, now: now)
+        let works = try works(from: "2024-11-06T00:00:00Z", to: "2024-11-06T17:00:00Z")
+        let go = try #require(LeaveAlertCheck.step(alert, departures: answer, staleSince: nil, disruptions: ["309274": works], now: now).notice)
+        #expect(go.body.contains("buses replace trains between Elsternwick and Sandringham"), "\(go.body)")
+        let without = try #require(LeaveAlertCheck.step(alert, departures: answer, staleSince: nil, now: now).notice)
+        #expect(!without.body.contains("buses replace"), "\(without.body)")
+    }
+
+    /// Through the app, on PTV that names the works by id only (as real departures do): once PTV's list of every
+    /// disruption is learnt, the favourite's card says the works, as Camberwell's board does.
+    @Test func aFavouritesCardSaysWorksThatReplaceItsTrain() async throws {
+        let clock = TestClock(ISO8601DateFormatter().date(from: "2024-04-28T13:40:00Z")!)
+        let works = DisruptionListTests.ListingPTV.item(309274, title: "Alamein line: Buses replace trains between Camberwell and Alamein",
+                                                        from: "2024-04-28T10:00:00Z", to: "2024-04-28T17:00:00Z")
+        try await DisruptionListTests.withListingPTV(clock, list: DisruptionListTests.ListingPTV.list([works])) { ptv, app in
+            let session = try await app.session()
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1032"), ("return", "/stops/train/1032")],
+                                           session: session)
+            #expect(added.status == 303)
+            let before = try await session.get("/favourites").text
+            for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+            #expect(!before.contains("Buses replace"), "nothing known of the works yet: \(before)")
+            let page = try await session.get("/favourites").text
+            let card = try #require(page.range(of: "<li class=\"card\">").map { String(page[$0.lowerBound...].prefix(3000)) })
+            #expect(card.contains("Buses replace trains between Camberwell and Alamein."), "\(card)")
+            #expect(OwnWordsHeardTests.problems(page).isEmpty, "\(OwnWordsHeardTests.problems(page))")
+        }
+    }
+}
