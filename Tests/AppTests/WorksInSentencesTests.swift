@@ -45,8 +45,8 @@ struct WorksInSentencesTests {
     }
 
     /// Through the app, on PTV that names the works by id only (as real departures do): once PTV's list of every
-    /// disruption is learnt, the favourite's card says the works, as Camberwell's board does.
-    @Test func aFavouritesCardSaysWorksThatReplaceItsTrain() async throws {
+    /// disruption is learnt, the favourite's card and the arrival page's connections say the works, as Camberwell's board does.
+    @Test func aFavouritesCardAndTheArrivalPageSayWorksThatReplaceTheTrain() async throws {
         let clock = TestClock(ISO8601DateFormatter().date(from: "2024-04-28T13:40:00Z")!)
         let works = DisruptionListTests.ListingPTV.item(309274, title: "Alamein line: Buses replace trains between Camberwell and Alamein",
                                                         from: "2024-04-28T10:00:00Z", to: "2024-04-28T17:00:00Z")
@@ -63,6 +63,9 @@ struct WorksInSentencesTests {
             let card = try #require(page.range(of: "<li class=\"card\">").map { String(page[$0.lowerBound...].prefix(3000)) })
             #expect(card.contains("Buses replace trains between Camberwell and Alamein."), "\(card)")
             #expect(OwnWordsHeardTests.problems(page).isEmpty, "\(OwnWordsHeardTests.problems(page))")
+            // Getting off at Camberwell: the other lines leaving say it too.
+            let arrived = try await session.get("/arrived/train/1032").text
+            #expect(arrived.contains("Buses replace trains between Camberwell and Alamein."), "\(arrived)")
         }
     }
 }
