@@ -198,8 +198,8 @@ struct BoardingTests {
         #expect(try detail(from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z", atStop: true) == "starts 8\u{202F}30 pm on Friday 3 May")
     }
 
-    /// The run and ride pages say a replacement among the service's facts, before the vehicle, as its board row does,
-    /// and only within the works' dates (the recorded Metro Tunnel run leaves at 22 03 UTC on 29 November 2025).
+    /// The run page says a replacement among the service's facts, before the vehicle, as its board row does (the ride
+    /// page before its stops, WorksInSentencesTests), and only within the works' dates (the recorded Metro Tunnel run leaves at 22 03 UTC on 29 November 2025).
     @Test func aRunPageSaysItsReplacementBusesInItsNotes() throws {
         let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
         let journey = Journey(pattern, routeType: .train)

@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import HTTPServer
 import PTV
 import Testing
 import TestSupport
@@ -67,5 +68,26 @@ struct WorksInSentencesTests {
             let arrived = try await session.get("/arrived/train/1032").text
             #expect(arrived.contains("Buses replace trains between Camberwell and Alamein."), "\(arrived)")
         }
+    }
+    /// A ride page says works on now before the stops to get off at (a rider choosing Sunbury must know a bus takes
+    /// over at Sunshine), not at the end among the service's facts. The recorded Metro Tunnel run, as BoardingTests reads it.
+    @Test func aRidePageSaysWorksBeforeItsStops() throws {
+        let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-11-29T21:50:00Z")
+        let works = try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 344824, "title": "Buses replace trains between Sunshine and Sunbury", "disruption_type": "Planned Works", "from_date": "2025-11-29T10:00:00Z", "to_date": "2025-11-30T17:00:00Z", "description": "", "routes": [], "stops": []}"#.utf8))
+        let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works], words: TimeWords(now: now))
+        let from = try #require(journey.index(of: 1230))
+        let ride = RidePage(journey: journey, from: from, to: nil, auto: nil, pattern: Fetched(value: pattern, fetchedAt: now),
+                            context: Recorded.context(now), disruptions: disruptions)
+        #expect(ride.works == "Buses replace trains between Sunshine and Sunbury.")
+        #expect(!ride.facts.contains { $0.contains("replace") }, "said once: \(ride.facts)")
+        let html = String(decoding: try Templates(directory: repositoryRoot + "/Templates").render(ride, template: "ride").body, as: UTF8.self)
+        let said = try #require(html.range(of: "Buses replace trains between Sunshine and Sunbury."))
+        let stops = try #require(html.range(of: "id=\"stops-heading\""))
+        #expect(said.lowerBound < stops.lowerBound)
+        let without = RidePage(journey: journey, from: from, to: nil, auto: nil, pattern: Fetched(value: pattern, fetchedAt: now),
+                               context: Recorded.context(now))
+        #expect(without.works == nil)
     }
 }

@@ -27,6 +27,9 @@ struct RidePage: Sendable {
     let source: String
     /// "The train continues northeast towards Westgarth.", when known.
     let orientation: String?
+    /// "Buses replace trains between Elsternwick and Sandringham.": works on now that change where the rider gets on or
+    /// off, said before the stops to choose from (not again among the service's facts).
+    let works: String?
     /// Stops ahead, up to the rider's stop (or to the end).
     let stops: [Stop]
     /// Whether the rider still has to choose where to get off.
@@ -140,7 +143,8 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
-        facts = RunPage.notes(journey: journey, from: from, replacements: disruptions.replacements)
+        works = disruptions.replacements.isEmpty ? nil : disruptions.replacements.map { $0 + "." }.joined(separator: " ")
+        facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")
         head = PageHead(context.chrome(title: title, stale: context.staleNotice(pattern),

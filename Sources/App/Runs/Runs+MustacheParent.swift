@@ -89,6 +89,7 @@ extension RidePage: MustacheParent {
         case "head": head
         case "source": source
         case "orientation": orientation
+        case "works": works
         case "stops": stops
         case "choosing": choosing
         case "stopsHeading": stopsHeading
