@@ -233,6 +233,10 @@ struct BoardingTests {
         ("Upfield line: Buses replace trains between North Melbourne and Upfield from 8:30 pm Saturday", "Planned Closure",
          "buses replace trains between North Melbourne and Upfield"),
         ("Werribee line: Buses replacing trains", "Buses replace trains", "buses replace trains on part of this line"),
+        // PTV's other wording (a real title, in shared/ptv/responses)
+        ("Route 1, 5 and 16: Tram replacement buses between Domain Interchange and Toorak Road from Saturday 28 November", "Planned Works",
+         "buses replace trams between Domain Interchange and Toorak Road"),
+        ("Sunbury line: Replacement coaches between Sunshine and Sunbury", "Planned Works", "coaches replace trains between Sunshine and Sunbury"),
     ])
     func replacementWordsComeFromTheTitleOrType(title: String, type: String, said: String) throws {
         let disruption: Disruption = try decode(#"{"disruption_id": 1, "title": "\#(title)", "disruption_type": "\#(type)", "routes": [], "stops": []}"#)
@@ -242,6 +246,12 @@ struct BoardingTests {
     @Test func otherDisruptionsAreNotReplacements() throws {
         let delays: Disruption = try decode(#"{"disruption_id": 1, "title": "Hurstbridge line: Minor delays", "disruption_type": "Minor Delays", "routes": [], "stops": []}"#)
         #expect(ChangeWords.replacement(delays) == nil)
+    }
+
+    /// A title that does not say trams is said of trams when every route it names is a tram route.
+    @Test func replacementBusesOnTramRoutesReplaceTrams() throws {
+        let works: Disruption = try decode(#"{"disruption_id": 1, "title": "Route 58: Replacement buses between Toorak and Domain Interchange", "disruption_type": "Planned Works", "routes": [{"route_type": 1, "route_id": 1041, "route_name": "Toorak - West Coburg", "route_number": "58", "route_gtfs_id": "3-58"}], "stops": []}"#)
+        #expect(ChangeWords.replacement(works) == "buses replace trams between Toorak and Domain Interchange")
     }
 
     @Test func anExpressNamesTheStopsItRunsPastOnlyWhenTheyAreKnown() throws {

@@ -1,19 +1,21 @@
 @testable import App
 import Foundation
+import HTTPServer
 import PTV
 import Testing
+import TestSupport
 
 /// The line page from real-shaped answers for route 86: stops with and without `direction_id`, and its
 /// disruptions fetched, empty, or failed.
 struct LinePageTests {
-    func page(stops: String, disruptions: DisruptionsResponse?) throws -> LinePage {
+    func page(stops: String, disruptions: DisruptionsResponse?, now: Date = PageFixtures.now) throws -> LinePage {
         let route = try #require(try PageFixtures.decode(RouteResponse.self, "route-86").route)
         let directions = try PageFixtures.decode(DirectionsResponse.self, "directions-86").directions
         let disruptionsAsked = disruptions.map { Evidence(.disruptions, Fetched(value: $0, fetchedAt: PageFixtures.now)) }
             ?? Evidence(.disruptions, outcome: .failed(.timedOut))
         return LinePage(route: route, directions: directions, chosen: directions[1],
                         stops: Evidence(.stopsOnRoute, try PageFixtures.fetched(StopsOnRouteResponse.self, stops)),
-                        disruptions: disruptionsAsked, context: PageFixtures.context(path: "/lines/tram/1881"))
+                        disruptions: disruptionsAsked, context: Recorded.context(now, path: "/lines/tram/1881"))
     }
 
     var none: DisruptionsResponse { get throws { try PageFixtures.decode(DisruptionsResponse.self, "disruptions-none") } }
@@ -31,6 +33,19 @@ struct LinePageTests {
         #expect(said["/disruptions/401002"] == .some(nil))
         #expect(said["/disruptions/306628"] == .some(nil))
         #expect(line.disruptions.allSatisfy { !$0.name.hasSuffix(".") || $0.detail == nil })
+    }
+
+    /// Works on now that replace the line's services are said before its stops, in PTV's other wording too ("Tram
+    /// replacement buses between ..."); planned ones only in the list, with when they start.
+    @Test func worksOnNowAreSaidBeforeTheStops() throws {
+        let mixed = try PageFixtures.decode(DisruptionsResponse.self, "disruptions-mixed")
+        #expect(try page(stops: "stops-on-route-86-direction-21", disruptions: mixed).works == nil, "the works start on the 28th")
+        let during = try page(stops: "stops-on-route-86-direction-21", disruptions: mixed, now: Recorded.at("2026-11-28T03:00:00Z"))
+        #expect(during.works == "Buses replace trams between Domain Interchange and Toorak Road.")
+        let html = String(decoding: try Templates(directory: repositoryRoot + "/Templates").render(during, template: "line").body, as: UTF8.self)
+        let said = try #require(html.range(of: "Buses replace trams between Domain Interchange and Toorak Road."))
+        let firstStop = try #require(html.range(of: "class=\"pattern\""))
+        #expect(said.lowerBound < firstStop.lowerBound)
     }
 
     /// A station named for its suburb is not followed by the suburb again ("Armadale Station, Armadale" on every

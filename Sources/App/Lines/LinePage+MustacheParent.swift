@@ -12,6 +12,7 @@ extension LinePage: MustacheParent {
         case "ordered": ordered
         case "stops": stops
         case "directions": directions
+        case "works": works
         case "disruptions": disruptions
         case "disruptionsUnavailable": disruptionsUnavailable
         case "directionsUnavailable": directionsUnavailable

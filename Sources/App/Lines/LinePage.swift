@@ -17,6 +17,8 @@ struct LinePage: Sendable {
     let stops: [Link]
     /// "Stops towards City (Flinders Street)".
     let directions: [Link]
+    /// "Buses replace trains between Elsternwick and Sandringham.": works on now, said before the stops.
+    let works: String?
     /// Disruptions on the line.
     let disruptions: [Link]
     /// Said when the disruptions could not be fetched; nil when they were (even when there are none).
@@ -71,6 +73,7 @@ struct LinePage: Sendable {
         self.directions = directions.filter { $0.directionId != chosen?.directionId }.map {
             Link("Stops towards \(SpokenName.stop($0.directionName))", href: Paths.line(type, route.routeId, direction: $0.directionId))
         }
+        works = ChangeWords.worksOn(disruptions?.disruptions ?? [], at: context.words.now)
         // PTV lists planned works beside those on now: one not on now says when.
         self.disruptions = (disruptions?.disruptions ?? []).map { disruption in
             let when = DisruptionNotes.when(disruption, at: context.words.now, words: context.words)

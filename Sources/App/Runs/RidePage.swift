@@ -143,7 +143,7 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
-        works = disruptions.replacements.isEmpty ? nil : disruptions.replacements.map { $0 + "." }.joined(separator: " ")
+        works = ChangeWords.sentences(disruptions.replacements)
         facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")

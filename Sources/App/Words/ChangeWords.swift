@@ -5,7 +5,8 @@ import PTV
 /// the stops an express service runs past.
 enum ChangeWords {
     /// "buses replace trains between Elsternwick and Sandringham", from a disruption whose title or type says buses
-    /// (or coaches) replace trains or trams; nil for any other disruption.
+    /// (or coaches) replace trains or trams, in either of PTV's wordings ("Buses replace trams between ...", "Tram
+    /// replacement buses between ..."; trams also when every route it names is a tram route); nil for any other.
     /// Where the title names no "between", a row says "on part of this line" (the row is the line); elsewhere the
     /// lines are named after it, so nothing is added ("Buses replace trains, on the Belgrave and Lilydale lines").
     /// PTV names planned works on every departure of the line, weeks ahead; a service (`at` its time) outside the
@@ -23,10 +24,28 @@ enum ChangeWords {
         }
         let title = disruption.title
         let said = (title + " " + disruption.disruptionType).lowercased()
-        guard let vehicle = ["buses", "coaches"].first(where: { said.contains("\($0) replace") }) else { return nil }
-        let replaced = said.contains("replace trams") ? "trams" : "trains"
+        // "Buses replace trains ...", and PTV's other wording, "Tram replacement buses between ...".
+        let wordings = [("buses", ["buses replace", "replacement bus"]), ("coaches", ["coaches replace", "replacement coach"])]
+        guard let vehicle = wordings.first(where: { $0.1.contains { said.contains($0) } })?.0 else { return nil }
+        let onTrams = !disruption.routes.isEmpty && disruption.routes.allSatisfy { $0.routeType == .tram }
+        let replaced = said.contains("replace trams") || said.contains("tram replacement") || onTrams ? "trams" : "trains"
         guard let between = between(in: title) else { return "\(vehicle) replace \(replaced)" + (onRow ? " on part of this line" : "") }
         return "\(vehicle) replace \(replaced) between \(between.from) and \(between.to)"
+    }
+
+    /// The works on at `time` that replace services, each once, as sentences said before a list of stops (a ride
+    /// page's, a line page's): "Buses replace trains between Elsternwick and Sandringham."; nil when there are none.
+    static func worksOn(_ disruptions: [Disruption], at time: Date) -> String? {
+        var said: [String] = []
+        for disruption in disruptions {
+            if let text = replacement(disruption, at: time)?.capitalisedFirst, !said.contains(text) { said.append(text) }
+        }
+        return sentences(said)
+    }
+
+    /// Replacements ("Buses replace trains between Elsternwick and Sandringham") as sentences; nil when none.
+    static func sentences(_ replacements: [String]) -> String? {
+        replacements.isEmpty ? nil : replacements.map { $0 + "." }.joined(separator: " ")
     }
 
     /// The two places in "between Caulfield and Frankston this weekend", up to the words that start the when.
