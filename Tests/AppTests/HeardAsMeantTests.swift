@@ -28,6 +28,23 @@ struct HeardAsMeantTests {
         }
     }
 
+    /// Orca says a list item's links and the text between them one by one ("Prahran Station link", ",", "10 08 am
+    /// link", ", in 9 minutes, live"): each stop of a run page, and of a line page, is one link, its stop's board,
+    /// with its time or suburb in the link or after it (riding from another stop is that stop's board's row).
+    @Test func aRunOrLinePagesStopIsOneLink() async throws {
+        try await TestApp.with { app in
+            let (example, _) = try await app.trainAtPlatform(at: fixedNow)
+            let run = try await app.get("/runs/train/\(example.runRef)?stop=\(example.stopID)").text
+            let line = try await app.get("/lines/train/6").text
+            for (name, page) in [("run", run), ("line", line)] {
+                let rows = page.matches(of: #/<li( id="stop-\d+")?( class="is-chosen")?><a href="\/stops[^<]*<\/a>(.*)<\/li>/#)
+                #expect(rows.count >= 5, "\(name): \(page)")
+                #expect(rows.allSatisfy { !$0.3.contains("<a ") }, "\(name): \(rows.map { String($0.0) })")
+            }
+            #expect(line.contains("Station, Melbourne City</a>"), "the suburb is in the link")
+        }
+    }
+
     /// Items 3 and 4: compass points are one word, no distance has a decimal point, "step free" has no hyphen.
     @Test(arguments: [(1250.0, 45.0, "1300 metres northeast"), (700.0, 315.0, "700 metres northwest"),
                       (2049.0, 135.0, "2 kilometres southeast"), (2100.0, 225.0, "2100 metres southwest")])

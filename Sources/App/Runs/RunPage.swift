@@ -4,10 +4,9 @@ import PTV
 /// One stop in a stopping pattern, as the run page says it.
 struct PatternRow: Sendable {
     let name: String
-    /// The stop's page.
+    /// The stop's page (the row's one link: riding from another stop is that stop's board's row; riding from the
+    /// rider's stop is the page's "Ride this service").
     let href: String
-    /// Riding this run from this stop.
-    let rideURL: String
     let time: String
     /// "departed", "before your stop", "in 5 minutes", "your stop, in 5 minutes".
     let when: String
@@ -82,7 +81,6 @@ struct RunPage: Sendable {
             }
             rows.append(PatternRow(
                 name: call.name.isEmpty ? "A stop PTV did not name" : call.name, href: Paths.stop(type, call.stopID),
-                rideURL: Paths.ride(type, journey.first?.runRef ?? call.runRef, from: call.stopID),
                 time: call.time.map { words.clock($0) } ?? "",
                 when: when, status: call.cancelled ? nil : ([ServiceWords.status(source, words: words, staleSince: progress.staleSince)] + [call.doubtfulWords(words)].compactMap { $0 }).joined(separator: ", "),
                 platform: call.platform.map { "platform \($0)" }, isChosen: index == chosen, departed: departed,

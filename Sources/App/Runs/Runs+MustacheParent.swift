@@ -29,7 +29,6 @@ extension PatternRow: MustacheParent {
         switch name {
         case "name": self.name
         case "href": href
-        case "rideURL": rideURL
         case "time": time
         case "when": when
         case "status": status
