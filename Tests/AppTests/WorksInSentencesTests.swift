@@ -2,6 +2,7 @@
 import Foundation
 import HTTPServer
 import PTV
+import Synchronization
 import Testing
 import TestSupport
 
@@ -67,6 +68,10 @@ struct WorksInSentencesTests {
             // Getting off at Camberwell: the other lines leaving say it too.
             let arrived = try await session.get("/arrived/train/1032").text
             #expect(arrived.contains("Buses replace trains between Camberwell and Alamein."), "\(arrived)")
+            // The board names five disruptions, four not in the list: only the list was asked, never an id on its own
+            // (a home page of 40 favourites would ask up to 6 each).
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(ptv.asked.withLock { $0.filter { $0.hasPrefix("/v3/disruptions/") } } == [], "\(ptv.asked.withLock { $0 })")
         }
     }
     /// A ride page says works on now before the stops to get off at (a rider choosing Sunbury must know a bus takes

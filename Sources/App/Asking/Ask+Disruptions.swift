@@ -23,10 +23,13 @@ extension Ask {
     /// ids and an empty `disruptions`), so when the list of every disruption is not at hand fresh it is learnt too, in
     /// the background: then the pages after this one, for any line, say their disruptions on their first load, and a
     /// list that has passed its two minutes still gives their texts (rather than "asked") while it is learnt again.
-    /// - Parameter ids: The disruption ids named without a text.
+    /// - Parameters:
+    ///   - ids: The disruption ids named without a text.
+    ///   - byID: Most ids asked one by one (the list of every disruption is learnt whatever this is).
     /// - Returns: The texts found; whether any is still being learnt (a page saying so must not be kept); and those
     ///   found older than `disruptionTextKept`, with when PTV gave the oldest of them (the page dates them).
-    func disruptionTexts(for ids: [Int]) -> (found: [String: Disruption], learning: Bool, dated: DisruptionNotes.Dated?) {
+    func disruptionTexts(for ids: [Int], byID: Int = disruptionsLearntPerPage) -> (found: [String: Disruption], learning: Bool,
+                                                                                  dated: DisruptionNotes.Dated?) {
         guard !ids.isEmpty else { return ([:], false, nil) }
         let list = textCopy(.disruptions())
         let listFresh = known(.disruptions()) != nil
@@ -44,7 +47,7 @@ extension Ask {
                 found[String(id)] = disruption
                 date(id, single.datedAt)
                 // Said from the copy held; an old one is asked again, for the next load.
-                if known(query) == nil, learning < Self.disruptionsLearntPerPage {
+                if known(query) == nil, learning < byID {
                     learning += 1
                     learn(query)
                 }
@@ -52,7 +55,7 @@ extension Ask {
                 found[String(id)] = listed
                 fromOldList = fromOldList || !listFresh
                 date(id, list?.datedAt)
-            } else if learning < Self.disruptionsLearntPerPage {
+            } else if learning < byID {
                 learning += 1
                 learn(query)
             }
@@ -63,11 +66,13 @@ extension Ask {
 
     /// The texts of the disruptions a departures answer names (on one route's departures, when given): the answer's
     /// own, then what Trakx already knows, the rest learnt in the background. A row given them says works that
-    /// replace its service, as the stop's board does, on a favourite, an alert or the arrival page.
+    /// replace its service, as the stop's board does, on a favourite, an alert or the arrival page. Only the list of
+    /// every disruption is learnt, never an id on its own: a home page of 40 favourites would otherwise ask PTV for
+    /// up to 6 disruptions each.
     func disruptionTexts(namedIn departures: DeparturesResponse, routeID: Int? = nil) -> [String: Disruption] {
         let own = DisruptionNotes.known(departures.disruptions)
         let named = departures.departures.filter { departure in routeID.map { $0 == departure.routeId } ?? true }.map(\.disruptionIds)
-        return DisruptionNotes.known(own, disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: own)).found)
+        return DisruptionNotes.known(own, disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: own), byID: 0).found)
     }
 
     /// The copy Trakx holds of `query`, up to `disruptionTextDated` old, and when PTV gave it if that was longer ago
