@@ -78,7 +78,8 @@ struct Arrival: Sendable {
         accessUnknown = details == nil ? Self.notHere(detailsAsked, "This stop's access facts")
             : (access.isEmpty ? "PTV lists no lifts, stairs or other access facts for this stop." : nil)
         let ridden = Set(ride?.journey.legs.compactMap { $0.route?.routeId } ?? [])
-        let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words, changes: BoardChanges(disruptions: disruptions)).next } ?? []
+        let changes = BoardChanges(disruptions: disruptions)
+        let rows = departures.map { DepartureBoard($0, routeType: type, stopID: stopID, words: words, changes: changes).next } ?? []
         var lines: [String] = []
         var said = Set<String>()
         for row in rows where !row.departed && !row.cancelled && !ridden.contains(row.routeID)

@@ -33,20 +33,20 @@ extension Site {
         let departuresQuery = PTVQuery.departures(routeType: type.rawValue, stopID: stopID)
         let point = point ?? ask.known(detailsQuery)?.value.stop?.location?.point
         let nearQuery = point.map { PTVQuery.stopsNearby(latitude: $0.0, longitude: $0.1, maxResults: 12, maxDistance: 400) }
-        guard waiting else {
-            var answers = ArrivalAnswers(details: Self.knownOrLearnt(detailsQuery, ask), departures: Self.knownOrLearnt(departuresQuery, ask),
-                                         near: nearQuery.map { Self.knownOrLearnt($0, ask) } ?? Evidence(.nearby, outcome: .notAsked))
-            answers.disruptions = answers.departures.value.map { ask.disruptionTexts(namedIn: $0) } ?? [:]
-            return answers
+        var answers: ArrivalAnswers
+        if waiting {
+            async let details = Self.within(detailsQuery, ask)
+            async let departures = Self.within(departuresQuery, ask)
+            async let near = Self.within(nearQuery, ask)
+            answers = await ArrivalAnswers(details: details, departures: departures, near: near)
+            if nearQuery == nil, let learnt = answers.details.value?.stop?.location?.point {
+                ask.learn(.stopsNearby(latitude: learnt.0, longitude: learnt.1, maxResults: 12, maxDistance: 400))
+            }
+        } else {
+            answers = ArrivalAnswers(details: Self.knownOrLearnt(detailsQuery, ask), departures: Self.knownOrLearnt(departuresQuery, ask),
+                                     near: nearQuery.map { Self.knownOrLearnt($0, ask) } ?? Evidence(.nearby, outcome: .notAsked))
         }
-        async let details = Self.within(detailsQuery, ask)
-        async let departures = Self.within(departuresQuery, ask)
-        async let near = Self.within(nearQuery, ask)
-        var answers = await ArrivalAnswers(details: details, departures: departures, near: near)
         answers.disruptions = answers.departures.value.map { ask.disruptionTexts(namedIn: $0) } ?? [:]
-        if nearQuery == nil, let learnt = answers.details.value?.stop?.location?.point {
-            ask.learn(.stopsNearby(latitude: learnt.0, longitude: learnt.1, maxResults: 12, maxDistance: 400))
-        }
         return answers
     }
 

@@ -36,9 +36,8 @@ extension Site {
                     let way = asked.value.flatMap { departures in
                         favouriteWay(favourite, type: RouteType(rawValue: favourite.routeType), departures: departures, index: index, ask: ask)
                     }
-                    let (summary, realName) = FavouriteSummary.build(favourite, asked: asked, way: way,
-                                                                     disruptions: asked.value.map { ask.disruptionTexts(namedIn: $0, routeID: favourite.routeID) } ?? [:],
-                                                                     words: words,
+                    let disruptions = asked.value.map { ask.disruptionTexts(namedIn: $0, routeID: favourite.routeID) } ?? [:]
+                    let (summary, realName) = FavouriteSummary.build(favourite, asked: asked, way: way, disruptions: disruptions, words: words,
                                                                      lowFloorOnly: lowFloorOnly, errors: errors, typed: typed)
                     return (index, summary, realName)
                 }
