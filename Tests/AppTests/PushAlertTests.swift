@@ -150,6 +150,27 @@ struct PushAlertTests {
         }
     }
 
+    /// The watcher hands the board the texts of the disruptions the departures name: a reminder for the Sandringham
+    /// line says the works that replace part of it, as the board's row does (the demo's works run through it).
+    @Test func aLeaveNowReminderSaysWorksThatReplaceTheService() async throws {
+        let clock = TestClock(fixedNow)
+        try await LoopbackPushService.with { push in
+            try await TestApp.with(configure: Self.configure(clock)) { app in
+                let session = try await app.session()
+                let board = try await session.get("/stops/train/1071").text
+                #expect(board.contains("buses replace trains between Elsternwick and Sandringham"), "the board's rows say it")
+                let option = try #require(board.firstMatch(of: #/<option value="(\d+-\d+)"[^>]*>Sandringham line/#))
+                let phone = try await push.subscribe("sandringham")
+                let answer = try await app.post("/alerts/leave", form: [("mode", "train"), ("stop_id", "1071"), ("line", String(option.1)),
+                                                                          ("minutes", "30")] + phone.fields, session: session)
+                #expect(answer.status == 303)
+                await Self.look(app)
+                let go = try #require(try await push.received("sandringham").messages.first)
+                #expect(go.payload.body.contains("buses replace trains between Elsternwick and Sandringham"), "\(go.payload.body)")
+            }
+        }
+    }
+
     @Test func aFavouriteLineAtTheStopIsTheReminderFirstChosen() async throws {
         try await TestApp.with(configure: Self.configure(TestClock(fixedNow))) { app in
             let session = try await app.session()
