@@ -72,7 +72,9 @@ struct DisruptionNotes: Sendable {
         var unreadLines: [String] = []
         var unreadCount = 0
         var saidDated = 0
-        var replacements: [String] = []
+        // A run's or ride's facts (a board says them on each row instead).
+        let replacements = stopID == nil && time != nil
+            ? ChangeWords.replacements(order.compactMap { known[String($0)] }, at: time).map(\.capitalisedFirst) : []
         for id in order {
             let affected = lines[id] ?? []
             guard let disruption = known[String(id)] else {
@@ -81,10 +83,6 @@ struct DisruptionNotes: Sendable {
                 continue
             }
             if dated?.ids.contains(id) == true { saidDated += 1 }
-            if stopID == nil, let time, let replaced = ChangeWords.replacement(disruption, at: time)?.capitalisedFirst,
-               !replacements.contains(replaced) {
-                replacements.append(replaced)
-            }
             let when = time.flatMap { time in words.flatMap { Self.when(disruption, at: time, words: $0) } }
             let link = Link(disruption.heardTitleOpen, href: Paths.disruption(disruption.disruptionId), detail: when)
             let namesStop = stopID.map { stop in disruption.stops.contains { $0.stopId == stop } } ?? false

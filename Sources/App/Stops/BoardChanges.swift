@@ -32,12 +32,7 @@ struct BoardChanges: Sendable {
            let index = notes.firstIndex(of: "Express") {
             notes[index] = express
         }
-        var replacements: [String] = []
-        for id in departure.disruptionIds {
-            if let text = disruptions[String(id)].flatMap({ ChangeWords.replacement($0, at: departure.bestTime) }), !replacements.contains(text) {
-                replacements.append(text)
-            }
-        }
+        let replacements = ChangeWords.replacements(departure.disruptionIds.compactMap { disruptions[String($0)] }, at: departure.bestTime)
         notes += replacements
         let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked)
         if let words = vehicle.words { notes.append(words) }

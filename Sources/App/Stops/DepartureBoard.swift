@@ -282,7 +282,7 @@ struct DepartureBoard: Sendable {
             sentence += source == .timetable ? ", timetable." : ", \(staleSince == nil ? "live" : status)."
         }
         // Works that change where the rider boards are said where the row's notes are not (a favourite, an alert).
-        for replacement in said.replacements { sentence += " \(replacement.capitalisedFirst)." }
+        if let works = ChangeWords.sentences(said.replacements) { sentence += " " + works }
         return DepartureRow(
             time: words.clock(cancelled ? scheduled : best), until: until,
             afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),

@@ -36,16 +36,22 @@ enum ChangeWords {
     /// The works on at `time` that replace services, each once, as sentences said before a list of stops (a ride
     /// page's, a line page's): "Buses replace trains between Elsternwick and Sandringham."; nil when there are none.
     static func worksOn(_ disruptions: [Disruption], at time: Date) -> String? {
-        var said: [String] = []
-        for disruption in disruptions {
-            if let text = replacement(disruption, at: time)?.capitalisedFirst, !said.contains(text) { said.append(text) }
-        }
-        return sentences(said)
+        sentences(replacements(disruptions, at: time))
     }
 
-    /// Replacements ("Buses replace trains between Elsternwick and Sandringham") as sentences; nil when none.
+    /// What each of `disruptions` that replaces a service at `time` says (``replacement(_:onRow:at:)``), each wording
+    /// once, in their order: a row's, a run's, a line's.
+    static func replacements(_ disruptions: [Disruption], at time: Date?) -> [String] {
+        var said: [String] = []
+        for disruption in disruptions {
+            if let text = replacement(disruption, at: time), !said.contains(text) { said.append(text) }
+        }
+        return said
+    }
+
+    /// Replacements ("buses replace trains between Elsternwick and Sandringham") as sentences; nil when none.
     static func sentences(_ replacements: [String]) -> String? {
-        replacements.isEmpty ? nil : replacements.map { $0 + "." }.joined(separator: " ")
+        replacements.isEmpty ? nil : replacements.map { $0.capitalisedFirst + "." }.joined(separator: " ")
     }
 
     /// The two places in "between Caulfield and Frankston this weekend", up to the words that start the when.
