@@ -22,7 +22,7 @@ struct DirectionWordsTests {
         let board = DepartureBoard(response, routeType: .train, stopID: 1099, words: TimeWords(now: now))
         let lines = board.groups.compactMap(\.line).map(\.spoken)
         #expect(lines.contains("Sunbury line towards Flinders Street"))
-        #expect(lines.contains("Pakenham line towards City (Flinders Street)"))
+        #expect(lines.contains("Pakenham line towards City, Flinders Street"))
         #expect(LineAtStop.directionName(in: response, routeID: 14, directionID: 1, stopID: 1099, type: .train) == "Flinders Street")
     }
 

@@ -95,6 +95,7 @@ struct PTVWords: Sendable {
         }
         let recorded = URL(fileURLWithPath: repositoryRoot + "/Tests/AppTests/Fixtures/recorded")
         let files = ((try? FileManager.default.contentsOfDirectory(at: recorded, includingPropertiesForKeys: nil)) ?? [])
+            + ((try? FileManager.default.contentsOfDirectory(at: recorded.appendingPathComponent("bus"), includingPropertiesForKeys: nil)) ?? [])
             + [URL(fileURLWithPath: repositoryRoot + "/Sources/PTVSimulator/Resources/network.json")]
         for file in files where file.pathExtension == "json" {
             if let data = try? Data(contentsOf: file), let json = try? JSONSerialization.jsonObject(with: data) { collect(json) }

@@ -100,7 +100,7 @@ struct PageTests {
             #expect(inOrder(html, "Flinders Street Station", "Richmond Station"))
             #expect(html.contains("/lines/train/6?direction=1"))
             let back = try await app.get("/lines/train/6?direction=1").text
-            #expect(back.contains("towards City (Flinders Street)"))
+            #expect(back.contains("towards City, Flinders Street"))
             let status1 = try await app.get("/lines/train/6?direction=999").status
             #expect(status1 == 404)
             let status2 = try await app.get("/lines/tram/6").status

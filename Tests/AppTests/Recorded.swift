@@ -11,6 +11,17 @@ enum Recorded {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
     }
 
+    /// Every recording of bus answers (`route_type` 2), named as `load` reads them ("bus/monash-departures.json").
+    static var busNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("bus").path)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted().map { "bus/" + $0 }
+    }
+
+    /// Every recording with the mode of its answers.
+    static var all: [(name: String, type: RouteType)] {
+        names.map { ($0, RouteType.train) } + busNames.map { ($0, RouteType.bus) }
+    }
+
     /// Decodes a recording.
     static func load<T: Decodable>(_ name: String, as type: T.Type = T.self) throws -> T {
         let file = name.hasSuffix(".json") ? name : name + ".json"

@@ -24,8 +24,8 @@ struct RecordedFaultWalkTests {
     static let staleClaims = [", live", "at the platform now", "is heading", "Live, PTV reports", "Live times", "Live position"]
 
     @Test func everyRecordedBoardUnderEveryFaultReadsTruthfully() async throws {
-        var boards = 0
-        for name in Recorded.names {
+        var boards = 0, busBoards = 0
+        for (name, type) in Recorded.all {
             guard let response = try? Recorded.load(name, as: DeparturesResponse.self), !response.departures.isEmpty,
                   name.contains("departures") || name.contains("parliament") else { continue }
             let first = try #require(response.departures.compactMap(\.bestTime).min())
@@ -38,8 +38,9 @@ struct RecordedFaultWalkTests {
                 for fault in [nil] + RecordedSource.Fault.all {
                     source.faults = fault.map { [.departures: $0] } ?? [:]
                     let label = "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh")"
-                    let text = try await RecordedPages.stop(source, stopID: stopID).get()
+                    let text = try await RecordedPages.stop(source, type: type, stopID: stopID).get()
                     boards += 1
+                    if type == .bus { busBoards += 1 }
                     // Real answers' names are PTV's; what Trakx adds, in any failure, says no punctuation.
                     #expect(OwnWordsHeardTests.problems(text) == [], "\(label)")
                     // Failure is not absence: the stop is there, and what failed is said in its one wording.
@@ -56,20 +57,29 @@ struct RecordedFaultWalkTests {
                     }
                     // Disruptions the departures name are said, even without their text; none is "at this stop".
                     if named && (fault == nil || fault == .stale(age: 240)) {
-                        #expect(text.contains("PTV names") && text.contains("details, which show when this page is loaded again"), "\(label)")
+                        // By their titles where the answer carries them (the bus recordings), else as asked for.
+                        let titles = response.departures.filter { $0.stopId == stopID }.flatMap(\.disruptionIds)
+                            .compactMap { response.disruptions[String($0)]?.heardTitleOpen }
+                        if titles.isEmpty {
+                            #expect(text.contains("PTV names") && text.contains("details, which show when this page is loaded again"), "\(label)")
+                        } else {
+                            #expect(titles.contains { text.contains($0) }, "\(label): \(titles)")
+                        }
                     }
                     #expect(!text.contains(", at this stop"), "\(label)")
                 }
             }
         }
         #expect(boards >= 60)
+        // Both recorded bus boards (stops 18778 and 33430), fresh and under each fault.
+        #expect(busBoards == 2 * (1 + RecordedSource.Fault.all.count))
     }
 
     @Test func everyRecordedPatternUnderEveryFaultReadsTruthfully() async throws {
-        var pages = 0
-        for name in Recorded.names where name.contains("pattern") {
+        var pages = 0, busPages = 0
+        for (name, type) in Recorded.all where name.contains("pattern") {
             let pattern = try Recorded.load(name, as: PatternResponse.self)
-            let journey = Journey(pattern, routeType: .train)
+            let journey = Journey(pattern, routeType: type)
             guard journey.calls.count >= 2 else { continue }
             let times = journey.calls.compactMap(\.time).sorted()
             // Before the trip, part way along, and near its end.
@@ -78,9 +88,10 @@ struct RecordedFaultWalkTests {
                 for fault in [nil] + RecordedSource.Fault.all {
                     source.faults = fault.map { [.pattern: $0] } ?? [:]
                     let label = "\(name) at \(now) \(fault.map(String.init(describing:)) ?? "fresh")"
-                    let run = await RecordedPages.run(source, from: journey.calls[journey.calls.count / 2].stopID)
-                    let ride = await RecordedPages.ride(source, from: nil, to: journey.calls.count - 1)
+                    let run = await RecordedPages.run(source, type: type, from: journey.calls[journey.calls.count / 2].stopID)
+                    let ride = await RecordedPages.ride(source, type: type, from: nil, to: journey.calls.count - 1)
                     pages += 2
+                    if type == .bus { busPages += 2 }
                     switch fault {
                     case .notFound?:
                         // Trakx links runs itself: a run PTV no longer lists never blames the address.
@@ -110,5 +121,7 @@ struct RecordedFaultWalkTests {
             }
         }
         #expect(pages >= 300)
+        // The recorded route 684 bus run, at three times, fresh and under each fault.
+        #expect(busPages == 3 * 2 * (1 + RecordedSource.Fault.all.count))
     }
 }

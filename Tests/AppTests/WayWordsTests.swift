@@ -14,7 +14,7 @@ struct WayWordsTests {
 
     @Test func differentHeadingsAreSaidEachAndAStopWithoutOneSideHasNoSide() {
         let ways = [Way(towards: "Frankston", bearing: 135), Way(towards: "City (Flinders St)", bearing: 315)]
-        #expect(WayWords.phrase(ways) == "towards Frankston, heading southeast, and towards City (Flinders Street), heading northwest")
+        #expect(WayWords.phrase(ways) == "towards Frankston, heading southeast, and towards City, Flinders Street, heading northwest")
         #expect(WayWords.side(ways) == nil)
     }
 

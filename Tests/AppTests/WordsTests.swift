@@ -92,7 +92,10 @@ struct SpokenNameTests {
     }
 
     @Test func punctuationAroundAbbreviationsIsKept() {
-        #expect(SpokenName.stop("Town Hall (Swanston St)") == "Town Hall (Swanston Street)")
+        // Brackets are "left paren" aloud: a pair of commas.
+        #expect(SpokenName.stop("Town Hall (Swanston St)") == "Town Hall, Swanston Street")
+        #expect(SpokenName.stop("Stud Park SC (Rowville)") == "Stud Park Shopping Centre, Rowville")
+        #expect(SpokenName.stop("City (Flinders Street)") == "City, Flinders Street")
         #expect(SpokenName.stop("Bay St, Brighton") == "Bay Street, Brighton")
     }
 

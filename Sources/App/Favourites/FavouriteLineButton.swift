@@ -10,7 +10,7 @@ struct LineAtStop: Sendable, Hashable {
     let directionID: Int
     /// "Frankston line", "Route 86 tram".
     let service: String
-    /// "Frankston", "City (Flinders Street)", or nil when PTV gave no name.
+    /// "Frankston", "City, Flinders Street" (PTV's "City (Flinders Street)"), or nil when PTV gave no name.
     let directionName: String?
 
     /// The line of `departure`.
@@ -28,7 +28,8 @@ struct LineAtStop: Sendable, Hashable {
 
     /// A direction named from the departure's own run and route. PTV keys a departures answer's directions by id
     /// alone, so the object for id 1 may be another route's: then the departure's destination names it. Its own
-    /// route's "City (Flinders Street)" is said as "City" for a train that does not go to Flinders Street (a Metro
+    /// route's "City (Flinders Street)" (said "City, Flinders Street") is said as "City" for a train that does not go
+    /// to Flinders Street (a Metro
     /// Tunnel train to Town Hall).
     /// - Parameters:
     ///   - direction: PTV's direction object for the departure's direction id.
@@ -37,9 +38,8 @@ struct LineAtStop: Sendable, Hashable {
     static func directionName(_ direction: Direction?, routeID: Int, destination: String) -> String? {
         let own = direction.flatMap { $0.routeId == routeID ? SpokenName.stop($0.directionName) : nil } ?? ""
         guard !own.isEmpty else { return destination.isEmpty ? nil : destination }
-        if own.hasPrefix("City ("), let open = own.firstIndex(of: "("), own.hasSuffix(")"), !destination.isEmpty,
-           own[own.index(after: open) ..< own.index(before: own.endIndex)] != destination {
-            return own[..<open].trimmingCharacters(in: .whitespaces)
+        if own.hasPrefix("City, "), !destination.isEmpty, own.dropFirst("City, ".count) != destination {
+            return "City"
         }
         return own
     }

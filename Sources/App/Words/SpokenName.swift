@@ -19,6 +19,7 @@ public enum SpokenName {
     /// - Each "/" reads " at ".
     /// - A stop number "#12" moves to the end as ", stop 12".
     /// - A leading sign code joined by a hyphen reads as its own word ("D15-Dromana" → "D15, Dromana").
+    /// - Brackets read as a pair of commas ("City (Flinders Street)" → "City, Flinders Street").
     /// - Parameter withStopNumber: false leaves the "#12" stop number out (for lists where every word costs
     ///   listening time and the stop's own page says it).
     public static func stop(_ official: String, withStopNumber: Bool = true) -> String {
@@ -32,6 +33,8 @@ public enum SpokenName {
             }
         }
         var result = parts.joined(separator: " at ")
+        // "Stud Park SC (Rowville)" is said "Stud Park Shopping Centre, Rowville": a bracket is "left paren" aloud.
+        if result.contains("(") { result = PTVSentences.heard(result) }
         for number in stopNumbers where withStopNumber {
             result += result.isEmpty ? "Stop \(number)" : ", stop \(number)"
         }
