@@ -22,6 +22,12 @@ struct PTVSentencesTests {
         ("Lifts closed (until 8:30pm).", "Lifts closed, until 8\u{202F}30 pm."),
         ("Buses replace trains (Box Hill to Ringwood), check times", "Buses replace trains, Box Hill to Ringwood, check times"),
         ("Works (stage 2)", "Works, stage 2"),
+        // An area code stays with its number (recorded, metro-pattern-cbe.json): "on, 03, 9670 2072" was said before.
+        ("Passengers requiring assistance can contact Travellers Aid on (03) 9670 2072 from 6:30am to 9:30pm.",
+         "Passengers requiring assistance can contact Travellers Aid on 03 9670 2072 from 6\u{202F}30 am to 9\u{202F}30 pm."),
+        ("Call (1800) 800 007", "Call 1800 800 007"),
+        ("Platforms (11) and 12", "Platforms, 11, and 12"),
+        ("Route 5 (2024) changes", "Route 5, 2024, changes"),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)

@@ -33,6 +33,14 @@ enum PTVSentences {
                 while index < bytes.count, isSpace(bytes[index]) { index += 1 }
                 continue
             }
+            // An area code is part of its number: "(03) 9670 2072" is said "03 9670 2072", not "on, 03, 9670 2072".
+            if byte == open, let close = bytes[(index + 1)...].prefix(6).firstIndex(of: shut), close > index + 1,
+               bytes[(index + 1) ..< close].allSatisfy(isDigit), close + 2 < bytes.count, isSpace(bytes[close + 1]),
+               isDigit(bytes[close + 2]) {
+                out += bytes[(index + 1) ..< close]
+                index = close + 1
+                continue
+            }
             // "Minor delays (up to 15 minutes) due to" is said "Minor delays, up to 15 minutes, due to": a bracket is
             // "left paren" aloud, a pair of commas is a pause.
             if byte == open, let close = bytes[(index + 1)...].firstIndex(of: shut),
