@@ -46,13 +46,29 @@ struct RideEvidenceTests {
         #expect(!text.contains("Flinders Street: 7\u{202F}29 pm, departed"))
     }
 
+    @Test func aLostPositionSaysHowFarTheLiveTimesGo() async throws {
+        // The Sunbury train through the Metro Tunnel as a Pakenham train (30 November 2025): PTV last placed it between
+        // Footscray and Arden at 1 14 pm; 21 minutes on, the stops to Berwick still have live estimates, East Pakenham
+        // has none. "Times are from the timetable." was said over a list of live times.
+        let source = RecordedSource(patterns: ["": try Recorded.load("tdn-C109-live", as: PatternResponse.self)],
+                                    now: Recorded.at("2025-11-30T02:35:00Z"))
+        let journey = try Recorded.journey("tdn-C109-live")
+        let text = try await RecordedPages.ride(source, from: nil, to: journey.calls.count - 1).get()
+        #expect(text.contains("Live position lost at 1\u{202F}14 pm"), "\(text)")
+        #expect(text.contains("Times are live estimates as far as Berwick, then the timetable."), "\(text)")
+        #expect(!text.contains("Times are from the timetable"), "\(text)")
+    }
+
     @Test func liveTimesAreClaimedOnlyWhenTheRidersStopIsLive() async throws {
         // East Pakenham to Flinders Street, 27 June 2024: live estimates up to Huntingdale (15), timetable after.
         var source = RecordedSource(patterns: ["": try Recorded.load("metro-pattern-pkm", as: PatternResponse.self)],
                                     now: Recorded.at("2024-06-27T08:00:30Z"))
+        // On board for Richmond (timetable): live times are not claimed for it, nor is the whole list "Timetable
+        // only." while the next eleven stops have live estimates.
         let toRichmond = try await RecordedPages.ride(source, from: nil, to: 22).get()
-        #expect(!toRichmond.contains("Live times"), "\(toRichmond)")
-        #expect(toRichmond.contains("Timetable only"))
+        #expect(!toRichmond.contains("Live times.") && !toRichmond.contains("Live times,"), "\(toRichmond)")
+        #expect(!toRichmond.contains("Timetable only"), "\(toRichmond)")
+        #expect(toRichmond.contains("Live times as far as Huntingdale, then the timetable."), "\(toRichmond)")
         // Waiting at Berwick (live) for Richmond: the train is due there by live estimate, and the live times end at
         // Huntingdale, never "Timetable only." after "by live estimate".
         let fromBerwick = try await RecordedPages.ride(source, from: 5, to: 22).get()

@@ -101,11 +101,13 @@ struct RidePage: Sendable {
         let live = progress.evidence != nil || liveTimes
         self.live = live
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
-        // Waiting at a stop PTV estimates, for a stop it does not: the summary says the train is due "by live estimate",
-        // so the source says how far the live times go, never "Timetable only." after it.
-        let liveAsFarAs = liveTimes ? nil : from.flatMap { from -> String? in
-            guard let to, to > from, !progress.hasDeparted(from), calls[from].isLive else { return nil }
-            return calls[from ... to].last { $0.isLive && !$0.cancelled }?.name
+        // Waiting at a stop PTV estimates (or on board, the next stop), for a stop it does not: the summary says the
+        // train is due "by live estimate", and the list has live times, so the source says how far they go, never
+        // "Timetable only." after it.
+        let liveAsFarAs = liveTimes ? nil : to.flatMap { to -> String? in
+            guard let start = from.flatMap({ progress.hasDeparted($0) ? nil : $0 }) ?? progress.nextIndex,
+                  to > start, calls[start].isLive else { return nil }
+            return calls[start ... to].last { $0.isLive && !$0.cancelled }?.name
         }
         source = RideWords.source(progress, live: liveTimes, words: words, noun: noun, staleBecause: pattern.staleBecause,
                                    wasLive: wasLive && progress.evidence == nil && !progress.hasLiveTimes, liveAsFarAs: liveAsFarAs)

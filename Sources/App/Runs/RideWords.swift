@@ -103,7 +103,8 @@ struct RideWords {
     /// Where the information comes from. `live` is whether the stop that matters to the rider (their stop, else
     /// the next one) has a live estimate; `staleBecause` why a saved copy is shown; `wasLive` whether the page this
     /// one refreshed had live times (then a fresh answer without them says they were lost, and by when);
-    /// `liveAsFarAs` the last stop with one, when the rider waits at a stop that has one and their own has none.
+    /// `liveAsFarAs` the last stop with one, when the stop the rider waits at (or, on board, the next one) has one and
+    /// their own has none.
     static func source(_ progress: JourneyProgress, live: Bool, words: TimeWords, noun: String,
                        staleBecause: PTVError.Kind? = nil, wasLive: Bool = false, liveAsFarAs: String? = nil) -> String {
         let listen = "Listen for the announcement on board, or ask the driver."
@@ -121,7 +122,8 @@ struct RideWords {
         case nil:
             if let lost = progress.lostAt {
                 let seen = lastSeen(progress, words: words).map { ", the \(noun) was last seen \($0)" } ?? ""
-                return "Live position lost \(words.at(lost))\(seen)." + (live ? " Times are live estimates. " : " Times are from the timetable. ") + listen
+                let times = live ? "live estimates" : liveAsFarAs.map { "live estimates as far as \($0), then the timetable" } ?? "from the timetable"
+                return "Live position lost \(words.at(lost))\(seen). Times are \(times). " + listen
             }
             let ignored = progress.positionIgnored
                 ? " PTV reports a position for this \(noun) that does not fit this trip yet, as it may still be on its previous trip, so it is not used." : ""
