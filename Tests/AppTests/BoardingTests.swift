@@ -100,6 +100,32 @@ struct BoardingTests {
         #expect(rows.first { $0.0 == "B" }?.1.contains("low floor not known") == true, "\(rows)")
     }
 
+    /// Real bus boards where PTV (Smartrak) describes every bus with each field null (Monash University, stop 33430):
+    /// the board says once that low floor is not known unless marked, and no row says "low floor not known" (it said it
+    /// on 17 of 17). The row a rider must know about, a bus PTV calls not low floor, is still marked.
+    @Test func aBusBoardPTVDescribesWithoutFloorsSaysSoOnce() throws {
+        var response = try Recorded.load("bus/monash-departures", as: DeparturesResponse.self)
+        let now = try #require(response.departures.compactMap(\.bestTime).min()).addingTimeInterval(60)
+        let page = try #require(StopPage(type: .bus, stopID: 33430, departures: Fetched(value: response, fetchedAt: now), details: nil,
+                                         favourites: [], context: Recorded.context(now)))
+        let rows = page.groups.flatMap(\.rows) + page.chronological
+        #expect(rows.count >= 10)
+        #expect(page.legend?.contains(VehicleWords.unknownLegend) == true, "\(String(describing: page.legend))")
+        #expect(page.legend?.contains(VehicleWords.lowFloorLegend) == false)
+        #expect(rows.allSatisfy { !$0.notes.joined().contains("low floor") }, "\(rows.map(\.notes))")
+        // PTV's own flag is still said where it is given.
+        #expect(rows.contains { $0.notes.contains("Wheelchair accessible") })
+        // One bus PTV calls not low floor: marked, and the legend still says the rest are not known.
+        let ref = try #require(rows.first?.runRef)
+        response.runs[ref]?.vehicleDescriptor?.lowFloor = false
+        let marked = try #require(StopPage(type: .bus, stopID: 33430, departures: Fetched(value: response, fetchedAt: now), details: nil,
+                                           favourites: [], context: Recorded.context(now)))
+        let markedRows = marked.groups.flatMap(\.rows) + marked.chronological
+        #expect(markedRows.first { $0.runRef == ref }?.notes.contains("not low floor") == true)
+        #expect(markedRows.filter { $0.notes.contains("not low floor") }.count == 1)
+        #expect(marked.legend?.contains(VehicleWords.unknownLegend) == true)
+    }
+
     @Test func replacementBusesAreSaidOnTheRowsTheyAffect() throws {
         let replaced: Disruption = try decode(#"{"disruption_id": 309274, "title": "Sandringham line: Buses replace trains between Elsternwick and Sandringham", "disruption_type": "Part Suspended", "description": "", "routes": [], "stops": []}"#)
         let delays: Disruption = try decode(#"{"disruption_id": 309269, "title": "Lilydale line: Minor delays", "disruption_type": "Minor Delays", "description": "", "routes": [], "stops": []}"#)

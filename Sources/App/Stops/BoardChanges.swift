@@ -13,6 +13,9 @@ struct BoardChanges: Sendable {
     /// Whether a bus board may say "Buses are low floor unless marked.": PTV gave a low floor bus among its runs. A row
     /// PTV gave no vehicle for is then marked "low floor not known", so the legend claims nothing PTV did not say.
     var busesMarked = false
+    /// Whether a bus board says once "Whether a bus is low floor is not known unless marked.": PTV describes its buses
+    /// but none as low floor. Its rows then mark only a bus that is not low floor.
+    var busesUnknownSaidOnce = false
 
     /// Nothing beyond what the departures answer itself carries.
     static let none = BoardChanges()
@@ -34,7 +37,8 @@ struct BoardChanges: Sendable {
         }
         let replacements = ChangeWords.replacements(departure.disruptionIds.compactMap { disruptions[String($0)] }, at: departure.bestTime)
         notes += replacements
-        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked)
+        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked,
+                                         busesUnknownSaidOnce: busesUnknownSaidOnce)
         if let words = vehicle.words { notes.append(words) }
         return (notes, replacements, vehicle.lowFloor)
     }

@@ -20,7 +20,10 @@ enum VehicleWords {
     ///     floor not known" rather than nothing.
     ///   - busesMarked: Whether the bus board says "Buses are low floor unless marked.", so a bus without a
     ///     descriptor says "low floor not known" rather than nothing (which the legend would make "low floor").
-    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false, busesMarked: Bool = false) -> Said {
+    ///   - busesUnknownSaidOnce: Whether the bus board says once that low floor is not known unless marked
+    ///     (``unknownLegend``), so a bus PTV describes without it says nothing of its floor.
+    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false, busesMarked: Bool = false,
+                     busesUnknownSaidOnce: Bool = false) -> Said {
         var parts: [String] = []
         let lowFloor = descriptor?.lowFloor
         switch type {
@@ -29,7 +32,11 @@ enum VehicleWords {
         case .bus, .nightBus:
             // A bus board says once "Buses are low floor unless marked." (`lowFloorLegend`), so a row marks only
             // the bus that is not, or not known to be: every row costs a listener its words.
-            if descriptor != nil || busesMarked, lowFloor != true { parts.append(lowFloor == false ? "not low floor" : "low floor not known") }
+            if lowFloor == false {
+                parts.append("not low floor")
+            } else if descriptor != nil || busesMarked, lowFloor == nil, !busesUnknownSaidOnce {
+                parts.append("low floor not known")
+            }
         default:
             if descriptor != nil || (askedLowFloor && type == .tram) {
                 parts.append(lowFloor.map { $0 ? "low floor" : "not low floor" } ?? "low floor not known")
@@ -75,4 +82,7 @@ enum VehicleWords {
 
     /// Said once on a bus board where PTV gave a low floor bus: rows then mark only the others.
     static let lowFloorLegend = "Buses are low floor unless marked."
+    /// What a bus board says once when PTV describes its buses but calls none low floor: real boards (Smartrak's
+    /// buses) send every field null, and "low floor not known" on each of 20 rows told a listener nothing 20 times.
+    static let unknownLegend = "Whether a bus is low floor is not known unless marked."
 }
