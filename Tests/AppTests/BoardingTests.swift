@@ -263,6 +263,18 @@ struct BoardingTests {
         ("Route 1, 5 and 16: Tram replacement buses between Domain Interchange and Toorak Road from Saturday 28 November", "Planned Works",
          "buses replace trams between Domain Interchange and Toorak Road"),
         ("Sunbury line: Replacement coaches between Sunshine and Sunbury", "Planned Works", "coaches replace trains between Sunshine and Sunbury"),
+        // Real titles whose works take only some hours or some services of their dates: said with PTV's words for
+        // it, never as if every service in the dates were replaced (the route 11 row at 1 pm said "buses replace trams").
+        ("Route 11: Buses replace trams after 8pm on select nights from Sunday 3 December to Tuesday 5 December and Sunday 10 December to Tuesday 12 December 2023",
+         "Planned Closure", "buses replace trams on part of this line after 8pm on select nights"),
+        ("Seymour and Shepparton lines: Coaches replacing selected trains from Sunday 12 August to Wednesday 15 August 2018", "Planned Works",
+         "coaches replace selected trains on part of this line"),
+        ("Route 11: Buses replace trams between Stop 27 Westbourne Grove and West Preston after 8:30pm each night from Sunday 3 December",
+         "Planned Closure", "buses replace trams between Stop 27 Westbourne Grove and West Preston after 8\u{202F}30 pm each night"),
+        ("Werribee line: Buses replace trains between Laverton and Werribee from first service Thursday 14 August to 8.30pm Friday 15 August",
+         "Planned Works", "buses replace trains between Laverton and Werribee"),
+        ("Sandringham line: Buses replace trains from 8.30pm tonight", "Planned Works", "buses replace trains on part of this line"),
+        ("Sandringham line: Buses replace trains this weekend", "Planned Works", "buses replace trains on part of this line"),
     ])
     func replacementWordsComeFromTheTitleOrType(title: String, type: String, said: String) throws {
         let disruption: Disruption = try decode(#"{"disruption_id": 1, "title": "\#(title)", "disruption_type": "\#(type)", "routes": [], "stops": []}"#)

@@ -24,13 +24,51 @@ enum ChangeWords {
         }
         let title = disruption.title
         let said = (title + " " + disruption.disruptionType).lowercased()
-        // "Buses replace trains ...", and PTV's other wording, "Tram replacement buses between ...".
-        let wordings = [("buses", ["buses replace", "replacement bus"]), ("coaches", ["coaches replace", "replacement coach"])]
+        // "Buses replace trains ...", "Coaches replacing selected trains ...", and PTV's other wording, "Tram
+        // replacement buses between ...".
+        let wordings = [("buses", ["buses replac", "replacement bus"]), ("coaches", ["coaches replac", "replacement coach"])]
         guard let vehicle = wordings.first(where: { $0.1.contains { said.contains($0) } })?.0 else { return nil }
         let onTrams = !disruption.routes.isEmpty && disruption.routes.allSatisfy { $0.routeType == .tram }
-        let replaced = said.contains("replace trams") || said.contains("tram replacement") || onTrams ? "trams" : "trains"
-        guard let between = between(in: title) else { return "\(vehicle) replace \(replaced)" + (onRow ? " on part of this line" : "") }
-        return "\(vehicle) replace \(replaced) between \(between.from) and \(between.to)"
+        let replaced = said.contains("replace trams") || said.contains("replacing trams") || said.contains("tram replacement")
+            || onTrams ? "trams" : "trains"
+        let limit = limits(in: title)
+        let what = "\(vehicle) replace " + (limit.some ? "selected " : "") + replaced
+        let when = limit.when.map { " " + $0 } ?? ""
+        guard let between = between(in: title) else { return what + (onRow ? " on part of this line" : "") + when }
+        return what + " between \(between.from) and \(between.to)" + when
+    }
+
+    /// What in a works title limits them to some services or some hours of their dates, which the dates alone do not
+    /// say: "selected trains" (`some`), "after 8pm on select nights" (`when`, in PTV's words, its times said as Trakx
+    /// says its own). The dates make works "on now" from their first to their last night, so a row at 1 pm would
+    /// otherwise say buses replace trams that run as usual until 8 pm.
+    static func limits(in title: String) -> (some: Bool, when: String?) {
+        func find(_ text: String, in part: Substring) -> Range<String.Index>? { part.range(of: text, options: .caseInsensitive) }
+        func starts(_ part: Substring, with text: String) -> Bool { part.prefix(text.count).caseInsensitiveCompare(text) == .orderedSame }
+        let some = ["selected", "select", "some"].contains { word in
+            ["trains", "trams", "services"].contains { find(" \(word) \($0)", in: title[...]) != nil }
+        }
+        // The words after the replacement (and its "between ... and ..."), up to where the dates start.
+        guard let verb = find("replace ", in: title[...]) ?? find("replacing ", in: title[...]) else { return (some, nil) }
+        var rest = title[verb.upperBound...]
+        for word in ["selected ", "select ", "some "] where starts(rest, with: word) { rest = rest.dropFirst(word.count) }
+        for noun in ["trains", "trams", "services"] where starts(rest, with: noun) { rest = rest.dropFirst(noun.count) }
+        if starts(rest, with: " between "), let and = find(" and ", in: rest) {
+            rest = rest[and.upperBound...]
+            guard let start = [" after ", " before ", " each ", " every ", " on select"].lazy.compactMap({ find($0, in: rest) }).first
+            else { return (some, nil) }
+            rest = rest[start.lowerBound...]
+        }
+        var phrase = rest.drop(while: \.isWhitespace)
+        for end in [" from ", " until ", " to ", " due ", " this ", " while ", ",", ".", " ("] {
+            if let found = find(end, in: phrase) { phrase = phrase[..<found.lowerBound] }
+            // Dates from the start ("this weekend", "from 8.30pm Friday"): what the dates say already.
+            if end.hasPrefix(" "), end.count > 2, starts(phrase, with: String(end.dropFirst())) { return (some, nil) }
+        }
+        let markers = ["after ", "before ", "night", "evening", "morning", "weekend", "each ", "every ", "select"]
+        guard !phrase.isEmpty, phrase.count <= 40,
+              markers.contains(where: { starts(phrase, with: $0) || find(" " + $0, in: phrase) != nil }) else { return (some, nil) }
+        return (some, PTVSentences.heard(String(phrase)))
     }
 
     /// The works on at `time` that replace services, each once, as sentences said before a list of stops (a ride
@@ -61,7 +99,8 @@ enum ChangeWords {
         guard let and = rest.range(of: " and ") else { return nil }
         let from = String(rest[..<and.lowerBound])
         var to = String(rest[and.upperBound...])
-        for stop in [" this ", " from ", " due ", " until ", " on ", " while ", " for ", ",", ".", " ("] {
+        for stop in [" this ", " from ", " due ", " until ", " on ", " while ", " for ", " after ", " before ", " each ", " every ",
+                     ",", ".", " ("] {
             if let found = to.range(of: stop, options: .caseInsensitive) { to = String(to[..<found.lowerBound]) }
         }
         for end in [" this weekend", " tonight"] where to.hasSuffix(end) { to = String(to.dropLast(end.count)) }
