@@ -39,6 +39,23 @@ struct DisruptionsPageTests {
         #expect(try page().head.summary == "6 disruptions, 3 on now, 2 planned and 1 ended.")
     }
 
+    /// A real `/v3/disruptions` answer (December 2023, metro trains, trams and buses), on the Sunday of its tram rally:
+    /// works that take only some nights say so in the first sentence, and PTV's own sentences read as meant.
+    @Test func aRealListSaysWorksLimitedToSomeNightsAndPTVsSentencesAsMeant() throws {
+        let now = Recorded.at("2023-12-10T02:00:00Z")
+        let response = try PageFixtures.decode(DisruptionsResponse.self, "disruptions-2023-12")
+        let page = DisruptionsPage(mode: nil, disruptions: Fetched(value: response, fetchedAt: now),
+                                   context: Recorded.context(now, path: "/disruptions"))
+        let items = page.groups.flatMap(\.items)
+        #expect(page.head.summary == "8 disruptions, 5 on now and 3 planned.")
+        // "Buses replace trams, on route 11 trams, ..." was said at 1 pm, when the trams ran until 8 pm.
+        let route11 = try #require(items.first { $0.href == Paths.disruption(299571) })
+        #expect(route11.first.hasPrefix("Buses replace trams after 8pm on select nights, on route 11 trams"), "\(route11.first)")
+        let belgrave = try #require(items.first { $0.href == Paths.disruption(302274) })
+        #expect(belgrave.description?.contains("at Belgrave Station. From Saturday 9 December") == true)
+        #expect(belgrave.description?.hasSuffix("ground level of the car park.") == true)
+    }
+
     @Test func titleRepeatedAsDescriptionIsReadOnce() throws {
         #expect(try item(401001).description == nil)
         #expect(try item(401002).description == "Route 86 trams are running with minor delays due to an earlier traffic incident.")

@@ -28,6 +28,11 @@ struct PTVSentencesTests {
         ("Call (1800) 800 007", "Call 1800 800 007"),
         ("Platforms (11) and 12", "Platforms, 11, and 12"),
         ("Route 5 (2024) changes", "Route 5, 2024, changes"),
+        // Recorded (metlook-eta's sample of /v3/disruptions, December 2023): a full stop without its space, and a
+        // colon left at the end where PTV's website lists what follows.
+        ("we have built a new multi-level car park at Belgrave Station.From Saturday 9 December, the following is open on the ground level of the car park:",
+         "we have built a new multi-level car park at Belgrave Station. From Saturday 9 December, the following is open on the ground level of the car park."),
+        ("Closed;", "Closed."),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)
@@ -37,7 +42,8 @@ struct PTVSentencesTests {
         "Watsonia Station car park will close from Thursday 4 April 2024 to 2028, due to works.",
         "See https://www.ptv.vic.gov.au for details.", "Buses run every 7.5 minutes.", "Platform 2.30 is not a time",
         "Route 737 buses are diverted via Blackburn Rd.", "Version 1.10 of the timetable",
-        "Ends 13.30pm or at 25:00", "A1.30pm B", "Café:", "Stop 7:", "A ( without its end", "Empty () stays",
+        "Ends 13.30pm or at 25:00", "A1.30pm B", "A ( without its end", "Empty () stays", "See ptv.vic.gov.au/Live for more",
+        "Version 2.A of it",
     ])
     func leavesEverythingElseAsPTVWroteIt(text: String) {
         #expect(PTVSentences.heard(text) == text)

@@ -6,7 +6,8 @@ import PTV
 /// PTV titles its disruptions "Place: what" ("Flinders Street Station colon Temporary pedestrian access changes")
 /// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
 /// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
-/// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm").
+/// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm"); a colon that ends the text is a full stop, and a full
+/// stop PTV left without its space ("Station.From") gets one.
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
     /// `text` as a screen reader should say it; the same text when it has no time and no colon or semicolon
@@ -26,6 +27,17 @@ enum PTVSentences {
                 continue
             }
             let byte = bytes[index]
+            // A colon that ends the text (PTV's list after it is not sent) ends the sentence: "of the car park:".
+            if byte == colon || byte == semicolon, bytes[(index + 1)...].allSatisfy(isSpace) {
+                out.append(dot)
+                break
+            }
+            // A full stop with no space after it ("at Belgrave Station.From Saturday") is said as one word run on.
+            if byte == dot, index > 0, index + 1 < bytes.count, isLower(bytes[index - 1]), isUpper(bytes[index + 1]) {
+                out += [dot, space]
+                index += 1
+                continue
+            }
             if byte == colon || byte == semicolon, index + 1 < bytes.count, isSpace(bytes[index + 1]) {
                 while let last = out.last, isSpace(last) { out.removeLast() }
                 out += [comma, space]
@@ -97,6 +109,8 @@ enum PTVSentences {
     private static let narrowSpace = Array(TimeWords.clockSpace.utf8)
 
     private static func isDigit(_ byte: UInt8) -> Bool { (48 ... 57).contains(byte) }
+    private static func isLower(_ byte: UInt8) -> Bool { (97 ... 122).contains(byte) }
+    private static func isUpper(_ byte: UInt8) -> Bool { (65 ... 90).contains(byte) }
     private static func isSpace(_ byte: UInt8) -> Bool { byte == space || byte == 9 || byte == 10 || byte == 13 }
     /// A mark a pause is already heard at, where a comma would add nothing.
     private static func isPause(_ byte: UInt8) -> Bool {
