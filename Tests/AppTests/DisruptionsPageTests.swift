@@ -56,6 +56,19 @@ struct DisruptionsPageTests {
         #expect(belgrave.description?.hasSuffix("ground level of the car park.") == true)
     }
 
+    /// PTV links most live incidents to its page of every update, not to a page of their own.
+    @Test func aLinkToPTVsGeneralUpdatesIsNotCalledThisDisruptionsPage() throws {
+        let response = try PageFixtures.decode(DisruptionsResponse.self, "disruptions-2023-12")
+        let route11 = try #require(response.disruptions.first { $0.disruptionId == 299571 })
+        let page = DisruptionPage(route11, fetched: Fetched(value: 0, fetchedAt: PageFixtures.now), context: PageFixtures.context())
+        #expect(page.ptvLink?.name == "Read this disruption on the PTV website")
+        #expect(page.ptvLink?.href.hasPrefix("http://ptv.vic.gov.au/live-travel-updates/article/route-11-") == true)
+        #expect(DisruptionPage.ptvLink("http://ptv.vic.gov.au/live-travel-updates/")?.name == "Live travel updates on the PTV website")
+        #expect(DisruptionPage.ptvLink("https://www.ptv.vic.gov.au/live-travel-updates")?.name == "Live travel updates on the PTV website")
+        #expect(DisruptionPage.ptvLink("https://www.ptv.vic.gov.au/")?.name == "Live travel updates on the PTV website")
+        #expect(DisruptionPage.ptvLink("javascript:alert(1)") == nil)
+    }
+
     @Test func titleRepeatedAsDescriptionIsReadOnce() throws {
         #expect(try item(401001).description == nil)
         #expect(try item(401002).description == "Route 86 trams are running with minor delays due to an earlier traffic incident.")

@@ -117,7 +117,9 @@ struct PageTests {
             let detail = try await app.get(String(html[link]))
             #expect(detail.status == 200)
             #expect(detail.text.contains("Lines affected"))
-            #expect(detail.text.contains("Read this disruption on the PTV website"))
+            // The demo links PTV's general updates page, which is named as that, not as this disruption's page.
+            #expect(detail.text.contains("Live travel updates on the PTV website"))
+            #expect(!detail.text.contains("Read this disruption"))
             // Its period leads the page and its publication time is a full date, each in words: found in their own
             // elements (the page holds other dates, so a match anywhere would prove nothing).
             let date = #/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}\x{202F}\d{2} (am|pm)/#

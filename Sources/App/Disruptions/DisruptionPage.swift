@@ -15,8 +15,9 @@ struct DisruptionPage: Sendable {
     let stops: [Link]
     let published: String?
     let updated: String?
-    /// PTV's page about it, when the link is http(s).
-    let url: String?
+    /// PTV's page about it, when the link is http(s): "Read this disruption on the PTV website", or, where PTV links
+    /// only its page of every update (as it does for most live incidents), "Live travel updates on the PTV website".
+    let ptvLink: Link?
 
     /// Builds the page.
     /// - Parameters:
@@ -38,10 +39,19 @@ struct DisruptionPage: Sendable {
         stops = disruption.stops.map { Link(SpokenName.stop($0.stopName), href: Paths.stop(stopType, $0.stopId)) }
         published = disruption.publishedOn.map(words.date)
         updated = disruption.lastUpdated.map(words.date)
-        url = Self.safeURL(disruption.url)
+        ptvLink = Self.ptvLink(disruption.url)
         head = PageHead(context.chrome(title: item.title, section: .disruptions,
                                        stale: context.staleNotice(fetched)),
                         heading: item.title)
+    }
+
+    /// The link to PTV's page for a disruption, named for what it is (PTV's general updates page is not this
+    /// disruption's); nil for a link that is not http(s).
+    static func ptvLink(_ text: String) -> Link? {
+        guard let url = safeURL(text) else { return nil }
+        let path = (URLComponents(string: url)?.path ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
+        let general = path.isEmpty || path == "live-travel-updates"
+        return Link(general ? "Live travel updates on the PTV website" : "Read this disruption on the PTV website", href: url)
     }
 
     /// Only http(s) links go out; anything else is dropped.

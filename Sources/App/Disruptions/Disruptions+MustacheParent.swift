@@ -66,7 +66,7 @@ extension DisruptionPage: MustacheParent {
         case "stops": stops
         case "published": published
         case "updated": updated
-        case "url": url
+        case "ptvLink": ptvLink
         default: nil
         }
     }
