@@ -34,7 +34,9 @@ enum ChangeWords {
         let limit = limits(in: title)
         let what = "\(vehicle) replace " + (limit.some ? "selected " : "") + replaced
         let when = limit.when.map { " " + $0 } ?? ""
-        guard let between = between(in: title) else { return what + (onRow ? " on part of this line" : "") + when }
+        // "on select sections" says the where as a row's "on part of this line" would: once.
+        let part = onRow && !(limit.when ?? "").contains("section") ? " on part of this line" : ""
+        guard let between = between(in: title) else { return what + part + when }
         return what + " between \(between.from) and \(between.to)" + when
     }
 
@@ -65,7 +67,7 @@ enum ChangeWords {
             // Dates from the start ("this weekend", "from 8.30pm Friday"): what the dates say already.
             if end.hasPrefix(" "), end.count > 2, starts(phrase, with: String(end.dropFirst())) { return (some, nil) }
         }
-        let markers = ["after ", "before ", "night", "evening", "morning", "weekend", "each ", "every ", "select"]
+        let markers = ["after ", "before ", "night", "evening", "morning", "weekend", "each ", "every ", "select", "section"]
         guard !phrase.isEmpty, phrase.count <= 40,
               markers.contains(where: { starts(phrase, with: $0) || find(" " + $0, in: phrase) != nil }) else { return (some, nil) }
         return (some, PTVSentences.heard(String(phrase)))
