@@ -275,6 +275,8 @@ struct BoardingTests {
          "Planned Works", "buses replace trains between Laverton and Werribee"),
         ("Sandringham line: Buses replace trains from 8.30pm tonight", "Planned Works", "buses replace trains on part of this line"),
         ("Sandringham line: Buses replace trains this weekend", "Planned Works", "buses replace trains on part of this line"),
+        ("Frankston line: Buses replace trains between Caulfield and Frankston from 8pm Friday until after the last service Sunday",
+         "Planned Works", "buses replace trains between Caulfield and Frankston"),
         ("Belgrave and Lilydale lines: Buses replace trains on select sections from late January 2024", "Planned Works",
          "buses replace trains on select sections"),
     ])

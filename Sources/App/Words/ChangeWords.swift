@@ -56,10 +56,14 @@ enum ChangeWords {
         for word in ["selected ", "select ", "some "] where starts(rest, with: word) { rest = rest.dropFirst(word.count) }
         for noun in ["trains", "trams", "services"] where starts(rest, with: noun) { rest = rest.dropFirst(noun.count) }
         if starts(rest, with: " between "), let and = find(" and ", in: rest) {
+            // Past the second place, to the first word after it ("between A and B after 8pm each night from ..."):
+            // a limit only when that word starts one, never a later "after" among the dates.
             rest = rest[and.upperBound...]
-            guard let start = [" after ", " before ", " each ", " every ", " on select"].lazy.compactMap({ find($0, in: rest) }).first
-            else { return (some, nil) }
-            rest = rest[start.lowerBound...]
+            let ends = placeEnds.compactMap { find($0, in: rest) }
+            guard let first = ends.min(by: { $0.lowerBound < $1.lowerBound }),
+                  [" after ", " before ", " each ", " every "].contains(where: { starts(rest[first.lowerBound...], with: $0) })
+                    || starts(rest[first.lowerBound...], with: " on select") else { return (some, nil) }
+            rest = rest[first.lowerBound...]
         }
         var phrase = rest.drop(while: \.isWhitespace)
         for end in [" from ", " until ", " to ", " due ", " this ", " while ", ",", ".", " ("] {
@@ -94,6 +98,10 @@ enum ChangeWords {
         replacements.isEmpty ? nil : replacements.map { $0.capitalisedFirst + "." }.joined(separator: " ")
     }
 
+    /// What ends a place's name in a title: the words that start the when, or punctuation.
+    private static let placeEnds = [" this ", " from ", " due ", " until ", " on ", " while ", " for ", " after ", " before ", " each ",
+                                    " every ", ",", ".", " ("]
+
     /// The two places in "between Caulfield and Frankston this weekend", up to the words that start the when.
     static func between(in title: String) -> (from: String, to: String)? {
         guard let start = title.range(of: "between ", options: .caseInsensitive) else { return nil }
@@ -101,8 +109,7 @@ enum ChangeWords {
         guard let and = rest.range(of: " and ") else { return nil }
         let from = String(rest[..<and.lowerBound])
         var to = String(rest[and.upperBound...])
-        for stop in [" this ", " from ", " due ", " until ", " on ", " while ", " for ", " after ", " before ", " each ", " every ",
-                     ",", ".", " ("] {
+        for stop in placeEnds {
             if let found = to.range(of: stop, options: .caseInsensitive) { to = String(to[..<found.lowerBound]) }
         }
         for end in [" this weekend", " tonight"] where to.hasSuffix(end) { to = String(to.dropLast(end.count)) }
