@@ -72,8 +72,11 @@ struct BoardingTests {
         #expect(VehicleWords.said(nil, type: .tram, askedLowFloor: true).words == "low floor not known")
         #expect(VehicleWords.said(nil, type: .bus, askedLowFloor: true).words == nil)
         // On a bus board that says its buses are low floor unless marked, a bus PTV gave no vehicle for is marked.
-        #expect(VehicleWords.said(nil, type: .bus, busesMarked: true).words == "low floor not known")
-        #expect(VehicleWords.said(try vehicle(lowFloor: "true"), type: .bus, busesMarked: true).words == nil)
+        #expect(VehicleWords.said(nil, type: .bus, busFloors: .lowUnlessMarked).words == "low floor not known")
+        #expect(VehicleWords.said(try vehicle(lowFloor: "true"), type: .bus, busFloors: .lowUnlessMarked).words == nil)
+        // Where the board says low floor is not known unless marked, a bus PTV describes without a floor says nothing.
+        #expect(VehicleWords.said(try vehicle(), type: .bus, busFloors: .unknownUnlessMarked).words == nil)
+        #expect(VehicleWords.said(try vehicle(lowFloor: "false"), type: .bus, busFloors: .unknownUnlessMarked).words == "not low floor")
     }
 
     /// Real bus boards mix runs PTV gives a vehicle for with runs it gives none (`vehicle_descriptor: null`, as on

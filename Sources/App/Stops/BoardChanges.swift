@@ -10,12 +10,9 @@ struct BoardChanges: Sendable {
     var disruptions: [String: Disruption] = [:]
     /// Whether the rider chose low floor trams only (tram rows then always say low floor, or that it is not known).
     var lowFloorOnly = false
-    /// Whether a bus board may say "Buses are low floor unless marked.": PTV gave a low floor bus among its runs. A row
-    /// PTV gave no vehicle for is then marked "low floor not known", so the legend claims nothing PTV did not say.
-    var busesMarked = false
-    /// Whether a bus board says once "Whether a bus is low floor is not known unless marked.": PTV describes its buses
-    /// but none as low floor. Its rows then mark only a bus that is not low floor.
-    var busesUnknownSaidOnce = false
+    /// What a bus board says once of its buses' floors (a row PTV gave no vehicle for, under "Buses are low floor
+    /// unless marked.", is marked "low floor not known", so the board claims nothing PTV did not say).
+    var busFloors = VehicleWords.BusFloors.eachRow
 
     /// Nothing beyond what the departures answer itself carries.
     static let none = BoardChanges()
@@ -37,8 +34,7 @@ struct BoardChanges: Sendable {
         }
         let replacements = ChangeWords.replacements(departure.disruptionIds.compactMap { disruptions[String($0)] }, at: departure.bestTime)
         notes += replacements
-        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busesMarked: busesMarked,
-                                         busesUnknownSaidOnce: busesUnknownSaidOnce)
+        let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busFloors: busFloors)
         if let words = vehicle.words { notes.append(words) }
         return (notes, replacements, vehicle.lowFloor)
     }

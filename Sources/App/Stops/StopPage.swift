@@ -75,10 +75,7 @@ struct StopPage: Sendable {
         let known = known ?? DisruptionNotes.known(response.disruptions, details.value?.disruptions ?? [:])
         var changes = changes
         changes.disruptions = known
-        let buses = type == .bus || type == .nightBus
-        changes.busesMarked = buses && response.runs.values.contains { $0.vehicleDescriptor?.lowFloor == true }
-        let described = response.runs.values.contains { $0.vehicleDescriptor != nil }
-        changes.busesUnknownSaidOnce = buses && described && !changes.busesMarked
+        changes.busFloors = VehicleWords.BusFloors(response, type: type)
         let byLine = DepartureBoard(response, routeType: type, stopID: stopID, words: words, staleSince: staleSince, changes: changes)
         let chronological = byLine.groups.count > 6 || (type != .train && type != .vline && byLine.groups.count > 3)
         // One time-ordered list for stops served by many lines, with the next two of each line.
@@ -93,10 +90,7 @@ struct StopPage: Sendable {
         departuresAnswered = departures.value != nil
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
                                                 stopOwn: identity.details.disruptionIds, dated: disruptionsDated, at: words.now, words: words)
-        let busesLowFloor = buses && board.next.contains { $0.lowFloor == true }
-        let busesUnknown = changes.busesUnknownSaidOnce && board.next.contains { $0.lowFloor == nil }
-        let legends = [liveSaidOnce ? "Times are live unless marked." : nil, busesLowFloor ? VehicleWords.lowFloorLegend : nil,
-                       busesUnknown ? VehicleWords.unknownLegend : nil]
+        let legends = [liveSaidOnce ? "Times are live unless marked." : nil, changes.busFloors.legend(board.next.map(\.lowFloor))]
         legend = legends.compactMap { $0 }.isEmpty ? nil : legends.compactMap { $0 }.joined(separator: " ")
         updated = departures.fetchedAt.map { words.clock($0) } ?? words.clock(words.now)
         refreshURL = context.path

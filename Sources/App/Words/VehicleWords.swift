@@ -18,23 +18,20 @@ enum VehicleWords {
     ///   - type: The service's mode: trains say their type and length, trams and buses low floor.
     ///   - askedLowFloor: Whether the rider asked about low floor trams, so a tram without a descriptor says "low
     ///     floor not known" rather than nothing.
-    ///   - busesMarked: Whether the bus board says "Buses are low floor unless marked.", so a bus without a
-    ///     descriptor says "low floor not known" rather than nothing (which the legend would make "low floor").
-    ///   - busesUnknownSaidOnce: Whether the bus board says once that low floor is not known unless marked
-    ///     (``unknownLegend``), so a bus PTV describes without it says nothing of its floor.
-    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false, busesMarked: Bool = false,
-                     busesUnknownSaidOnce: Bool = false) -> Said {
+    ///   - busFloors: What the bus board says once of its buses' floors, so that a row marks only the others.
+    static func said(_ descriptor: VehicleDescriptor?, type: RouteType, askedLowFloor: Bool = false,
+                     busFloors: BusFloors = .eachRow) -> Said {
         var parts: [String] = []
         let lowFloor = descriptor?.lowFloor
         switch type {
         case .train, .vline:
             if let descriptor, let train = train(descriptor.description) { parts.append(train) }
         case .bus, .nightBus:
-            // A bus board says once "Buses are low floor unless marked." (`lowFloorLegend`), so a row marks only
-            // the bus that is not, or not known to be: every row costs a listener its words.
+            // A bus board says its buses' floors once (`BusFloors`), so a row marks only the bus that is not low
+            // floor, or not known to be where the board calls the rest low floor: every row costs a listener its words.
             if lowFloor == false {
                 parts.append("not low floor")
-            } else if descriptor != nil || busesMarked, lowFloor == nil, !busesUnknownSaidOnce {
+            } else if lowFloor == nil, busFloors == .lowUnlessMarked || (busFloors == .eachRow && descriptor != nil) {
                 parts.append("low floor not known")
             }
         default:
@@ -80,9 +77,40 @@ enum VehicleWords {
     /// A Melbourne metro train's usual length, which a row leaves unsaid.
     static let usualCarriages = 6
 
-    /// Said once on a bus board where PTV gave a low floor bus: rows then mark only the others.
+    /// Said once on a bus board where PTV gave a low floor bus.
     static let lowFloorLegend = "Buses are low floor unless marked."
-    /// What a bus board says once when PTV describes its buses but calls none low floor: real boards (Smartrak's
-    /// buses) send every field null, and "low floor not known" on each of 20 rows told a listener nothing 20 times.
+    /// Said once on a bus board whose buses PTV describes but calls none low floor.
     static let unknownLegend = "Whether a bus is low floor is not known unless marked."
+
+    /// What a bus board says once of its buses' floors, and so what its rows leave unsaid.
+    enum BusFloors: Sendable, Equatable {
+        /// Nothing said once (a sentence on its own: a favourite's card, a reminder): each row says what PTV sends.
+        case eachRow
+        /// "Buses are low floor unless marked." (PTV gave a low floor bus among the board's): rows mark a bus that
+        /// is not, or that PTV gave no floor for.
+        case lowUnlessMarked
+        /// "Whether a bus is low floor is not known unless marked." (PTV describes the board's buses but calls none
+        /// low floor, as Smartrak's real descriptors send every field null: "low floor not known" on each of 20 rows
+        /// told a listener nothing 20 times): rows mark a bus that is not low floor.
+        case unknownUnlessMarked
+
+        /// What the board of `response` says, for a stop of `type`.
+        init(_ response: DeparturesResponse, type: RouteType) {
+            let runs = response.runs.values
+            if type != .bus && type != .nightBus || !runs.contains(where: { $0.vehicleDescriptor != nil }) {
+                self = .eachRow
+            } else {
+                self = runs.contains { $0.vehicleDescriptor?.lowFloor == true } ? .lowUnlessMarked : .unknownUnlessMarked
+            }
+        }
+
+        /// The board's sentence, given its rows' floors; nil when it has none to say.
+        func legend(_ floors: [Bool?]) -> String? {
+            switch self {
+            case .eachRow: nil
+            case .lowUnlessMarked: floors.contains(true) ? VehicleWords.lowFloorLegend : nil
+            case .unknownUnlessMarked: floors.contains(nil) ? VehicleWords.unknownLegend : nil
+            }
+        }
+    }
 }
