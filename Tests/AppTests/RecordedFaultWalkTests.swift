@@ -48,7 +48,7 @@ struct RecordedFaultWalkTests {
                     #expect(!text.contains("There is no"), "\(label)")
                     if let fault, let words = Self.words(fault, .departures) { #expect(text.contains(words), "\(label)") }
                     if fault == .notFound { #expect(text.contains(EvidenceWords.departuresNotFound), "\(label)") }
-                    if fault != nil && fault != .stale(age: 240) { #expect(!text.contains("No departures are scheduled"), "\(label)") }
+                    if fault != nil && fault != .stale(age: 240) { #expect(!text.contains("PTV lists no"), "\(label)") }
                     // A saved copy: dated, its times "was due", never "departed" or "live".
                     if case .stale = fault {
                         #expect(!text.contains("departed"), "\(label)")

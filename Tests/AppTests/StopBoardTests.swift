@@ -68,6 +68,23 @@ struct StopBoardTests {
         #expect(page(StopDetails(stopId: 17907, stopName: "")) == nil)
     }
 
+    /// PTV sends a stop's next services however far ahead they are, so an answer with none still to leave says only
+    /// that PTV lists no more: "No departures in the next few hours" claimed a window no answer has.
+    @Test func aBoardWithNothingStillToLeaveSaysOnlyWhatPTVLists() throws {
+        let now = Recorded.at("2024-04-25T01:20:00Z")
+        let nothing = try #require(StopPage(type: .bus, stopID: 17906, departures: Fetched(value: DeparturesResponse(DeparturesBody()), fetchedAt: now),
+                                            details: StopDetailsResponse(StopDetailsBody(stop: StopDetails(stopId: 17906, stopName: "Swanston St/Lonsdale St"))),
+                                            favourites: [], context: Recorded.context(now)))
+        let empty = RecordedPages.text(RecordedPages.templates.render(nothing, template: "stop"))
+        #expect(empty.contains(EvidenceWords.noMoreDepartures) && empty.contains("PTV lists no departures from this stop."), "\(empty)")
+        // Every departure PTV sent has gone (East Pakenham's recorded answer, a few minutes on).
+        let response = try Recorded.load("metro-departures-eph", as: DeparturesResponse.self)
+        let later = try #require(response.departures.compactMap(\.bestTime).max()).addingTimeInterval(300)
+        let board = DepartureBoard(response, routeType: .train, stopID: 1230, words: TimeWords(now: later))
+        #expect(board.summary == EvidenceWords.noMoreDepartures)
+        #expect(!empty.contains("next few hours"))
+    }
+
     @Test func anUnbelievableEstimateIsSaidAsTheTimetable() throws {
         var response = try Recorded.load("metro-departures-via-clp-test", as: DeparturesResponse.self)
         let now = Recorded.at("2024-04-25T01:20:00Z")

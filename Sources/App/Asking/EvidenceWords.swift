@@ -7,6 +7,10 @@ import PTV
 enum EvidenceWords {
     /// Said where PTV answered a stop's departures question with "not found" (the stop may still exist).
     static let departuresNotFound = "PTV could not find departures for this stop just now."
+    /// Said where PTV answered a stop's departures question with none still to leave. PTV sends the next services
+    /// however far ahead they are (tomorrow's first after the last tonight), so this is all it lists, not "in the
+    /// next few hours", which no answer says.
+    static let noMoreDepartures = "PTV lists no more departures from this stop."
 
     /// Why an answer could not be had: "PTV did not answer in time".
     static func reason(_ kind: PTVError.Kind) -> String {

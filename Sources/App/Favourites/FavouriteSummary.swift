@@ -58,7 +58,7 @@ extension FavouriteSummary {
             } else {
                 next = Array(rows.prefix(3))
             }
-            if next.isEmpty { unavailable = "No departures in the next few hours." }
+            if next.isEmpty { unavailable = EvidenceWords.noMoreDepartures }
         } else {
             // The same words the stop page says for the same outcome.
             unavailable = EvidenceWords.missing(asked, notFound: EvidenceWords.departuresNotFound) ?? "Open the stop to see its departures."

@@ -222,7 +222,7 @@ struct DepartureBoard: Sendable {
             if let cancelled = upcoming.first {
                 return "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled, and no other departures are listed."
             }
-            return "No departures in the next few hours."
+            return EvidenceWords.noMoreDepartures
         }
         var text = ""
         if let cancelled = upcoming.first(where: { $0.cancelled && $0.at <= next.at }) {
