@@ -174,13 +174,16 @@ public struct NetworkRoute: Decodable, Sendable, Equatable {
     public let headways: Headways
     /// Share of runs with live estimates (0...1).
     public let liveShare: Double
+    /// Whether its vehicles' floors are known: false for buses whose tracker sends every vehicle field null, as
+    /// Smartrak's do in real answers (route 900 at Monash University, recorded).
+    public let floorsKnown: Bool
     /// Per direction index, the stops replaced by their pair across the road (set by the network, which knows
     /// where stops are: a bus calls at the stop on its left).
     var sides: [[Int: Int]] = [[:], [:]]
 
     private enum CodingKeys: String, CodingKey {
         case routeID = "route_id", routeType = "route_type", name, number, gtfsID = "gtfs_id", directions, stops
-        case headways, liveShare = "live_share"
+        case headways, liveShare = "live_share", floorsKnown = "floors_known"
     }
 
     /// Decodes one route record.
@@ -195,6 +198,7 @@ public struct NetworkRoute: Decodable, Sendable, Equatable {
         stops = try c.decode([NetworkRouteStop].self, forKey: .stops)
         headways = try c.decode(Headways.self, forKey: .headways)
         liveShare = try c.decodeIfPresent(Double.self, forKey: .liveShare) ?? 0.5
+        floorsKnown = try c.decodeIfPresent(Bool.self, forKey: .floorsKnown) ?? true
         guard directions.count == 2, stops.count >= 2 else {
             throw DecodingError.dataCorruptedError(forKey: .directions, in: c,
                                                    debugDescription: "route \(routeID) needs 2 directions and 2 stops")

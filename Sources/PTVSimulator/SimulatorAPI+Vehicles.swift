@@ -108,12 +108,17 @@ extension SimulatorAPI {
 
     /// The vehicle details of a tracked metro train, or of any tram or bus: a low floor mix on trams (45 in 100 low
     /// floor, 35 not, 20 with `low_floor` null, as PTV sends for a tram its supplier has not identified) and buses
-    /// (80 low floor, 20 null); air conditioning is sent for the low floor trams (E class) only, null elsewhere.
+    /// (80 low floor, 20 null; every field null on a route whose floors are not known, as Smartrak sends them);
+    /// air conditioning is sent for the low floor trams (E class) only, null elsewhere.
     func vehicleDescriptor(_ journey: VehicleJourney) -> JSON? {
         guard let first = journey.parts.first else { return nil }
         if first.route.routeType == .tram || first.route.routeType == .bus || first.route.routeType == .nightBus {
             let draw = Int(LiveModel.fnv1a(first.runRef + "/floor") % 100)
             let tram = first.route.routeType == .tram
+            guard first.route.floorsKnown else {
+                return .keyed(["operator": JSON.null, "id": JSON.null, "low_floor": JSON.null, "air_conditioned": JSON.null,
+                               "description": JSON.null, "supplier": "Smartrak", "length": JSON.null])
+            }
             let low: Bool? = tram ? (draw < 45 ? true : draw < 80 ? false : nil) : (draw < 80 ? true : nil)
             let number = (tram ? 3001 : 8001) + Int(LiveModel.fnv1a(first.runRef) % 500)
             return .keyed(["operator": tram ? "Yarra Trams" : "Bus operator", "id": String(number),

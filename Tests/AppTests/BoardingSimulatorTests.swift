@@ -19,6 +19,19 @@ struct BoardingSimulatorTests {
             .replacingOccurrences(of: "&#39;", with: "'")
     }
 
+    /// The demo's route 900, as Smartrak sends real route 900 buses (every vehicle field null): its stops' boards say
+    /// once that low floor is not known, and no row says it.
+    @Test func aBusBoardWhoseBusesPTVDescribesWithoutFloorsSaysSoOnce() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/bus/15222").text
+            let words = rows(html)
+            #expect(words.count >= 2, "\(words)")
+            #expect(html.contains(VehicleWords.unknownLegend))
+            #expect(!html.contains(VehicleWords.lowFloorLegend))
+            #expect(words.allSatisfy { !$0.contains("low floor") }, "\(words)")
+        }
+    }
+
     @Test func aTramBoardSaysEachTramsFloorAndTheChoiceSaysTheNextLowFloorTramFirst() async throws {
         try await TestApp.with { app in
             let tram = try require_(app.simulator?.showcase(at: fixedNow).tram, "a live tram")
