@@ -113,12 +113,12 @@ extension SimulatorAPI {
     func vehicleDescriptor(_ journey: VehicleJourney) -> JSON? {
         guard let first = journey.parts.first else { return nil }
         if first.route.routeType == .tram || first.route.routeType == .bus || first.route.routeType == .nightBus {
-            let draw = Int(LiveModel.fnv1a(first.runRef + "/floor") % 100)
-            let tram = first.route.routeType == .tram
             guard first.route.floorsKnown else {
                 return .keyed(["operator": JSON.null, "id": JSON.null, "low_floor": JSON.null, "air_conditioned": JSON.null,
                                "description": JSON.null, "supplier": "Smartrak", "length": JSON.null])
             }
+            let draw = Int(LiveModel.fnv1a(first.runRef + "/floor") % 100)
+            let tram = first.route.routeType == .tram
             let low: Bool? = tram ? (draw < 45 ? true : draw < 80 ? false : nil) : (draw < 80 ? true : nil)
             let number = (tram ? 3001 : 8001) + Int(LiveModel.fnv1a(first.runRef) % 500)
             return .keyed(["operator": tram ? "Yarra Trams" : "Bus operator", "id": String(number),

@@ -29,8 +29,7 @@ struct LineAtStop: Sendable, Hashable {
     /// A direction named from the departure's own run and route. PTV keys a departures answer's directions by id
     /// alone, so the object for id 1 may be another route's: then the departure's destination names it. Its own
     /// route's "City (Flinders Street)" (said "City, Flinders Street") is said as "City" for a train that does not go
-    /// to Flinders Street (a Metro
-    /// Tunnel train to Town Hall).
+    /// to Flinders Street (a Metro Tunnel train to Town Hall).
     /// - Parameters:
     ///   - direction: PTV's direction object for the departure's direction id.
     ///   - routeID: The departure's route.

@@ -66,10 +66,11 @@ enum ChangeWords {
             rest = rest[first.lowerBound...]
         }
         var phrase = rest.drop(while: \.isWhitespace)
-        for end in [" from ", " until ", " to ", " due ", " this ", " while ", ",", ".", " ("] {
+        let dates = [" from ", " until ", " to ", " due ", " this ", " while "]
+        // Dates from the start ("this weekend", "from 8.30pm Friday"): what the dates say already.
+        guard !dates.contains(where: { starts(phrase, with: String($0.dropFirst())) }) else { return (some, nil) }
+        for end in dates + [",", ".", " ("] {
             if let found = find(end, in: phrase) { phrase = phrase[..<found.lowerBound] }
-            // Dates from the start ("this weekend", "from 8.30pm Friday"): what the dates say already.
-            if end.hasPrefix(" "), end.count > 2, starts(phrase, with: String(end.dropFirst())) { return (some, nil) }
         }
         let markers = ["after ", "before ", "night", "evening", "morning", "weekend", "each ", "every ", "select", "section"]
         guard !phrase.isEmpty, phrase.count <= 40,
