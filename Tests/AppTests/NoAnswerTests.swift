@@ -70,7 +70,7 @@ struct NoAnswerTests {
             let page = try await app.page("/stops/train/1071", status: 200)
             #expect(page.text.contains("Flinders Street"))
             #expect(page.text.contains("Departures could not be loaded just now, because PTV answered without the information Trakx asked for."))
-            #expect(!page.text.contains("No departures"))
+            #expect(!page.text.contains(EvidenceWords.noMoreDepartures) && !page.text.contains("PTV lists no departures"))
 
             simulator.faults.set(.messageOnly)
             let nothing = try await app.page("/stops/train/1155", status: 502)

@@ -556,6 +556,6 @@ def ptv_failing(rig, base, ready=True):
             break
     if not re.search(r"could not check .*because PTV answered without the information", text):
         h.problems.append(f"the error page did not say what failed after its heading: {said!r}")
-    if re.search(r"\bno (departures|services|trains)\b|\bnothing (is )?due\b", text, re.I):
+    if re.search(r"\bno (more )?(departures|services|trains)\b|\bnothing (is )?due\b", text, re.I):
         h.problems.append(f"a failure said as absence: {said!r}")
     return ls.finish(orca_heard.page_words(rig.driver))
