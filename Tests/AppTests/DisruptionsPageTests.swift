@@ -47,7 +47,7 @@ struct DisruptionsPageTests {
         let page = DisruptionsPage(mode: nil, disruptions: Fetched(value: response, fetchedAt: now),
                                    context: Recorded.context(now, path: "/disruptions"))
         let items = page.groups.flatMap(\.items)
-        #expect(page.head.summary == "8 disruptions, 5 on now and 3 planned.")
+        #expect(page.head.summary == "8 disruptions, 4 on now and 4 planned.")
         // "Buses replace trams, on route 11 trams, ..." was said at 1 pm, when the trams ran until 8 pm.
         let route11 = try #require(items.first { $0.href == Paths.disruption(299571) })
         #expect(route11.first.hasPrefix("Buses replace trams after 8pm on select nights, on route 11 trams"), "\(route11.first)")

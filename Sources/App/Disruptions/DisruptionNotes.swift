@@ -116,7 +116,7 @@ struct DisruptionNotes: Sendable {
     /// dates; nil for one that is (or gives no start).
     static func when(_ disruption: Disruption, at time: Date, words: TimeWords) -> String? {
         switch DisruptionTiming(disruption, now: time) {
-        case .planned(let from, _): "starts " + DisruptionSentence.moment(from, words: words)
+        case .planned(let from, _, let title): "starts " + DisruptionSentence.start(from, title: title, words: words, on: true)
         case .ended(let to): "ended " + DisruptionSentence.moment(to, words: words)
         case .now, .undated: nil
         }

@@ -26,7 +26,8 @@ enum DisruptionSentence {
         }
         switch timing {
         case .now(let until): sentence += ", " + self.until(until, words: words)
-        case .planned(let from, let until): sentence += ", from \(moment(from, words: words)), " + self.until(until, words: words)
+        case .planned(let from, let until, let title):
+            sentence += ", from \(start(from, title: title, words: words, on: false)), " + self.until(until, words: words)
         case .ended(let date): sentence += ", ended \(moment(date, words: words))"
         case .undated(let until): if let until { sentence += ", " + self.until(until, words: words) }
         }
@@ -47,6 +48,14 @@ enum DisruptionSentence {
     /// "3 00 pm today", "8 30 pm on Saturday 28 November".
     static func moment(_ date: Date, words: TimeWords) -> String {
         "\(words.clock(date)) \(on(date, words: words))"
+    }
+
+    /// When planned works start: "8 30 pm on Saturday 5 December", or, where the start is the day or part of a month
+    /// their title names, "on Sunday 3 December" ("Sunday 3 December" when not `on`), "tomorrow", "late January 2024".
+    static func start(_ from: Date, title: TitleStart?, words: TimeWords, on: Bool) -> String {
+        guard let title, !title.hasClock else { return moment(from, words: words) }
+        if let phrase = title.phrase { return phrase }
+        return on ? self.on(from, words: words) : words.relativeDay(from)
     }
 
     /// "today", "tomorrow", "on Saturday 28 November".

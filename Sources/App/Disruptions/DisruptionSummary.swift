@@ -42,7 +42,7 @@ struct DisruptionSummary: Sendable {
         let type = disruption.disruptionType.trimmingCharacters(in: .whitespacesAndNewlines)
         kind = type.isEmpty ? nil : type.prefix(1).uppercased() + type.dropFirst().lowercased()
         severity = Self.severityOrder.firstIndex(of: type.lowercased()) ?? Self.severityOrder.count
-        from = disruption.fromDate
+        from = timing.plannedStart ?? disruption.fromDate
         let named = ModeWords.routes(disruption.routes)
         affects = named.isEmpty ? nil : named
         let text = PTVSentences.heard(disruption.description).trimmingCharacters(in: .whitespacesAndNewlines)
