@@ -142,6 +142,22 @@ struct BoardingTests {
         #expect(try self.board("metro-departures-rrb", stop: 1032).next.allSatisfy { !$0.detail.contains("buses replace") })
     }
 
+    /// The board's first sentence says works that replace the next service where it goes ("to Alamein" is not where
+    /// the rider is taken when buses take over on the way); works elsewhere on its line (PTV names them on every
+    /// departure, a city train's too) stay on the row.
+    @Test func theAnswerFirstSaysWorksOnTheWayWhereTheServiceGoes() throws {
+        func summary(between places: String) throws -> String {
+            let works: Disruption = try decode(#"{"disruption_id": 309274, "title": "Buses replace trains between \#(places)", "disruption_type": "Part Suspended", "description": "", "routes": [], "stops": []}"#)
+            let board = try board("metro-departures-rrb", stop: 1032, at: "2024-04-28T13:55:00Z", changes: BoardChanges(disruptions: ["309274": works]))
+            #expect(board.next.first?.notes.contains("buses replace trains between \(places)") == true)
+            return DepartureBoard.summary(board.next)
+        }
+        let alamein = try summary(between: "Camberwell and Alamein")
+        #expect(alamein.hasSuffix(", to Alamein, timetable. Buses replace trains between Camberwell and Alamein."), "\(alamein)")
+        #expect(try summary(between: "Alamein Station and Riversdale").hasSuffix(" Buses replace trains between Alamein Station and Riversdale."))
+        #expect(try !summary(between: "Elsternwick and Sandringham").contains("Buses replace"))
+    }
+
     /// A replacement with its own dates, as PTV sends them.
     private func replacement(_ id: Int, between places: String, from: String, to: String) throws -> Disruption {
         try decode(#"{"disruption_id": \#(id), "title": "Buses replace trains between \#(places)", "disruption_type": "Planned Works", "from_date": "\#(from)", "to_date": "\#(to)", "description": "", "routes": [], "stops": []}"#)

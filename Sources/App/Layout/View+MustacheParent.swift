@@ -128,6 +128,7 @@ extension DepartureRow: MustacheParent {
         case "service": service
         case "caption": caption
         case "sentence": sentence
+        case "worksAhead": worksAhead
         case "routeID": routeID
         case "directionID": directionID
         case "at": at

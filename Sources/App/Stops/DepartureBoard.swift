@@ -39,6 +39,9 @@ struct DepartureRow: Sendable {
     let sentence: String
     /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
     var lowFloor: Bool? = nil
+    /// Works that replace it on the way to where it goes, as its notes say them: "buses replace trains between
+    /// Elsternwick and Sandringham" on a train to Sandringham.
+    var worksAhead: [String] = []
     let routeID: Int
     let directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
@@ -234,7 +237,9 @@ struct DepartureBoard: Sendable {
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
-        return text + "Next, \(when)\(destination)\(status)."
+        // "to Sandringham" is not where the train takes the rider when buses take over on the way: said in the answer.
+        let works = ChangeWords.sentences(next.worksAhead).map { " " + $0 } ?? ""
+        return text + "Next, \(when)\(destination)\(status).\(works)"
     }
 
     /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
@@ -267,7 +272,8 @@ struct DepartureBoard: Sendable {
         let flags = ServiceWords.flags(departure.flags)
         let said = changes.row(departure, run: run, type: routeType,
                                notes: [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
-                                                                                      flags: flags, destination: destination))
+                                                                                      flags: flags, destination: destination),
+                               destination: destination)
         let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus
@@ -289,6 +295,6 @@ struct DepartureBoard: Sendable {
             departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
             destination: destination, service: service, caption: caption, sentence: sentence, lowFloor: said.lowFloor,
-            routeID: departure.routeId, directionID: departure.directionId, at: best)
+            worksAhead: said.ahead, routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
 }

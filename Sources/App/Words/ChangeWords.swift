@@ -118,6 +118,16 @@ enum ChangeWords {
         return plain(from) && plain(to) ? (from, to) : nil
     }
 
+    /// Whether works that replace a service between two places have `destination` as one of them: a service going
+    /// there meets the buses on the way (or is one). Station names compare without "Station".
+    static func ends(at destination: String, _ disruption: Disruption) -> Bool {
+        guard let places = between(in: disruption.title) else { return false }
+        let plain = { (name: String) in
+            name.lowercased().replacingOccurrences(of: " station", with: "").trimmingCharacters(in: .whitespaces)
+        }
+        return [places.from, places.to].map(plain).contains(plain(destination))
+    }
+
     /// Most stops named on a row before "or 3 more stops" (each name costs a listener about a second on every row).
     static let skippedNamed = 2
 
