@@ -115,6 +115,24 @@ struct BoardingSimulatorTests {
             #expect(!sandringham.isEmpty)
             #expect(sandringham.allSatisfy { $0.contains(said) })
             #expect(flinders.filter { !$0.contains("Sandringham line") }.allSatisfy { !$0.contains("buses replace") })
+            #expect(try !(await app.get("/stops/train/1071").text).contains("On every service listed"))
+        }
+    }
+
+    /// Balaclava is served by the Sandringham line alone: PTV names the works on every departure, and the board said
+    /// them on each of its eight rows (about 2.5 seconds each in Orca). They are said once before the rows, and the
+    /// first sentence says them for a train to Sandringham, which meets them on the way.
+    @Test func worksOnEveryRowAreSaidOnceBeforeTheRows() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/train/1013").text
+            let words = rows(html)
+            #expect(words.count >= 3, "\(words)")
+            #expect(words.allSatisfy { !$0.contains("buses replace") }, "\(words)")
+            let legend = "On every service listed, buses replace trains between Elsternwick and Sandringham."
+            #expect(html.components(separatedBy: legend).count == 2)
+            #expect(html.range(of: legend)?.lowerBound ?? html.endIndex < html.range(of: "<section class=\"line\">")?.lowerBound ?? html.startIndex)
+            let first = try summary(html)
+            #expect(first.contains("to Flinders Street") || first.hasSuffix(" Buses replace trains between Elsternwick and Sandringham."), "\(first)")
         }
     }
 

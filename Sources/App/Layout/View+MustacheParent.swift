@@ -128,7 +128,10 @@ extension DepartureRow: MustacheParent {
         case "service": service
         case "caption": caption
         case "sentence": sentence
+        case "replacements": replacements
         case "worksAhead": worksAhead
+        case "worksSaidOnce": worksSaidOnce
+        case "notesSaid": notesSaid
         case "routeID": routeID
         case "directionID": directionID
         case "at": at

@@ -39,9 +39,13 @@ struct DepartureRow: Sendable {
     let sentence: String
     /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
     var lowFloor: Bool? = nil
-    /// Works that replace it on the way to where it goes, as its notes say them: "buses replace trains between
-    /// Elsternwick and Sandringham" on a train to Sandringham.
+    /// Works that replace it when it leaves, as its notes say them: "buses replace trains between Elsternwick and
+    /// Sandringham".
+    var replacements: [String] = []
+    /// Those that take it on the way to where it goes (a train to Sandringham), which the board's summary says.
     var worksAhead: [String] = []
+    /// Works the page says once for every row ("On every service listed, ..."), which the row then leaves out.
+    var worksSaidOnce: [String] = []
     let routeID: Int
     let directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
@@ -52,9 +56,12 @@ struct DepartureRow: Sendable {
 
     /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
     var detail: String {
-        [afterTime, platformSaid, statusSaid, notes.isEmpty ? nil : notes.joined(separator: ", ")].compactMap { $0 }
+        [afterTime, platformSaid, statusSaid, notesSaid.isEmpty ? nil : notesSaid.joined(separator: ", ")].compactMap { $0 }
             .joined(separator: ", ")
     }
+
+    /// The notes the row says: all but the works the page says once.
+    var notesSaid: [String] { worksSaidOnce.isEmpty ? notes : notes.filter { !worksSaidOnce.contains($0) } }
 
     /// "platform 3" as the row says it, or nil (no platform, or cancelled).
     var platformSaid: String? { platform.flatMap { cancelled ? nil : ModeWords.midSentence($0) } }
@@ -76,7 +83,7 @@ struct DepartureRow: Sendable {
         out.append((afterTime, cancelled ? .cancelled : .when))
         if let platformSaid { out.append((platformSaid, .platform)) }
         if let statusSaid { out.append((statusSaid, .status)) }
-        if !notes.isEmpty { out.append((notes.joined(separator: ", "), .notes)) }
+        if !notesSaid.isEmpty { out.append((notesSaid.joined(separator: ", "), .notes)) }
         return out.enumerated().map { i, piece in
             // After the time comes a comma only on a line's board: in time order the line follows it, as one phrase.
             let comma = i < out.count - 1 && !(piece.1 == .time && withLine)
@@ -213,35 +220,6 @@ struct DepartureBoard: Sendable {
         summary = changes.lowFloorOnly && routeType == .tram ? Self.lowFloorFirst(allRows) : Self.summary(allRows)
     }
 
-    /// "Next, Frankston line, in 4 minutes, 8 34 am from platform 8, to Frankston.", naming a cancelled service
-    /// first when it would have left before the next one that runs. One sentence with the time, line, destination and
-    /// platform, and no colon (a screen reader at its default punctuation says "colon"). A live time on time is not
-    /// marked, as the board's rows are not ("Times are live unless marked."): the sentence then fits one line at
-    /// 1280 pixels, so a rider moving line by line hears all of it at once, never "live." on a line of its own; a
-    /// timetable time, a delay or an old estimate is said at its end.
-    static func summary(_ rows: [DepartureRow]) -> String {
-        let upcoming = rows.filter { !$0.departed && !$0.wasDue }
-        guard let next = upcoming.first(where: { !$0.cancelled }) else {
-            if let cancelled = upcoming.first {
-                return "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled, and no other departures are listed."
-            }
-            return EvidenceWords.noMoreDepartures
-        }
-        var text = ""
-        if let cancelled = upcoming.first(where: { $0.cancelled && $0.at <= next.at }) {
-            text = "The \(cancelled.time) \(ModeWords.midSentence(cancelled.caption)) is cancelled. "
-        }
-        // When first, then where to: a long tram destination should not delay "in 2 minutes".
-        // "in 5 minutes, 8 40 am"; more than two hours away its day, not the time twice: "tomorrow, 12 02 am".
-        var when = "\(ModeWords.midSentence(ServiceWords.service(next.service, replacementBus: next.isReplacementBus))), \(next.afterTime), \(next.time)"
-        if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
-        let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
-        let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
-        // "to Sandringham" is not where the train takes the rider when buses take over on the way: said in the answer.
-        let works = ChangeWords.sentences(next.worksAhead).map { " " + $0 } ?? ""
-        return text + "Next, \(when)\(destination)\(status).\(works)"
-    }
-
     /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
     static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
         PlatformDestination.advertisedNext(of: run).map { listed.contains($0.runRef) } ?? false
@@ -295,6 +273,6 @@ struct DepartureBoard: Sendable {
             departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
             destination: destination, service: service, caption: caption, sentence: sentence, lowFloor: said.lowFloor,
-            worksAhead: said.ahead, routeID: departure.routeId, directionID: departure.directionId, at: best)
+            replacements: said.replacements, worksAhead: said.ahead, routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
 }

@@ -83,14 +83,19 @@ struct StopPage: Sendable {
                                                        changes: changes) : byLine
         // "Times are live unless marked" is said once when it spares enough rows their own "live".
         let liveSaidOnce = staleSince == nil && board.next.filter { $0.source == .live(minutesLate: 0) }.count >= 4
-        let quiet = { (rows: [DepartureRow]) in rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; return row } }
+        // So are works PTV names on every departure listed, which spares each row a sentence.
+        let worksOnEvery = DepartureBoard.worksOnEvery(board.next)
+        let quiet = { (rows: [DepartureRow]) in
+            rows.map { row in var row = row; row.liveSaidOnce = liveSaidOnce; row.worksSaidOnce = worksOnEvery; return row }
+        }
         name = identity.spokenName
         groups = chronological ? [] : board.groups.map { group in var group = group; group.rows = quiet(group.rows); return group }
         self.chronological = chronological ? quiet(board.next) : []
         departuresAnswered = departures.value != nil
         self.disruptions = DisruptionNotes.read(named: board.named, known: known, stopID: stopID,
                                                 stopOwn: identity.details.disruptionIds, dated: disruptionsDated, at: words.now, words: words)
-        let legends = [liveSaidOnce ? "Times are live unless marked." : nil, changes.busFloors.legend(board.next.map(\.lowFloor))]
+        let legends = [liveSaidOnce ? "Times are live unless marked." : nil, DepartureBoard.worksOnEverySentence(worksOnEvery),
+                       changes.busFloors.legend(board.next.map(\.lowFloor))]
         legend = legends.compactMap { $0 }.isEmpty ? nil : legends.compactMap { $0 }.joined(separator: " ")
         updated = departures.fetchedAt.map { words.clock($0) } ?? words.clock(words.now)
         refreshURL = context.path
