@@ -95,4 +95,30 @@ struct WorksInSentencesTests {
                                context: Recorded.context(now))
         #expect(without.works == nil)
     }
+
+    /// A train's rider is told first only of works they ride into: works whose two stations are both behind them on
+    /// this run (a city train from Balaclava, buses between Elsternwick and Sandringham) stay in the disruptions
+    /// below. Where a place is not a station of the run, it cannot be told, and the works are said.
+    @Test func aRidePageLeadsOnlyWithWorksOnTheWay() throws {
+        let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2025-11-29T21:50:00Z")
+        func ride(from stop: Int, between places: String) throws -> RidePage {
+            let works = try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 344824, "title": "Buses replace trains between \#(places)", "disruption_type": "Planned Works", "from_date": "2025-11-29T10:00:00Z", "to_date": "2025-11-30T17:00:00Z", "description": "", "routes": [], "stops": []}"#.utf8))
+            let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works], words: TimeWords(now: now))
+            return RidePage(journey: journey, from: try #require(journey.index(of: stop)), to: nil, auto: nil,
+                            pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now), disruptions: disruptions)
+        }
+        let behind = try ride(from: 1036, between: "Pakenham and Dandenong")
+        #expect(behind.works == nil)
+        #expect(behind.disruptions.onLines.contains { $0.name.contains("Pakenham and Dandenong") }, "still listed: \(behind.disruptions.onLines)")
+        #expect(try ride(from: 1049, between: "Pakenham and Dandenong").works == nil, "boarding where they end")
+        #expect(try ride(from: 1153, between: "Pakenham and Dandenong").works == "Buses replace trains between Pakenham and Dandenong.")
+        #expect(try ride(from: 1036, between: "Dandenong and Arden").works == "Buses replace trains between Dandenong and Arden.")
+        #expect(try ride(from: 1036, between: "Sunshine and Sunbury").works == "Buses replace trains between Sunshine and Sunbury.")
+        // The run page, opened at the rider's stop, likewise.
+        let run = RunPage.notes(journey: journey, from: journey.index(of: 1036), replacements: ["Buses replace trains between Pakenham and Dandenong"])
+        #expect(!run.contains { $0.contains("replace") }, "\(run)")
+        #expect(RunPage.notes(journey: journey, replacements: ["Buses replace trains between Pakenham and Dandenong"]).contains { $0.contains("replace") })
+    }
 }

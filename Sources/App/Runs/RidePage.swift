@@ -145,7 +145,10 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
-        works = ChangeWords.sentences(disruptions.replacements)
+        // Said first where the rider rides into them; works behind a train's rider stay in the disruptions below.
+        let ahead = type == .train || type == .vline
+            ? ChangeWords.onTheWay(disruptions.replacements, stations: calls.map(\.name), from: from) : disruptions.replacements
+        works = ChangeWords.sentences(ahead)
         facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")

@@ -193,7 +193,8 @@ struct RunPage: Sendable {
                 }
             }
         }
-        notes += replacements
+        notes += journey.routeType == .train || journey.routeType == .vline
+            ? ChangeWords.onTheWay(replacements, stations: journey.calls.map(\.name), from: index) : replacements
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
             notes.append(VehicleWords.described(vehicle.description))
         }

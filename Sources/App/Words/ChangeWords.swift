@@ -119,13 +119,34 @@ enum ChangeWords {
     }
 
     /// Whether works that replace a service between two places have `destination` as one of them: a service going
-    /// there meets the buses on the way (or is one). Station names compare without "Station".
+    /// there meets the buses on the way (or is one).
     static func ends(at destination: String, _ disruption: Disruption) -> Bool {
         guard let places = between(in: disruption.title) else { return false }
-        let plain = { (name: String) in
-            name.lowercased().replacingOccurrences(of: " station", with: "").trimmingCharacters(in: .whitespaces)
+        return [places.from, places.to].map(place).contains(place(destination))
+    }
+
+    /// Of a train's works (as said: "buses replace trains between Elsternwick and Sandringham"), those a rider
+    /// boarding at `index` may meet: all but works whose two places are both stations of this run at or before the
+    /// rider's (a city train leaving Balaclava, the buses behind it). Where a place is not one of the run's stations
+    /// (a tram stop's name never is), or no stop is chosen, it cannot be told and the works are kept.
+    /// - Parameters:
+    ///   - works: The works, as said.
+    ///   - stations: The run's stops in order, as named.
+    ///   - index: The rider's stop.
+    static func onTheWay(_ works: [String], stations: [String], from index: Int?) -> [String] {
+        guard let index, index < stations.count else { return works }
+        let behind = Set(stations[...index].map(place))
+        let ahead = Set(stations[(index + 1)...].map(place))
+        return works.filter { said in
+            guard let places = between(in: said) else { return true }
+            let both = [place(places.from), place(places.to)]
+            return !both.allSatisfy { behind.contains($0) && !ahead.contains($0) }
         }
-        return [places.from, places.to].map(plain).contains(plain(destination))
+    }
+
+    /// A place as works and stations both name it: "Elsternwick Station" and "Elsternwick" are one place.
+    private static func place(_ name: String) -> String {
+        name.lowercased().replacingOccurrences(of: " station", with: "").trimmingCharacters(in: .whitespaces)
     }
 
     /// Most stops named on a row before "or 3 more stops" (each name costs a listener about a second on every row).
