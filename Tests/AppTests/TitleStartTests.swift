@@ -14,6 +14,7 @@ struct TitleStartTests {
         ("Werribee line: Buses replace trains between Laverton and Werribee from first service Thursday 14 August to 8.30pm Friday 15 August",
          "2025-07-20T00:00:00Z", "2025-08-13T14:00:00Z", nil, false),
         ("Sunbury line: Coaches replace trains from mid March", "2026-01-05T00:00:00Z", "2026-03-10T13:00:00Z", "mid March", false),
+        ("Craigieburn line: Buses replace trains from mid-February 2027", "2026-12-01T00:00:00Z", "2027-02-10T13:00:00Z", "mid February 2027", false),
     ])
     func aLaterDayInTheTitleIsTheStart(title: String, published: String, start: String, phrase: String?, clock: Bool) throws {
         let named = try #require(TitleStart(title, after: Recorded.at(published)))

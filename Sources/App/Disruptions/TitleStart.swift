@@ -40,7 +40,8 @@ struct TitleStart: Sendable, Equatable {
         var day: Int?
         var month: Int?
         var year: Int?
-        let words = title[from.upperBound...].split(whereSeparator: \.isWhitespace)
+        // "mid-January" is "mid January".
+        let words = title[from.upperBound...].split(whereSeparator: { $0.isWhitespace || $0 == "-" })
             .map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",.;:")) }
         var index = 0
         while index < words.count, month == nil {
