@@ -136,6 +136,23 @@ struct BoardingSimulatorTests {
         }
     }
 
+    /// A favourite's card lists a whole stop's next three departures, each as a sentence that stands alone: at
+    /// Balaclava each ended with the same works. The card says them once before its list.
+    @Test func aCardSaysWorksOnEveryDepartureOnce() async throws {
+        try await TestApp.with { app in
+            let session = try await app.session()
+            let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1013"), ("return", "/stops/train/1013")],
+                                           session: session)
+            #expect(added.status == 303)
+            let page = try await session.get("/favourites").text
+            let card = try require_(page.range(of: "<li class=\"card\">").map { String(page[$0.lowerBound...].prefix(3000)) }, "the card")
+            let items = card.matches(of: #/<li>([^<]+)</li>/#).map { String($0.1) }
+            #expect(items.count == 3, "\(card)")
+            #expect(items.allSatisfy { !$0.contains("Buses replace") }, "\(items)")
+            #expect(card.components(separatedBy: "On every service listed, buses replace trains between Elsternwick and Sandringham.").count == 2, "\(card)")
+        }
+    }
+
     @Test func anExpressRowNamesTheStopsItRunsPastOnceItsPatternIsKnown() async throws {
         try await TestApp.with { app in
             let express = try require_(app.simulator?.showcase(at: fixedNow).expressTrain, "an express train")

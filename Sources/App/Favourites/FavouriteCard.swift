@@ -13,4 +13,7 @@ struct FavouriteCard: Sendable {
     /// For a rider who chose low floor trams only, on a tram favourite, said first: "Next low floor tram, route 96, in 9
     /// minutes, live, 8 40 am, to St Kilda Beach." (as the board's summary says it).
     var lowFloor: String? = nil
+    /// Works every departure listed names, said once before them: "On every service listed, buses replace trains
+    /// between Elsternwick and Sandringham." (each departure's sentence then leaves them out).
+    var works: String? = nil
 }

@@ -38,6 +38,7 @@ extension FavouriteSummary {
         var next: [DepartureRow] = []
         var unavailable: String?
         var lowFloor: String?
+        var works: String?
         if var result = asked.value {
             if favourite.hasPlaceholderName,
                let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {
@@ -57,6 +58,9 @@ extension FavouriteSummary {
                 next = (rows.first { !$0.cancelled && !$0.departed && !$0.wasDue } ?? rows.first).map { [$0] } ?? []
             } else {
                 next = Array(rows.prefix(3))
+                let every = DepartureBoard.worksOnEvery(next, least: 2)
+                works = DepartureBoard.worksOnEverySentence(every)
+                next = DepartureBoard.sentences(next, without: every)
             }
             if next.isEmpty { unavailable = EvidenceWords.noMoreDepartures }
         } else {
@@ -70,7 +74,8 @@ extension FavouriteSummary {
         let summary = FavouriteSummary(
             key: favourite.key, spokenStopName: SpokenName.stop(favourite.stopName),
             card: FavouriteCard(link: Link(FavouriteWords.title(favourite), href: Paths.stop(type, favourite.stopID)),
-                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way, lowFloor: lowFloor),
+                                next: sentence == nil ? next : [], unavailable: unavailable, sentence: sentence, way: way, lowFloor: lowFloor,
+                                works: works),
             forms: FavouriteForms(stopName: FavouriteWords.thing(favourite), path: Paths.favourite(mode: slug, favourite.stopID),
                                   field: FormField(id: fieldID, value: typed[fieldID] ?? favourite.ownName ?? "", errors: errors),
                                   line: favourite.routeID.map { FavouriteLineFields(routeID: $0, directionID: favourite.directionID.map(String.init) ?? "") }))

@@ -51,6 +51,7 @@ extension FavouriteCard: MustacheParent {
         case "sentence": sentence
         case "way": way
         case "lowFloor": lowFloor
+        case "works": works
         default: nil
         }
     }

@@ -30,14 +30,26 @@ extension DepartureBoard {
         return text + "Next, \(when)\(destination)\(status).\(works)"
     }
 
-
     /// The works every row of a board names (PTV names a line's works on each of its departures), when there are
     /// enough rows that saying them once spares the listener: each is then said once before the rows, "On every
     /// service listed, buses replace trains between Elsternwick and Sandringham.", and left off each row.
-    /// - Parameter rows: Every row, in time order.
-    static func worksOnEvery(_ rows: [DepartureRow]) -> [String] {
-        guard rows.count >= 3, let first = rows.first else { return [] }
+    /// - Parameters:
+    ///   - rows: Every row, in time order.
+    ///   - least: How many rows make saying them once worth it.
+    static func worksOnEvery(_ rows: [DepartureRow], least: Int = 3) -> [String] {
+        guard rows.count >= least, let first = rows.first else { return [] }
         return first.replacements.filter { works in rows.allSatisfy { $0.replacements.contains(works) } }
+    }
+
+    /// `rows` whose standalone sentences leave out `works` when those are all they end with (a favourite's card says
+    /// them once before its departures).
+    static func sentences(_ rows: [DepartureRow], without works: [String]) -> [DepartureRow] {
+        guard let said = ChangeWords.sentences(works) else { return rows }
+        return rows.map { row in
+            var row = row
+            if row.replacements == works, row.sentence.hasSuffix(" " + said) { row.sentence.removeLast(said.count + 1) }
+            return row
+        }
     }
 
     /// The sentence for ``worksOnEvery(_:)``; nil when there are none.

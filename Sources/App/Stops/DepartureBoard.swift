@@ -36,7 +36,7 @@ struct DepartureRow: Sendable {
     let caption: String
     /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live.", and works that replace it: "Frankston line to Frankston,
     /// in 5 minutes, timetable. Buses replace trains between Caulfield and Frankston."
-    let sentence: String
+    var sentence: String
     /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
     var lowFloor: Bool? = nil
     /// Works that replace it when it leaves, as its notes say them: "buses replace trains between Elsternwick and
