@@ -36,6 +36,28 @@ struct DisruptionByIDTests {
         #expect(DisruptionNotes.lines(["Frankston line", "Route 19 tram"]) == "Frankston line and route 19 tram")
     }
 
+    /// PTV's titles start with what they affect: the list does not say it again after them ("Sandringham line, Buses
+    /// replace trains between Elsternwick and Sandringham, on the Sandringham line." was a second and a half longer).
+    @Test(arguments: [
+        ("Sandringham line: Buses replace trains between Elsternwick and Sandringham", ["Sandringham line"], true),
+        ("Belgrave and Lilydale lines: Buses replace trains on select sections from late January 2024", ["Belgrave line", "Lilydale line"], true),
+        ("Belgrave and Lilydale lines: Buses replace trains on select sections", ["Alamein line"], false),
+        ("Glen Waverley line: Minor delays", ["Glen Waverley line"], true),
+        ("Routes 232, 235 and 237: Temporary bus stop closures from 8pm", ["Route 235 bus"], true),
+        ("Route 11: Buses replace trams after 8pm on select nights", ["Route 11 tram"], true),
+        ("Route 11: Buses replace trams after 8pm on select nights", ["Route 1 tram"], false),
+        ("Route 1, 5 and 16: Tram replacement buses between Domain Interchange and Toorak Road", ["Route 16 tram", "Route 5 tram"], true),
+        ("Flagstaff Station: Lift between the concourse and platforms out of service", ["Frankston line"], false),
+        ("Buses replace trains between Camberwell and Alamein", ["Alamein line"], false),
+        ("Geelong line: Coaches replace trains", ["Geelong V/Line line"], true),
+    ])
+    func aTitleThatNamesItsLinesIsNotFollowedByThemAgain(title: String, lines: [String], named: Bool) throws {
+        #expect(DisruptionNotes.title(title, names: lines) == named)
+        let disruption = try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 5, "title": "\#(title)", "routes": [], "stops": []}"#.utf8))
+        let notes = DisruptionNotes.read(named: lines.map { (ids: [5], line: $0) }, known: ["5": disruption], stopID: 1, stopOwn: [])
+        #expect((notes.onLines.first?.detail == nil) == named, "\(notes.onLines)")
+    }
+
     /// A title that ends its own sentence ("until further notice.") is followed by where it applies without a full
     /// stop in the middle: "... until further notice, on the route 862 bus." (a real Monash University board).
     @Test func aTitleWithAFullStopIsFollowedByWhereItApplies() throws {

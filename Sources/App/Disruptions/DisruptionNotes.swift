@@ -91,7 +91,9 @@ struct DisruptionNotes: Sendable {
                 atStop.append(link)
             } else {
                 let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
-                let detail = [lineNames.isEmpty ? nil : "on the " + Self.lines(lineNames), when].compactMap { $0 }
+                // PTV's titles start with what they affect ("Sandringham line: Buses replace ..."): not said again.
+                let named = lineNames.isEmpty || Self.title(disruption.title, names: lineNames)
+                let detail = [named ? nil : "on the " + Self.lines(lineNames), when].compactMap { $0 }
                 onLines.append(Link(link.name, href: link.href, detail: detail.isEmpty ? nil : detail.joined(separator: ", ")))
             }
         }
@@ -128,6 +130,25 @@ struct DisruptionNotes: Sendable {
         let suffix = " line"
         guard names.count > 1, names.allSatisfy({ $0.hasSuffix(suffix) }) else { return Plural.list(names.map(ModeWords.midSentence)) }
         return Plural.list(names.map { String($0.dropLast(suffix.count)) }) + suffix + "s"
+    }
+
+    /// Whether a title's head, before its colon ("Belgrave and Lilydale lines", "Routes 232, 235 and 237"), names each
+    /// of `names` ("Belgrave line", "Route 232 bus"), so that "on the Belgrave and Lilydale lines" would say them again.
+    static func title(_ title: String, names: [String]) -> Bool {
+        guard let colon = title.firstIndex(of: ":") else { return false }
+        let head = title[..<colon].lowercased()
+        let words = head.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        return names.allSatisfy { name in
+            var name = name.lowercased()
+            for suffix in [" v/line line", " line", " tram", " bus"] where name.hasSuffix(suffix) {
+                name.removeLast(suffix.count)
+                break
+            }
+            let said = name.split(separator: " ").map(String.init)
+            // "route 232": "Routes 232, 235 and 237" names it by its number after "Route" or "Routes".
+            if said.count == 2, said[0] == "route" { return ["route", "routes"].contains(words.first) && words.contains(said[1]) }
+            return !said.isEmpty && words.indices.contains { words[$0...].starts(with: said) }
+        }
     }
 
     /// Every disruption text at hand, by id: the maps in order, an earlier map's text kept (PTV's answers' own texts
