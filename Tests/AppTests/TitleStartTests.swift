@@ -35,6 +35,10 @@ struct TitleStartTests {
         ("CBD trams: Service changes due to rally from 11:30am to 5pm on Sunday 10 December 2023", "2023-12-10T00:30:00Z"),
         ("Merlynston Station: Car Park opening from Friday 17 November 2023", "2023-11-17T20:17:00Z"),
         ("Sandringham line: Buses replace trains this weekend", "2023-11-20T00:00:00Z"),
+        // No such day.
+        ("Upfield line: Buses replace trains from 31 February", "2023-12-05T00:00:00Z"),
+        ("Upfield line: Buses replace trains from 0 March", "2023-12-05T00:00:00Z"),
+        ("Upfield line: Buses replace trains from 13.30pm Friday 1 March", "2023-12-05T00:00:00Z"),
         // Earlier than the dates: the dates decide.
         ("Upfield line: Buses replace trains from Friday 1 December", "2023-12-05T00:00:00Z"),
     ])

@@ -75,6 +75,8 @@ struct TitleStart: Sendable, Equatable {
         // A title without a year means the first such date from about when PTV published it.
         guard var date = start(in: year ?? publishedYear) else { return nil }
         if year == nil, date < published.addingTimeInterval(-90 * 86_400), let next = start(in: publishedYear + 1) { date = next }
+        // "31 February" is no day (the calendar would make it 3 March), and a weekday must fall on the date.
+        guard calendar.component(.month, from: date) == month else { return nil }
         if let weekday, calendar.component(.weekday, from: date) != weekday { return nil }
         guard calendar.startOfDay(for: date) > calendar.startOfDay(for: published) else { return nil }
         self.date = date
