@@ -103,10 +103,10 @@ struct WorksInSentencesTests {
         let pattern = try Recorded.load("tdn-C100-Z601-pattern", as: PatternResponse.self)
         let journey = Journey(pattern, routeType: .train)
         let now = Recorded.at("2025-11-29T21:50:00Z")
-        func ride(from stop: Int, between places: String) throws -> RidePage {
+        func ride(from stop: Int, to: Int? = nil, between places: String) throws -> RidePage {
             let works = try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 344824, "title": "Buses replace trains between \#(places)", "disruption_type": "Planned Works", "from_date": "2025-11-29T10:00:00Z", "to_date": "2025-11-30T17:00:00Z", "description": "", "routes": [], "stops": []}"#.utf8))
             let disruptions = RunPage.disruptions(in: pattern, journey: journey, known: ["344824": works], words: TimeWords(now: now))
-            return RidePage(journey: journey, from: try #require(journey.index(of: stop)), to: nil, auto: nil,
+            return RidePage(journey: journey, from: try #require(journey.index(of: stop)), to: to.flatMap { journey.index(of: $0) }, auto: nil,
                             pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now), disruptions: disruptions)
         }
         let behind = try ride(from: 1036, between: "Pakenham and Dandenong")
@@ -116,6 +116,15 @@ struct WorksInSentencesTests {
         #expect(try ride(from: 1153, between: "Pakenham and Dandenong").works == "Buses replace trains between Pakenham and Dandenong.")
         #expect(try ride(from: 1036, between: "Dandenong and Arden").works == "Buses replace trains between Dandenong and Arden.")
         #expect(try ride(from: 1036, between: "Sunshine and Sunbury").works == "Buses replace trains between Sunshine and Sunbury.")
+        // Getting off before the buses take over, or where they do: not on this ride. Inside them: on it.
+        #expect(try ride(from: 1153, to: 1021, between: "Dandenong and Arden").works == nil, "off at Berwick")
+        #expect(try ride(from: 1153, to: 1049, between: "Dandenong and Arden").works == nil, "off at Dandenong")
+        #expect(try ride(from: 1153, to: 1215, between: "Dandenong and Arden").works == "Buses replace trains between Dandenong and Arden.")
+        #expect(try ride(from: 1142, to: 1040, between: "Dandenong and Arden").works == "Buses replace trains between Dandenong and Arden.")
+        // A station called at twice (a loop): where the stretch lies cannot be told, so it is said.
+        let loop = ["Flinders Street", "Parliament", "Melbourne Central", "Flagstaff", "Southern Cross", "Flinders Street", "Richmond"]
+        #expect(ChangeWords.onTheWay(["buses replace trains between Flinders Street and Parliament"], stations: loop, from: 4, to: 6).count == 1)
+        #expect(ChangeWords.onTheWay(["buses replace trains between Parliament and Melbourne Central"], stations: loop, from: 4, to: 6).isEmpty)
         // The run page, opened at the rider's stop, likewise.
         let run = RunPage.notes(journey: journey, from: journey.index(of: 1036), replacements: ["Buses replace trains between Pakenham and Dandenong"])
         #expect(!run.contains { $0.contains("replace") }, "\(run)")

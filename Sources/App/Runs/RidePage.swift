@@ -145,9 +145,10 @@ struct RidePage: Sendable {
         refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
         runURL = Paths.run(type, ref, stop: fromID)
-        // Said first where the rider rides into them; works behind a train's rider stay in the disruptions below.
+        // Said first where the rider rides into them; works behind a train's rider, or beyond their stop, stay in the
+        // disruptions below.
         let ahead = type == .train || type == .vline
-            ? ChangeWords.onTheWay(disruptions.replacements, stations: calls.map(\.name), from: from) : disruptions.replacements
+            ? ChangeWords.onTheWay(disruptions.replacements, stations: calls.map(\.name), from: from, to: to) : disruptions.replacements
         works = ChangeWords.sentences(ahead)
         facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }

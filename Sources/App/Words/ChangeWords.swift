@@ -125,22 +125,28 @@ enum ChangeWords {
         return [places.from, places.to].map(place).contains(place(destination))
     }
 
-    /// Of a train's works (as said: "buses replace trains between Elsternwick and Sandringham"), those a rider
-    /// boarding at `index` may meet: all but works whose two places are both stations of this run at or before the
-    /// rider's (a city train leaving Balaclava, the buses behind it). Where a place is not one of the run's stations
-    /// (a tram stop's name never is), or no stop is chosen, it cannot be told and the works are kept.
+    /// Of a train's works (as said: "buses replace trains between Elsternwick and Sandringham"), those on the rider's
+    /// ride: all but works whose two places are stations of this run and whose stretch between them the rider's ride,
+    /// from `from` to `to` (or the run's end), does not share (a city train leaving Balaclava, the buses behind it; a
+    /// ride from Prahran to Windsor, the buses beyond it). Where a place is not one of the run's stations (a tram
+    /// stop's name never is) or is called at twice (a loop), or no stop is chosen, it cannot be told: the works are kept.
     /// - Parameters:
     ///   - works: The works, as said.
     ///   - stations: The run's stops in order, as named.
-    ///   - index: The rider's stop.
-    static func onTheWay(_ works: [String], stations: [String], from index: Int?) -> [String] {
-        guard let index, index < stations.count else { return works }
-        let behind = Set(stations[...index].map(place))
-        let ahead = Set(stations[(index + 1)...].map(place))
+    ///   - from: The rider's stop.
+    ///   - to: Where the rider gets off, when chosen.
+    static func onTheWay(_ works: [String], stations: [String], from: Int?, to: Int? = nil) -> [String] {
+        guard let from, from < stations.count else { return works }
+        let end = min(to ?? stations.count - 1, stations.count - 1)
+        guard end > from else { return works }
+        let named = stations.map(place)
         return works.filter { said in
             guard let places = between(in: said) else { return true }
-            let both = [place(places.from), place(places.to)]
-            return !both.allSatisfy { behind.contains($0) && !ahead.contains($0) }
+            let at = [place(places.from), place(places.to)].map { name in named.indices.filter { named[$0] == name } }
+            guard at.allSatisfy({ $0.count == 1 }) else { return true }
+            let (lower, upper) = (min(at[0][0], at[1][0]), max(at[0][0], at[1][0]))
+            // Said when the ride and the replaced stretch share some line, not only a station at either end.
+            return min(upper, end) > max(lower, from)
         }
     }
 
