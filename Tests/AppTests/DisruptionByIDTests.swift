@@ -52,7 +52,7 @@ struct DisruptionByIDTests {
         ("Geelong line: Coaches replace trains", ["Geelong V/Line line"], true),
     ])
     func aTitleThatNamesItsLinesIsNotFollowedByThemAgain(title: String, lines: [String], named: Bool) throws {
-        #expect(DisruptionNotes.title(title, names: lines) == named)
+        #expect(DisruptionNotes.titleNames(lines, title) == named)
         let disruption = try JSONDecoder().decode(Disruption.self, from: Data(#"{"disruption_id": 5, "title": "\#(title)", "routes": [], "stops": []}"#.utf8))
         let notes = DisruptionNotes.read(named: lines.map { (ids: [5], line: $0) }, known: ["5": disruption], stopID: 1, stopOwn: [])
         #expect((notes.onLines.first?.detail == nil) == named, "\(notes.onLines)")

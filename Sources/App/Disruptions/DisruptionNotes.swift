@@ -92,7 +92,7 @@ struct DisruptionNotes: Sendable {
             } else {
                 let lineNames = affected.isEmpty ? disruption.routes.map { ModeWords.service($0, type: $0.routeType) } : affected
                 // PTV's titles start with what they affect ("Sandringham line: Buses replace ..."): not said again.
-                let named = lineNames.isEmpty || Self.title(disruption.title, names: lineNames)
+                let named = lineNames.isEmpty || Self.titleNames(lineNames, disruption.title)
                 let detail = [named ? nil : "on the " + Self.lines(lineNames), when].compactMap { $0 }
                 onLines.append(Link(link.name, href: link.href, detail: detail.isEmpty ? nil : detail.joined(separator: ", ")))
             }
@@ -134,7 +134,7 @@ struct DisruptionNotes: Sendable {
 
     /// Whether a title's head, before its colon ("Belgrave and Lilydale lines", "Routes 232, 235 and 237"), names each
     /// of `names` ("Belgrave line", "Route 232 bus"), so that "on the Belgrave and Lilydale lines" would say them again.
-    static func title(_ title: String, names: [String]) -> Bool {
+    static func titleNames(_ names: [String], _ title: String) -> Bool {
         guard let colon = title.firstIndex(of: ":") else { return false }
         let head = title[..<colon].lowercased()
         let words = head.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)

@@ -54,7 +54,7 @@ struct TitleStart: Sendable, Equatable {
                 weekday = found + 1
             } else if part == nil, day == nil, Self.parts[word] != nil {
                 part = word
-            } else if day == nil, part == nil, let number = Int(word.trimmingSuffix(["st", "nd", "rd", "th"])), (1...31).contains(number) {
+            } else if day == nil, part == nil, let number = Self.dayNumber(word) {
                 day = number
             } else if let found = Self.months.firstIndex(where: { $0 == word || (word.count >= 3 && $0.hasPrefix(word)) }) {
                 month = found + 1
@@ -89,6 +89,14 @@ struct TitleStart: Sendable, Equatable {
         }
     }
 
+    /// A day of the month as titles write it: "3", "3rd", "21st".
+    private static func dayNumber(_ word: String) -> Int? {
+        let digits = word.prefix(while: \.isNumber)
+        guard ["", "st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count))), let number = Int(digits),
+              (1...31).contains(number) else { return nil }
+        return number
+    }
+
     /// A clock time as PTV's titles write it ("8.30pm", "8:30pm", "9pm", "8.30 pm"), and how many words it took.
     private static func clock(_ word: String, then next: String?) -> (value: (hour: Int, minute: Int), words: Int)? {
         var text = word
@@ -104,13 +112,5 @@ struct TitleStart: Sendable, Equatable {
         let minute = digits.count == 2 ? Int(digits[1]) : 0
         guard let minute, (0..<60).contains(minute) else { return nil }
         return (value: (hour: hour % 12 + (afternoon ? 12 : 0), minute: minute), words: taken)
-    }
-}
-
-private extension String {
-    /// The text without the first of `suffixes` it ends with ("3rd" → "3").
-    func trimmingSuffix(_ suffixes: [String]) -> String {
-        for suffix in suffixes where hasSuffix(suffix) { return String(dropLast(suffix.count)) }
-        return self
     }
 }

@@ -60,7 +60,7 @@ extension FavouriteSummary {
                 next = Array(rows.prefix(3))
                 let every = DepartureBoard.worksOnEvery(next, least: 2)
                 works = DepartureBoard.worksOnEverySentence(every)
-                next = DepartureBoard.sentences(next, without: every)
+                next = next.map { row in var row = row; row.worksSaidOnce = every; return row }
             }
             if next.isEmpty { unavailable = EvidenceWords.noMoreDepartures }
         } else {

@@ -128,8 +128,8 @@ extension DepartureRow: MustacheParent {
         case "service": service
         case "caption": caption
         case "sentence": sentence
+        case "plainSentence": plainSentence
         case "replacements": replacements
-        case "worksAhead": worksAhead
         case "worksSaidOnce": worksSaidOnce
         case "notesSaid": notesSaid
         case "routeID": routeID

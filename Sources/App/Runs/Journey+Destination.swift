@@ -58,3 +58,12 @@ extension Journey {
         return named(from: index).after
     }
 }
+
+extension Journey {
+    /// Of works on this run (as said: "buses replace trains between Elsternwick and Sandringham"), those on a ride from
+    /// stop `from` to `to` (``ChangeWords/onTheWay(_:stations:from:to:)``). Only a train's stops are stations that works
+    /// name; on a tram or bus every one is kept.
+    func worksOnRide(_ works: [String], from: Int?, to: Int? = nil) -> [String] {
+        routeType == .train || routeType == .vline ? ChangeWords.onTheWay(works, stations: calls.map(\.name), from: from, to: to) : works
+    }
+}

@@ -147,9 +147,7 @@ struct RidePage: Sendable {
         runURL = Paths.run(type, ref, stop: fromID)
         // Said first where the rider rides into them; works behind a train's rider, or beyond their stop, stay in the
         // disruptions below.
-        let ahead = type == .train || type == .vline
-            ? ChangeWords.onTheWay(disruptions.replacements, stations: calls.map(\.name), from: from, to: to) : disruptions.replacements
-        works = ChangeWords.sentences(ahead)
+        works = ChangeWords.sentences(journey.worksOnRide(disruptions.replacements, from: from, to: to))
         facts = RunPage.notes(journey: journey, from: from)
             + [journey.cameFrom?.cameFromSentence, journey.continuesAs?.continuesSentence].compactMap { $0 }
         let title = "Riding the " + heading + (to.map { ", getting off at \(calls[$0].name)" } ?? "")

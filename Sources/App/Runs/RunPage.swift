@@ -193,8 +193,7 @@ struct RunPage: Sendable {
                 }
             }
         }
-        notes += journey.routeType == .train || journey.routeType == .vline
-            ? ChangeWords.onTheWay(replacements, stations: journey.calls.map(\.name), from: index) : replacements
+        notes += journey.worksOnRide(replacements, from: index)
         if let vehicle = journey.legs.compactMap({ $0.run?.vehicleDescriptor }).first, !vehicle.description.isEmpty {
             notes.append(VehicleWords.described(vehicle.description))
         }

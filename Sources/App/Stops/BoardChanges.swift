@@ -23,25 +23,19 @@ struct BoardChanges: Sendable {
     ///   - run: Its run, with the vehicle descriptor when PTV sent one.
     ///   - type: The stop's mode.
     ///   - notes: The notes `ServiceWords` gives (with "Express" when the run is express).
-    ///   - destination: Where the row says it goes ("Sandringham").
     /// - Returns: The notes with "Express" said as the stops it runs past when known, replacement buses added, and
     ///   the vehicle last; the replacement buses alone ("buses replace trains between Caulfield and Frankston"), which
-    ///   the row's standalone sentence says too; those whose section ends where it goes (`ahead`: buses take over
-    ///   on the way, whatever way it is, which a city train leaving Prahran does not); and the vehicle's low floor
-    ///   (nil when not known).
-    func row(_ departure: Departure, run: Run?, type: RouteType, notes: [String], destination: String)
-        -> (notes: [String], replacements: [String], ahead: [String], lowFloor: Bool?) {
+    ///   the row's standalone sentence says too; and the vehicle's low floor (nil when not known).
+    func row(_ departure: Departure, run: Run?, type: RouteType, notes: [String]) -> (notes: [String], replacements: [String], lowFloor: Bool?) {
         var notes = notes
         if let express = skipped[departure.runRef].flatMap(ChangeWords.express(skipping:)),
            let index = notes.firstIndex(of: "Express") {
             notes[index] = express
         }
-        let named = departure.disruptionIds.compactMap { disruptions[String($0)] }
-        let replacements = ChangeWords.replacements(named, at: departure.bestTime)
+        let replacements = ChangeWords.replacements(departure.disruptionIds.compactMap { disruptions[String($0)] }, at: departure.bestTime)
         notes += replacements
-        let ahead = ChangeWords.replacements(named.filter { ChangeWords.ends(at: destination, $0) }, at: departure.bestTime)
         let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busFloors: busFloors)
         if let words = vehicle.words { notes.append(words) }
-        return (notes, replacements, ahead, vehicle.lowFloor)
+        return (notes, replacements, vehicle.lowFloor)
     }
 }

@@ -25,8 +25,9 @@ extension DepartureBoard {
         if let platform = next.platform { when += " from \(ModeWords.midSentence(platform))" }
         let destination = next.destination.isEmpty ? "" : ", to \(next.destination)"
         let status = !next.live ? ", timetable" : next.status == "live" ? "" : ", \(next.status)"
-        // "to Sandringham" is not where the train takes the rider when buses take over on the way: said in the answer.
-        let works = ChangeWords.sentences(next.worksAhead).map { " " + $0 } ?? ""
+        // "to Sandringham" is not where the train takes the rider when buses take over on the way: said in the answer,
+        // for works that end where it goes (PTV names them on a city train leaving Prahran too, which does not meet them).
+        let works = ChangeWords.sentences(next.replacements.filter { ChangeWords.ends(at: next.destination, $0) }).map { " " + $0 } ?? ""
         return text + "Next, \(when)\(destination)\(status).\(works)"
     }
 
@@ -39,17 +40,6 @@ extension DepartureBoard {
     static func worksOnEvery(_ rows: [DepartureRow], least: Int = 3) -> [String] {
         guard rows.count >= least, let first = rows.first else { return [] }
         return first.replacements.filter { works in rows.allSatisfy { $0.replacements.contains(works) } }
-    }
-
-    /// `rows` whose standalone sentences leave out `works` when those are all they end with (a favourite's card says
-    /// them once before its departures).
-    static func sentences(_ rows: [DepartureRow], without works: [String]) -> [DepartureRow] {
-        guard let said = ChangeWords.sentences(works) else { return rows }
-        return rows.map { row in
-            var row = row
-            if row.replacements == works, row.sentence.hasSuffix(" " + said) { row.sentence.removeLast(said.count + 1) }
-            return row
-        }
     }
 
     /// The sentence for ``worksOnEvery(_:)``; nil when there are none.

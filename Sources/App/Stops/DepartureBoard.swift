@@ -34,17 +34,14 @@ struct DepartureRow: Sendable {
     let service: String
     /// "Route 86 tram to Bundoora RMIT".
     let caption: String
-    /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live.", and works that replace it: "Frankston line to Frankston,
-    /// in 5 minutes, timetable. Buses replace trains between Caulfield and Frankston."
-    var sentence: String
+    /// "Route 86 tram to Bundoora RMIT, in 3 minutes, live.", before any works (``sentence``).
+    let plainSentence: String
     /// Whether its vehicle is low floor, as PTV says; nil when PTV does not know or gave no vehicle.
     var lowFloor: Bool? = nil
     /// Works that replace it when it leaves, as its notes say them: "buses replace trains between Elsternwick and
     /// Sandringham".
     var replacements: [String] = []
-    /// Those that take it on the way to where it goes (a train to Sandringham), which the board's summary says.
-    var worksAhead: [String] = []
-    /// Works the page says once for every row ("On every service listed, ..."), which the row then leaves out.
+    /// Works the page or card says once for every row ("On every service listed, ..."), which the row then leaves out.
     var worksSaidOnce: [String] = []
     let routeID: Int
     let directionID: Int
@@ -62,6 +59,13 @@ struct DepartureRow: Sendable {
 
     /// The notes the row says: all but the works the page says once.
     var notesSaid: [String] { worksSaidOnce.isEmpty ? notes : notes.filter { !worksSaidOnce.contains($0) } }
+
+    /// The row as a sentence that stands alone (a favourite, an alert), with works that replace it, which change
+    /// where the rider boards, unless said once for every row: "Frankston line to Frankston, in 5 minutes, timetable.
+    /// Buses replace trains between Caulfield and Frankston."
+    var sentence: String {
+        ChangeWords.sentences(replacements.filter { !worksSaidOnce.contains($0) }).map { plainSentence + " " + $0 } ?? plainSentence
+    }
 
     /// "platform 3" as the row says it, or nil (no platform, or cancelled).
     var platformSaid: String? { platform.flatMap { cancelled ? nil : ModeWords.midSentence($0) } }
@@ -250,8 +254,7 @@ struct DepartureBoard: Sendable {
         let flags = ServiceWords.flags(departure.flags)
         let said = changes.row(departure, run: run, type: routeType,
                                notes: [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
-                                                                                      flags: flags, destination: destination),
-                               destination: destination)
+                                                                                      flags: flags, destination: destination))
         let notes = said.notes
         let caption = ServiceWords.caption(service: service, destination: destination)
         // A sentence stands alone (favourites, alerts), so it always names where the service goes, and a replacement bus
@@ -265,14 +268,12 @@ struct DepartureBoard: Sendable {
             if let platform { sentence += " from \(ModeWords.midSentence(platform))" }
             sentence += source == .timetable ? ", timetable." : ", \(staleSince == nil ? "live" : status)."
         }
-        // Works that change where the rider boards are said where the row's notes are not (a favourite, an alert).
-        if let works = ChangeWords.sentences(said.replacements) { sentence += " " + works }
         return DepartureRow(
             time: words.clock(cancelled ? scheduled : best), until: until,
             afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
             departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
-            destination: destination, service: service, caption: caption, sentence: sentence, lowFloor: said.lowFloor,
-            replacements: said.replacements, worksAhead: said.ahead, routeID: departure.routeId, directionID: departure.directionId, at: best)
+            destination: destination, service: service, caption: caption, plainSentence: sentence, lowFloor: said.lowFloor,
+            replacements: said.replacements, routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
 }

@@ -118,10 +118,10 @@ enum ChangeWords {
         return plain(from) && plain(to) ? (from, to) : nil
     }
 
-    /// Whether works that replace a service between two places have `destination` as one of them: a service going
-    /// there meets the buses on the way (or is one).
-    static func ends(at destination: String, _ disruption: Disruption) -> Bool {
-        guard let places = between(in: disruption.title) else { return false }
+    /// Whether works (as said: "buses replace trains between Elsternwick and Sandringham") have `destination` as one of
+    /// their two places: a service going there meets the buses on the way (or is one).
+    static func ends(at destination: String, _ works: String) -> Bool {
+        guard let places = between(in: works) else { return false }
         return [places.from, places.to].map(place).contains(place(destination))
     }
 
