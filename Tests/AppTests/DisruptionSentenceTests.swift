@@ -45,11 +45,24 @@ struct DisruptionSentenceTests {
         #expect(first(tomorrow) == "A disruption, until 7\u{202F}00 pm tomorrow.")
     }
 
+    /// Works from a time to a time on one day say the day once, after both times; works that end the next morning, before
+    /// the first service, end with the last service of their own day; works over two days name both.
+    @Test func worksWithinOneDaySayTheDayOnce() throws {
+        let day = try disruption(title: "Upfield line: Buses replace trains between North Melbourne and Upfield", type: "Planned Works",
+                                 from: "2026-11-23T22:00:00Z", to: "2026-11-24T06:00:00Z")
+        #expect(first(day) == "Buses replace trains between North Melbourne and Upfield, from 9\u{202F}00 am until 5\u{202F}00 pm on Tuesday 24 November.")
+        let tonight = try disruption(title: "Route 86: Buses replace trams", type: "Planned Works", from: "2026-11-21T07:00:00Z", to: "2026-11-21T15:30:00Z")
+        #expect(first(tonight) == "Buses replace trams, from 6\u{202F}00 pm until the last service today.")
+        let twoDays = try disruption(title: "Route 96: Buses replace trams", type: "Planned Works", from: "2026-11-24T02:00:00Z", to: "2026-11-25T18:00:00Z")
+        #expect(first(twoDays) == "Buses replace trams, from 1\u{202F}00 pm on Tuesday 24 November, until 5\u{202F}00 am on Thursday 26 November.")
+    }
+
     @Test func theSentenceCarriesNoPunctuationAScreenReaderSays() throws {
         let works = try disruption(title: "Upfield line: Buses replace trains between North Melbourne and Upfield from 8:30 pm Saturday",
                                    type: "Planned Closure", from: "2026-11-28T09:30:00Z", to: "2026-11-28T17:00:00Z")
         let sentence = first(works)
-        #expect(sentence == "Buses replace trains between North Melbourne and Upfield, from 8\u{202F}30 pm on Saturday 28 November, until the last service on Saturday 28 November.")
+        // Starting and ending on one service day, the day is said once.
+        #expect(sentence == "Buses replace trains between North Melbourne and Upfield, from 8\u{202F}30 pm until the last service on Saturday 28 November.")
         #expect(!sentence.contains(where: { ":;()\"".contains($0) }))
     }
 }

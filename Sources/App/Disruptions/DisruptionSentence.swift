@@ -26,12 +26,27 @@ enum DisruptionSentence {
         }
         switch timing {
         case .now(let until): sentence += ", " + self.until(until, words: words)
-        case .planned(let from, let until, let title):
-            sentence += ", from \(start(from, title: title, words: words, on: false)), " + self.until(until, words: words)
+        case .planned(let from, let until, let title): sentence += ", " + span(from, until: until, title: title, words: words)
         case .ended(let date): sentence += ", ended \(moment(date, words: words))"
         case .undated(let until): if let until { sentence += ", " + self.until(until, words: words) }
         }
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+    }
+
+    /// Planned works' start and end: "from 8 30 pm on Friday 27 November, until the last service on Sunday 29 November";
+    /// works that start at a time and end on the same day say the day once, after both times: "from 9 00 am until
+    /// 5 00 pm on Tuesday 24 November", "from 8 30 pm until the last service today".
+    static func span(_ from: Date, until: Date?, title: TitleStart?, words: TimeWords) -> String {
+        if let until, title?.hasClock ?? true {
+            let hour = words.hour(until)
+            let lastService = hour < lastServiceHour
+            let serviceDay = lastService ? until.addingTimeInterval(-Double(hour + 1) * 3600) : until
+            if words.isSameDay(from, serviceDay) {
+                let end = lastService ? "the last service" : words.clock(until)
+                return "from \(words.clock(from)) until \(end) \(on(from, words: words))"
+            }
+        }
+        return "from \(start(from, title: title, words: words, on: false)), " + self.until(until, words: words)
     }
 
     /// "until 3 00 pm today", "until the last service on Sunday 30 November", "until further notice".
