@@ -43,7 +43,7 @@ struct FavouritesTests {
             }
             let html = try await app.get("/favourites").text
             let headings = html.matches(of: #/<h2>([^<]+)</h2>/#).map { String($0.1) }
-            #expect(Array(headings.prefix(4)) == ["Train, 1", "Tram, 2", "Bus, 1", "V/Line, 1"])
+            #expect(Array(headings.prefix(4)) == ["Train, 1", "Tram, 2", "Bus, 1", "V Line, 1"])
             // The tram stop's own card lists its next trams by route (not just the words somewhere on the page).
             let card = try #require(html.firstMatch(of: #/<a href="/stops/tram/2218">[^<]+</a></h3>\n\n?<ul class="next-list">(.*?)</ul>/#)?.1)
             let next = card.matches(of: #/<li>([^<]+)</li>/#).map { String($0.1) }

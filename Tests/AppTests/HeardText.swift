@@ -29,7 +29,7 @@ enum HeardText {
     }
 
     /// Characters speech-dispatcher says as words at Orca's default level wherever they stand: colon, semicolon,
-    /// brackets, quote marks, bullets and dashes.
+    /// brackets, quote marks, bullets and dashes. (A slash is said between letters: "V slash Line".)
     static let said: Set<Character> = [":", ";", "(", ")", "[", "]", "{", "}", "\"", "“", "”", "‘", "•", "·", "–", "—"]
 
     /// Each place in `text` where punctuation would be said aloud, with a little of the text around it, leaving out
@@ -55,6 +55,7 @@ enum HeardText {
             let spoken = said.contains(character)
                 || (character == "’" && !(before.isLetter && after.isLetter) && !(before == "s" && !after.isLetter))
                 || (character == "-" && before.isLetter && after.isLetter)
+                || (character == "/" && before.isLetter && after.isLetter)
                 || (character == "." && before.isNumber && after.isNumber)
             guard spoken else { continue }
             let window = exempt.window(characters, at: index)

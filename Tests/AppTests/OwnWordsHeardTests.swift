@@ -28,6 +28,7 @@ struct OwnWordsHeardTests {
         "<ul><li>• via the City Loop</li></ul>", "700 metres north-west", "Step-free access, Yes.", "2.1 kilometres",
         "Attribution 4.0", "<title>Stops near -37.8184, 144.9672, Trakx</title>", "Updated 8:44:36 am.",
         "PTV reports a position (it may still be on its previous trip)", "<a aria-label=\"8:40 am, to Frankston\">x</a>",
+        "Coaches replace trains, on the Geelong V/Line line.", "<title>Disruptions, V/Line, Trakx</title>",
     ])
     func theCheckerHearsIssue34sSentences(sentence: String) {
         #expect(!Self.problems("<body>\(sentence)</body>").isEmpty, "\(sentence)")

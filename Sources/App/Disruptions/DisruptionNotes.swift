@@ -140,7 +140,7 @@ struct DisruptionNotes: Sendable {
         let words = head.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         return names.allSatisfy { name in
             var name = name.lowercased()
-            for suffix in [" v/line line", " line", " tram", " bus"] where name.hasSuffix(suffix) {
+            for suffix in [" \(ModeWords.vLine.lowercased()) line", " line", " tram", " bus"] where name.hasSuffix(suffix) {
                 name.removeLast(suffix.count)
                 break
             }

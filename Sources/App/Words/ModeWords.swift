@@ -5,33 +5,37 @@ enum ModeWords {
     /// The modes a rider can pick in URLs and filters, in the order pages offer them.
     static let offered: [RouteType] = RouteType.known
 
-    /// "train", "tram", "bus", "V/Line", "night bus".
+    /// V/Line as Trakx writes it: Orca and espeak-ng say the slash ("V slash Line"), so its own words leave it out.
+    /// (PTV's texts are said the same way, ``PTVSentences/heard(_:)``.)
+    static let vLine = "V Line"
+
+    /// "train", "tram", "bus", "V Line", "night bus".
     static func noun(_ type: RouteType) -> String {
         switch type {
         case .train: "train"
         case .tram: "tram"
         case .bus: "bus"
-        case .vline: "V/Line"
+        case .vline: vLine
         case .nightBus: "night bus"
         default: "service"
         }
     }
 
-    /// "trains", "trams", "buses", "V/Line trains", "night buses".
+    /// "trains", "trams", "buses", "V Line trains", "night buses".
     static func plural(_ type: RouteType) -> String {
         switch type {
         case .train: "trains"
         case .tram: "trams"
         case .bus: "buses"
-        case .vline: "V/Line trains"
+        case .vline: vLine + " trains"
         case .nightBus: "night buses"
         default: "services"
         }
     }
 
-    /// "Trains", "Trams", "Buses", "V/Line", "Night buses": a filter or heading label.
+    /// "Trains", "Trams", "Buses", "V Line", "Night buses": a filter or heading label.
     static func label(_ type: RouteType) -> String {
-        type == .vline ? "V/Line" : plural(type).capitalisedFirst
+        type == .vline ? vLine : plural(type).capitalisedFirst
     }
 
     /// The URL slug, falling back to "bus" for unknown types.
@@ -43,13 +47,13 @@ enum ModeWords {
         (SpokenName.routeNumber(route.routeNumber, name: route.routeName), SpokenName.route(route.routeName))
     }
 
-    /// "Frankston line", "Route 86 tram", "Route 246 bus", "Geelong V/Line line", "Route 970 night bus".
+    /// "Frankston line", "Route 86 tram", "Route 246 bus", "Geelong V Line line", "Route 970 night bus".
     static func service(_ route: Route?, type: RouteType) -> String {
         guard let route else { return "A \(noun(type)) service" }
         let (number, name) = routeName(route)
         switch type {
         case .train where !name.isEmpty: return "\(name) line"
-        case .vline where !name.isEmpty: return "\(name) V/Line line"
+        case .vline where !name.isEmpty: return "\(name) \(vLine) line"
         // Route 35 is known by its name ("City Circle (Free Tourist Tram)" in PTV's data), not its number.
         case .tram where name.hasPrefix("City Circle"): return "City Circle tram"
         default:
@@ -66,7 +70,7 @@ enum ModeWords {
             case .train where !group.names.isEmpty:
                 return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             case .vline where !group.names.isEmpty:
-                return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " V/Line line" : " V/Line lines")]
+                return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " \(vLine) line" : " \(vLine) lines")]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? "route " : "routes ") + Plural.list(group.numbers) + " " + plural(group.type)]
@@ -90,9 +94,9 @@ enum ModeWords {
             case .train where !group.names.isEmpty:
                 return [Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             case .vline where group.names.count > limit:
-                return ["\(group.names.count) V/Line lines"]
+                return ["\(group.names.count) \(vLine) lines"]
             case .vline where !group.names.isEmpty:
-                return [Plural.list(group.names) + " V/Line"]
+                return [Plural.list(group.names) + " " + vLine]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? noun(group.type) : plural(group.type)) + " " + capped(group.numbers)]

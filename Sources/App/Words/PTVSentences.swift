@@ -7,13 +7,15 @@ import PTV
 /// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
 /// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
 /// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm"); a colon that ends the text is a full stop, and a full
-/// stop PTV left without its space ("Station.From") gets one.
+/// stop PTV left without its space ("Station.From") gets one. "V/Line" is said "V slash Line": it is written as Trakx
+/// writes it (``ModeWords/vLine``).
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
     /// `text` as a screen reader should say it; the same text when it has no time and no colon or semicolon
     /// before a space.
     /// - Parameter text: PTV's title or description.
     static func heard(_ text: String) -> String {
+        let text = text.contains("V/Line") ? text.replacingOccurrences(of: "V/Line", with: ModeWords.vLine) : text
         // Most texts have nothing to say otherwise: they are returned as they are, with nothing copied.
         guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open }) else { return text }
         let bytes = Array(text.utf8)
