@@ -33,6 +33,13 @@ struct PTVSentencesTests {
         ("we have built a new multi-level car park at Belgrave Station.From Saturday 9 December, the following is open on the ground level of the car park:",
          "we have built a new multi-level car park at Belgrave Station. From Saturday 9 December, the following is open on the ground level of the car park."),
         ("Closed;", "Closed."),
+        // A corner as PTV signs it is said as Trakx says a stop's name; a slash anywhere else stays.
+        ("Route 246: Temporary stop relocation at Swan St/Punt Rd due to roadworks",
+         "Route 246, Temporary stop relocation at Swan St at Punt Rd due to roadworks"),
+        ("between Southern Cross Station/Spencer St and Acland St/Barkly St", "between Southern Cross Station at Spencer St and Acland St at Barkly St"),
+        ("Use Opp Shakespeare Gr/The Esplanade", "Use Opp Shakespeare Gr at The Esplanade"),
+        ("Staff available 24/7 and/or by phone, Smith St/ and North/South", "Staff available 24/7 and/or by phone, Smith St/ and North/South"),
+        ("The V/Line Geelong line", "The V Line Geelong line"),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)

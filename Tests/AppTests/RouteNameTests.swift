@@ -8,7 +8,10 @@ struct RouteNameTests {
         ("Monash University - Croydon via Glen Waverley (Route 737", "Monash University to Croydon via Glen Waverley"),
         ("Box Hill - Doncaster (", "Box Hill to Doncaster"),
         ("Box Hill - (Route 903", "Box Hill"),
-        ("D15-Dromana Sec Col - Rosebud (Ret)", "D15, Dromana Secondary College to Rosebud (return)"),
+        // A closed bracket is a pause, not "left paren" (the demo's SmartBus, as PTV names them).
+        ("D15-Dromana Sec Col - Rosebud (Ret)", "D15, Dromana Secondary College to Rosebud, return"),
+        ("Caulfield - Rowville via Chadstone, Oakleigh, Monash University (SMARTBUS Service)",
+         "Caulfield to Rowville via Chadstone, Oakleigh, Monash University, SMARTBUS Service"),
         ("Frankston - Flinders Street)", "Frankston to Flinders Street"),
         ("Route 96  Brunswick East-St Kilda", "Route 96 Brunswick East-St Kilda"),
         ("802-804-862 combined", "802-804-862 combined"),

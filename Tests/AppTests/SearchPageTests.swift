@@ -15,7 +15,7 @@ struct SearchPageTests {
         let lines = try page().lines
         #expect(lines.map(\.name) == ["Route 737 bus", "Route D15 bus", "Glen Waverley line"])
         #expect(lines[0].detail == "Monash University to Croydon via Glen Waverley")
-        #expect(lines[1].detail == "D15, Dromana Secondary College to Rosebud (return)")
+        #expect(lines[1].detail == "D15, Dromana Secondary College to Rosebud, return")
         // A train line's link already says its name.
         #expect(lines[2].detail == nil)
         #expect(!lines.contains { ($0.detail ?? "").contains("(Route") })

@@ -7,7 +7,7 @@ import PTV
 /// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
 /// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
 /// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm"); a colon that ends the text is a full stop, and a full
-/// stop PTV left without its space ("Station.From") gets one. "V/Line" is said "V slash Line": it is written as Trakx
+/// stop PTV left without its space ("Station.From") gets one; a corner "Swan St/Punt Rd" is "Swan St at Punt Rd". "V/Line" is said "V slash Line": it is written as Trakx
 /// writes it (``ModeWords/vLine``).
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
@@ -17,7 +17,7 @@ enum PTVSentences {
     static func heard(_ text: String) -> String {
         let text = text.contains("V/Line") ? text.replacingOccurrences(of: "V/Line", with: ModeWords.vLine) : text
         // Most texts have nothing to say otherwise: they are returned as they are, with nothing copied.
-        guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open }) else { return text }
+        guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open || $0 == slash }) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
@@ -73,10 +73,32 @@ enum PTVSentences {
                 if after < bytes.count, !isPause(bytes[after]) { out.append(comma) }
                 continue
             }
+            // A corner written as PTV signs it, "Swan St/Punt Rd", is said as Trakx says a stop's name ("at"), not
+            // "Swan St slash Punt Rd"; only after a road's word and before a capital ("and/or" and "24/7" stay).
+            if byte == slash, index + 1 < bytes.count, isUpper(bytes[index + 1]), endsWithRoad(out) {
+                out += Array(" at ".utf8)
+                index += 1
+                continue
+            }
             out.append(byte)
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The words a street, road or place name ends with in PTV's texts, written as PTV writes them.
+    private static let roads: Set<String> = [
+        "St", "Street", "Rd", "Road", "Ave", "Av", "Avenue", "Hwy", "Highway", "Pde", "Parade", "Blvd", "Bvd", "Boulevard",
+        "Dr", "Drive", "Cres", "Crescent", "Gr", "Grove", "Esp", "Esplanade", "Sq", "Square", "Mall", "Pl", "Place", "Tce",
+        "Terrace", "Ct", "Court", "Cct", "Circuit", "Lane", "Ln", "Way", "Fwy", "Freeway", "Station", "Stn", "SC",
+    ]
+
+    /// Whether the text so far ends with one of `roads`, as a whole word.
+    private static func endsWithRoad(_ out: [UInt8]) -> Bool {
+        var start = out.count
+        while start > 0, isUpper(out[start - 1]) || isLower(out[start - 1]) { start -= 1 }
+        guard start < out.count, start == 0 || !isWordByte(out[start - 1]) else { return false }
+        return roads.contains(String(decoding: out[start...], as: UTF8.self))
     }
 
     /// The time that starts at `start` in Trakx's way, and where the text goes on after it: "8:30pm", "8.30 PM" and
@@ -106,7 +128,7 @@ enum PTVSentences {
 
     private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), dot = UInt8(ascii: ".")
     private static let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
-    private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")")
+    private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")"), slash = UInt8(ascii: "/")
     /// What Trakx's own times put between hour and minutes.
     private static let narrowSpace = Array(TimeWords.clockSpace.utf8)
 

@@ -59,7 +59,8 @@ public enum SpokenName {
     ///
     /// PTV's bus data is tidied first: a name cut off inside a bracket ("… via Glen Waverley (Route 737")
     /// loses the unclosed bracket, a leading code joined by a hyphen ("D15-Dromana") reads "D15, Dromana",
-    /// and route-only abbreviations ("Ret") are said in full.
+    /// and route-only abbreviations ("Ret") are said in full. A closed bracket reads as a pair of commas
+    /// ("Monash University (SMARTBUS Service)" → "Monash University, SMARTBUS Service").
     public static func route(_ name: String) -> String {
         var stopNumbers: [String] = []
         let tokens = separateCode(tidyBrackets(name)).split(whereSeparator: \.isWhitespace).map(String.init)
@@ -67,7 +68,9 @@ public enum SpokenName {
         // Route names do not carry stop numbers; put any "#" text back as it was.
         words.append(contentsOf: stopNumbers.map { "#\($0)" })
         while let last = words.last, dangling.contains(last) { words.removeLast() }
-        return words.joined(separator: " ")
+        let spoken = words.joined(separator: " ")
+        // "… Monash University (SMARTBUS Service)" is said with a pause, not "left paren" (as a stop's name is).
+        return spoken.contains("(") ? PTVSentences.heard(spoken) : spoken
     }
 
     /// The number a rider knows for a route: PTV's `route_number` when it has one, else a number the name
