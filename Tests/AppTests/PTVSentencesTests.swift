@@ -31,7 +31,7 @@ struct PTVSentencesTests {
         // Recorded (metlook-eta's sample of /v3/disruptions, December 2023): a full stop without its space, and a
         // colon left at the end where PTV's website lists what follows.
         ("we have built a new multi-level car park at Belgrave Station.From Saturday 9 December, the following is open on the ground level of the car park:",
-         "we have built a new multi-level car park at Belgrave Station. From Saturday 9 December, the following is open on the ground level of the car park."),
+         "we have built a new multi level car park at Belgrave Station. From Saturday 9 December, the following is open on the ground level of the car park."),
         ("Closed;", "Closed."),
         // A corner as PTV signs it is said as Trakx says a stop's name; a slash anywhere else stays.
         ("Route 246: Temporary stop relocation at Swan St/Punt Rd due to roadworks",
@@ -40,6 +40,10 @@ struct PTVSentencesTests {
         ("Use Opp Shakespeare Gr/The Esplanade", "Use Opp Shakespeare Gr at The Esplanade"),
         ("Staff available 24/7 and/or by phone, Smith St/ and North/South", "Staff available 24/7 and/or by phone, Smith St/ and North/South"),
         ("The V/Line Geelong line", "The V Line Geelong line"),
+        // A hyphen inside a word is "dash" aloud (Orca: "Real dash time"); numbers' and spaced hyphens stay.
+        ("Real-time information may be unavailable overnight", "Real time information may be unavailable overnight"),
+        ("Customers needing step-free access at Jolimont-MCG", "Customers needing step free access at Jolimont MCG"),
+        ("Routes 802-804 - check times", "Routes 802-804 - check times"),
     ])
     func saysTheColonAndTheTimeAsMeant(text: String, heard: String) {
         #expect(PTVSentences.heard(text) == heard)

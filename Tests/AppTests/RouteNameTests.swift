@@ -13,7 +13,7 @@ struct RouteNameTests {
         ("Caulfield - Rowville via Chadstone, Oakleigh, Monash University (SMARTBUS Service)",
          "Caulfield to Rowville via Chadstone, Oakleigh, Monash University, SMARTBUS Service"),
         ("Frankston - Flinders Street)", "Frankston to Flinders Street"),
-        ("Route 96  Brunswick East-St Kilda", "Route 96 Brunswick East-St Kilda"),
+        ("Route 96  Brunswick East-St Kilda", "Route 96 Brunswick East St Kilda"),
         ("802-804-862 combined", "802-804-862 combined"),
     ])
     func routeNamesNeverReadADanglingBracket(official: String, spoken: String) {

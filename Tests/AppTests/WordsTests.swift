@@ -38,6 +38,10 @@ struct SpokenNameTests {
         ("Harbour Esp/La Trobe St", "Harbour Esplanade at La Trobe Street"),
         ("Bourke St/Spencer St #1", "Bourke Street at Spencer Street, stop 1"),
         ("Doncaster Rd/Eastern Fwy", "Doncaster Road at Eastern Freeway"),
+        // A hyphen joining two words is "dash" aloud (Orca: "Jolimont dash MCG"); the second word starts a name.
+        ("Jolimont-MCG Station", "Jolimont MCG Station"),
+        ("Casino-MCEC/Clarendon St #124", "Casino MCEC at Clarendon Street, stop 124"),
+        ("Brunswick East-St Kilda Beach", "Brunswick East St Kilda Beach"),
         ("Federation Sq/Swanston St", "Federation Square at Swanston Street"),
         ("Docklands Bvd/Footscray Blvd", "Docklands Boulevard at Footscray Boulevard"),
         ("Mill Cl/Ash Ct", "Mill Close at Ash Court"),
@@ -107,7 +111,7 @@ struct SpokenNameTests {
         ("Frankston - Flinders Street", "Frankston to Flinders Street"),
         ("Upfield", "Upfield"),
         ("Moonee Ponds/Docklands", "Moonee Ponds/Docklands"),
-        ("Route 96  Brunswick East-St Kilda", "Route 96 Brunswick East-St Kilda"),
+        ("Route 96  Brunswick East-St Kilda", "Route 96 Brunswick East St Kilda"),
     ])
     func routeReadsAloud(official: String, spoken: String) {
         #expect(SpokenName.route(official) == spoken)

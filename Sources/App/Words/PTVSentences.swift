@@ -7,7 +7,7 @@ import PTV
 /// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
 /// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
 /// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm"); a colon that ends the text is a full stop, and a full
-/// stop PTV left without its space ("Station.From") gets one; a corner "Swan St/Punt Rd" is "Swan St at Punt Rd". "V/Line" is said "V slash Line": it is written as Trakx
+/// stop PTV left without its space ("Station.From") gets one; a corner "Swan St/Punt Rd" is "Swan St at Punt Rd", and a hyphen inside a word a space ("Real time"). "V/Line" is said "V slash Line": it is written as Trakx
 /// writes it (``ModeWords/vLine``).
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
@@ -17,7 +17,7 @@ enum PTVSentences {
     static func heard(_ text: String) -> String {
         let text = text.contains("V/Line") ? text.replacingOccurrences(of: "V/Line", with: ModeWords.vLine) : text
         // Most texts have nothing to say otherwise: they are returned as they are, with nothing copied.
-        guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open || $0 == slash }) else { return text }
+        guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open || $0 == slash || $0 == hyphen }) else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)
@@ -71,6 +71,13 @@ enum PTVSentences {
                 var after = index
                 while after < bytes.count, isSpace(bytes[after]) { after += 1 }
                 if after < bytes.count, !isPause(bytes[after]) { out.append(comma) }
+                continue
+            }
+            // A hyphen inside a word is "dash" aloud ("Real dash time information"): a space says the two words.
+            if byte == hyphen, let last = out.last, isUpper(last) || isLower(last), index + 1 < bytes.count,
+               isUpper(bytes[index + 1]) || isLower(bytes[index + 1]) {
+                out.append(space)
+                index += 1
                 continue
             }
             // A corner written as PTV signs it, "Swan St/Punt Rd", is said as Trakx says a stop's name ("at"), not
@@ -128,7 +135,7 @@ enum PTVSentences {
 
     private static let colon = UInt8(ascii: ":"), semicolon = UInt8(ascii: ";"), dot = UInt8(ascii: ".")
     private static let comma = UInt8(ascii: ","), space = UInt8(ascii: " ")
-    private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")"), slash = UInt8(ascii: "/")
+    private static let open = UInt8(ascii: "("), shut = UInt8(ascii: ")"), slash = UInt8(ascii: "/"), hyphen = UInt8(ascii: "-")
     /// What Trakx's own times put between hour and minutes.
     private static let narrowSpace = Array(TimeWords.clockSpace.utf8)
 

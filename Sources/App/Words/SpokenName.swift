@@ -20,13 +20,14 @@ public enum SpokenName {
     /// - A stop number "#12" moves to the end as ", stop 12".
     /// - A leading sign code joined by a hyphen reads as its own word ("D15-Dromana" → "D15, Dromana").
     /// - Brackets read as a pair of commas ("City (Flinders Street)" → "City, Flinders Street").
+    /// - A hyphen joining two words reads as a space ("Jolimont-MCG" → "Jolimont MCG": Orca says the hyphen as "dash").
     /// - Parameter withStopNumber: false leaves the "#12" stop number out (for lists where every word costs
     ///   listening time and the stop's own page says it).
     public static func stop(_ official: String, withStopNumber: Bool = true) -> String {
         var stopNumbers: [String] = []
         var parts: [String] = []
         for rawPart in separateCode(official).split(separator: "/") {
-            let tokens = rawPart.split(whereSeparator: \.isWhitespace).map(String.init)
+            let tokens = unjoined(rawPart.split(whereSeparator: \.isWhitespace).map(String.init))
             let words = expand(tokens, dashReadsTo: false, stopNumbers: &stopNumbers, extra: [:])
             if !words.isEmpty {
                 parts.append(words.joined(separator: " "))
@@ -63,7 +64,7 @@ public enum SpokenName {
     /// ("Monash University (SMARTBUS Service)" → "Monash University, SMARTBUS Service").
     public static func route(_ name: String) -> String {
         var stopNumbers: [String] = []
-        let tokens = separateCode(tidyBrackets(name)).split(whereSeparator: \.isWhitespace).map(String.init)
+        let tokens = unjoined(separateCode(tidyBrackets(name)).split(whereSeparator: \.isWhitespace).map(String.init))
         var words = expand(tokens, dashReadsTo: true, stopNumbers: &stopNumbers, extra: routeAbbreviations)
         // Route names do not carry stop numbers; put any "#" text back as it was.
         words.append(contentsOf: stopNumbers.map { "#\($0)" })
@@ -196,6 +197,31 @@ public enum SpokenName {
     ]
 
     private static let dashes: Set<String> = ["-", "–", "—"]
+
+    /// Stands between the two words of a name joined by a hyphen ("Jolimont-MCG"): each is said as a word of its own,
+    /// the second as a name's start ("Brunswick East-St Kilda" keeps its Saint).
+    private static let joiner = "\u{0}"
+
+    /// The tokens with each hyphen between two letters made a `joiner`: Orca says "Jolimont dash MCG" for the hyphen.
+    /// A code's hyphen ("D15-Dromana", read first) and numbers' ("802-804") stay.
+    private static func unjoined(_ tokens: [String]) -> [String] {
+        tokens.flatMap { token -> [String] in
+            let characters = Array(token)
+            guard characters.count > 2, characters.contains("-") else { return [token] }
+            var parts: [String] = []
+            var current = ""
+            for (index, character) in characters.enumerated() {
+                if character == "-", index > 0, index + 1 < characters.count, characters[index - 1].isLetter,
+                   characters[index + 1].isLetter {
+                    parts += [current, joiner]
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            return parts + [current]
+        }
+    }
     private static let leadingPunctuation: Set<Character> = ["(", "[", "\"", "'", "‘", "“"]
     private static let trailingPunctuation: Set<Character> = [")", "]", ",", ".", ";", ":", "\"", "'", "’", "”"]
 
@@ -222,6 +248,11 @@ public enum SpokenName {
                 if !number.isEmpty {
                     stopNumbers.append(number)
                 }
+                continue
+            }
+
+            if token == joiner {
+                atNameStart = true
                 continue
             }
 
