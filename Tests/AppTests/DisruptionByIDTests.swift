@@ -49,7 +49,7 @@ struct DisruptionByIDTests {
         ("Route 1, 5 and 16: Tram replacement buses between Domain Interchange and Toorak Road", ["Route 16 tram", "Route 5 tram"], true),
         ("Flagstaff Station: Lift between the concourse and platforms out of service", ["Frankston line"], false),
         ("Buses replace trains between Camberwell and Alamein", ["Alamein line"], false),
-        ("Geelong line: Coaches replace trains", ["Geelong V Line line"], true),
+        ("Geelong line: Coaches replace trains", ["V Line Geelong line"], true),
     ])
     func aTitleThatNamesItsLinesIsNotFollowedByThemAgain(title: String, lines: [String], named: Bool) throws {
         #expect(DisruptionNotes.titleNames(lines, title) == named)

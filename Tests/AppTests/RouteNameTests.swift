@@ -48,6 +48,16 @@ struct RouteNameTests {
         #expect(ModeWords.servedBy(lines, limit: 2) == "Frankston and Sandringham lines")
     }
 
+    /// V/Line's lines are said as V/Line names them, without the slash Orca says and without "line line".
+    @Test func vLineLinesAreTheVLineGeelongLine() {
+        let geelong = Route(routeType: .vline, routeName: "Geelong"), ballarat = Route(routeType: .vline, routeName: "Ballarat")
+        #expect(ModeWords.service(geelong, type: .vline) == "V Line Geelong line")
+        #expect(ModeWords.routes([geelong]) == "the V Line Geelong line")
+        #expect(ModeWords.routes([geelong, ballarat]) == "the V Line Geelong and Ballarat lines")
+        #expect(ModeWords.servedBy([geelong], limit: 2) == "V Line Geelong line")
+        #expect(JustLeft.vehicle(geelong, type: .vline) == "V Line Geelong line train")
+    }
+
     @Test func stopNumberCanBeLeftToTheStopsPage() {
         #expect(SpokenName.stop("Federation Square/Swanston St #13", withStopNumber: false) == "Federation Square at Swanston Street")
         #expect(SpokenName.stop("Federation Square/Swanston St #13") == "Federation Square at Swanston Street, stop 13")

@@ -140,7 +140,8 @@ struct DisruptionNotes: Sendable {
         let words = head.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
         return names.allSatisfy { name in
             var name = name.lowercased()
-            for suffix in [" \(ModeWords.vLine.lowercased()) line", " line", " tram", " bus"] where name.hasSuffix(suffix) {
+            if name.hasPrefix(ModeWords.vLine.lowercased() + " ") { name.removeFirst(ModeWords.vLine.count + 1) }
+            for suffix in [" line", " tram", " bus"] where name.hasSuffix(suffix) {
                 name.removeLast(suffix.count)
                 break
             }

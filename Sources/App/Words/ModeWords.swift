@@ -6,6 +6,7 @@ enum ModeWords {
     static let offered: [RouteType] = RouteType.known
 
     /// V/Line as Trakx writes it: Orca and espeak-ng say the slash ("V slash Line"), so its own words leave it out.
+    /// A line is "the V Line Geelong line", as V/Line names its own (never "Geelong V Line line").
     /// (PTV's texts are said the same way, ``PTVSentences/heard(_:)``.)
     static let vLine = "V Line"
 
@@ -47,13 +48,13 @@ enum ModeWords {
         (SpokenName.routeNumber(route.routeNumber, name: route.routeName), SpokenName.route(route.routeName))
     }
 
-    /// "Frankston line", "Route 86 tram", "Route 246 bus", "Geelong V Line line", "Route 970 night bus".
+    /// "Frankston line", "Route 86 tram", "Route 246 bus", "V Line Geelong line", "Route 970 night bus".
     static func service(_ route: Route?, type: RouteType) -> String {
         guard let route else { return "A \(noun(type)) service" }
         let (number, name) = routeName(route)
         switch type {
         case .train where !name.isEmpty: return "\(name) line"
-        case .vline where !name.isEmpty: return "\(name) \(vLine) line"
+        case .vline where !name.isEmpty: return "\(vLine) \(name) line"
         // Route 35 is known by its name ("City Circle (Free Tourist Tram)" in PTV's data), not its number.
         case .tram where name.hasPrefix("City Circle"): return "City Circle tram"
         default:
@@ -70,7 +71,7 @@ enum ModeWords {
             case .train where !group.names.isEmpty:
                 return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             case .vline where !group.names.isEmpty:
-                return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " \(vLine) line" : " \(vLine) lines")]
+                return ["the \(vLine) " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? "route " : "routes ") + Plural.list(group.numbers) + " " + plural(group.type)]
@@ -96,7 +97,7 @@ enum ModeWords {
             case .vline where group.names.count > limit:
                 return ["\(group.names.count) \(vLine) lines"]
             case .vline where !group.names.isEmpty:
-                return [Plural.list(group.names) + " " + vLine]
+                return ["\(vLine) " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? noun(group.type) : plural(group.type)) + " " + capped(group.numbers)]
