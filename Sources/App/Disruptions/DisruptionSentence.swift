@@ -38,11 +38,9 @@ enum DisruptionSentence {
     /// 5 00 pm on Tuesday 24 November", "from 8 30 pm until the last service today".
     static func span(_ from: Date, until: Date?, title: TitleStart?, words: TimeWords) -> String {
         if let until, title?.hasClock ?? true {
-            let hour = words.hour(until)
-            let lastService = hour < lastServiceHour
-            let serviceDay = lastService ? until.addingTimeInterval(-Double(hour + 1) * 3600) : until
-            if words.isSameDay(from, serviceDay) {
-                let end = lastService ? "the last service" : words.clock(until)
+            let lastService = lastServiceDay(until, words: words)
+            if words.isSameDay(from, lastService ?? until) {
+                let end = lastService == nil ? words.clock(until) : "the last service"
                 return "from \(words.clock(from)) until \(end) \(on(from, words: words))"
             }
         }
@@ -52,12 +50,14 @@ enum DisruptionSentence {
     /// "until 3 00 pm today", "until the last service on Sunday 30 November", "until further notice".
     static func until(_ date: Date?, words: TimeWords) -> String {
         guard let date else { return "until further notice" }
-        let hour = words.hour(date)
-        if hour < lastServiceHour {
-            let dayBefore = date.addingTimeInterval(-Double(hour + 1) * 3600)
-            return "until the last service \(on(dayBefore, words: words))"
-        }
+        if let day = lastServiceDay(date, words: words) { return "until the last service \(on(day, words: words))" }
         return "until \(moment(date, words: words))"
+    }
+
+    /// For an end before `lastServiceHour`, a moment of the day before, whose last service it is; nil otherwise.
+    private static func lastServiceDay(_ date: Date, words: TimeWords) -> Date? {
+        let hour = words.hour(date)
+        return hour < lastServiceHour ? date.addingTimeInterval(-Double(hour + 1) * 3600) : nil
     }
 
     /// "3 00 pm today", "8 30 pm on Saturday 28 November".

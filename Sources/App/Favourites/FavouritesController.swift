@@ -32,7 +32,7 @@ struct FavouritesController: RouteCollection {
         let groups = Self.order.compactMap { type -> FavouriteGroup? in
             let items = summaries.filter { $0.key.routeType == type.rawValue }
             guard !items.isEmpty else { return nil }
-            return FavouriteGroup(heading: "\(type == .vline ? ModeWords.vLine : (type.name ?? "Other").capitalisedFirst), \(items.count)", items: items)
+            return FavouriteGroup(heading: "\(ModeWords.noun(type).capitalisedFirst), \(items.count)", items: items)
         }
         let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.key.routeType } }
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other, \(others.count)", items: others)])

@@ -10,6 +10,11 @@ enum ModeWords {
     /// (PTV's texts are said the same way, ``PTVSentences/heard(_:)``.)
     static let vLine = "V Line"
 
+    /// "V Line Geelong line", "V Line Geelong and Ballarat lines".
+    private static func vLineLines(_ names: [String]) -> String {
+        "\(vLine) " + Plural.list(names) + (names.count == 1 ? " line" : " lines")
+    }
+
     /// "train", "tram", "bus", "V Line", "night bus".
     static func noun(_ type: RouteType) -> String {
         switch type {
@@ -71,7 +76,7 @@ enum ModeWords {
             case .train where !group.names.isEmpty:
                 return ["the " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
             case .vline where !group.names.isEmpty:
-                return ["the \(vLine) " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
+                return ["the " + vLineLines(group.names)]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? "route " : "routes ") + Plural.list(group.numbers) + " " + plural(group.type)]
@@ -97,7 +102,7 @@ enum ModeWords {
             case .vline where group.names.count > limit:
                 return ["\(group.names.count) \(vLine) lines"]
             case .vline where !group.names.isEmpty:
-                return ["\(vLine) " + Plural.list(group.names) + (group.names.count == 1 ? " line" : " lines")]
+                return [vLineLines(group.names)]
             default:
                 let numbered = group.numbers.isEmpty ? [] :
                     [(group.numbers.count == 1 ? noun(group.type) : plural(group.type)) + " " + capped(group.numbers)]

@@ -7,15 +7,15 @@ import PTV
 /// and writes times as "8:30pm" or "8.30pm" ("8 colon 30 pm", "8 dot 30 pm"), and brackets are "left paren". Here
 /// the colon (or semicolon) that ends a phrase is a comma, brackets are a pair of commas, and a time is written as
 /// Trakx writes its own (``TimeWords/clock(_:)``: "8 30 pm"); a colon that ends the text is a full stop, and a full
-/// stop PTV left without its space ("Station.From") gets one; a corner "Swan St/Punt Rd" is "Swan St at Punt Rd", and a hyphen inside a word a space ("Real time"). "V/Line" is said "V slash Line": it is written as Trakx
-/// writes it (``ModeWords/vLine``).
+/// stop PTV left without its space ("Station.From") gets one; a corner "Swan St/Punt Rd" is "Swan St at Punt Rd", a
+/// hyphen inside a word a space ("Real time"), and "V/Line" ("V slash Line" aloud) is written as Trakx writes it
+/// (``ModeWords/vLine``).
 /// Read byte by byte, once: a cold page says every disruption its answers name.
 enum PTVSentences {
     /// `text` as a screen reader should say it; the same text when it has no time and no colon or semicolon
     /// before a space.
     /// - Parameter text: PTV's title or description.
     static func heard(_ text: String) -> String {
-        let text = text.contains("V/Line") ? text.replacingOccurrences(of: "V/Line", with: ModeWords.vLine) : text
         // Most texts have nothing to say otherwise: they are returned as they are, with nothing copied.
         guard text.utf8.contains(where: { $0 == colon || $0 == semicolon || $0 == dot || $0 == open || $0 == slash || $0 == hyphen }) else { return text }
         let bytes = Array(text.utf8)
@@ -82,10 +82,19 @@ enum PTVSentences {
             }
             // A corner written as PTV signs it, "Swan St/Punt Rd", is said as Trakx says a stop's name ("at"), not
             // "Swan St slash Punt Rd"; only after a road's word and before a capital ("and/or" and "24/7" stay).
-            if byte == slash, index + 1 < bytes.count, isUpper(bytes[index + 1]), endsWithRoad(out) {
-                out += Array(" at ".utf8)
-                index += 1
-                continue
+            // "V/Line" is written as Trakx writes it (``ModeWords/vLine``).
+            if byte == slash, index + 1 < bytes.count, isUpper(bytes[index + 1]), let word = lastWord(out) {
+                if roads.contains(word) {
+                    out += Array(" at ".utf8)
+                    index += 1
+                    continue
+                }
+                if word == "V", bytes[(index + 1)...].starts(with: line), index + 1 + line.count == bytes.count
+                    || !isWordByte(bytes[index + 1 + line.count]) {
+                    out.append(space)
+                    index += 1
+                    continue
+                }
             }
             out.append(byte)
             index += 1
@@ -100,12 +109,15 @@ enum PTVSentences {
         "Terrace", "Ct", "Court", "Cct", "Circuit", "Lane", "Ln", "Way", "Fwy", "Freeway", "Station", "Stn", "SC",
     ]
 
-    /// Whether the text so far ends with one of `roads`, as a whole word.
-    private static func endsWithRoad(_ out: [UInt8]) -> Bool {
+    /// "Line", as "V/Line" goes on after its slash.
+    private static let line = Array("Line".utf8)
+
+    /// The whole word of letters the text so far ends with; nil when it ends otherwise (or inside a word with digits).
+    private static func lastWord(_ out: [UInt8]) -> String? {
         var start = out.count
         while start > 0, isUpper(out[start - 1]) || isLower(out[start - 1]) { start -= 1 }
-        guard start < out.count, start == 0 || !isWordByte(out[start - 1]) else { return false }
-        return roads.contains(String(decoding: out[start...], as: UTF8.self))
+        guard start < out.count, start == 0 || !isWordByte(out[start - 1]) else { return nil }
+        return String(decoding: out[start...], as: UTF8.self)
     }
 
     /// The time that starts at `start` in Trakx's way, and where the text goes on after it: "8:30pm", "8.30 PM" and

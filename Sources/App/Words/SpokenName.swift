@@ -33,9 +33,7 @@ public enum SpokenName {
                 parts.append(words.joined(separator: " "))
             }
         }
-        var result = parts.joined(separator: " at ")
-        // "Stud Park SC (Rowville)" is said "Stud Park Shopping Centre, Rowville": a bracket is "left paren" aloud.
-        if result.contains("(") { result = PTVSentences.heard(result) }
+        var result = bracketsAsPauses(parts.joined(separator: " at "))
         for number in stopNumbers where withStopNumber {
             result += result.isEmpty ? "Stop \(number)" : ", stop \(number)"
         }
@@ -69,9 +67,13 @@ public enum SpokenName {
         // Route names do not carry stop numbers; put any "#" text back as it was.
         words.append(contentsOf: stopNumbers.map { "#\($0)" })
         while let last = words.last, dangling.contains(last) { words.removeLast() }
-        let spoken = words.joined(separator: " ")
-        // "… Monash University (SMARTBUS Service)" is said with a pause, not "left paren" (as a stop's name is).
-        return spoken.contains("(") ? PTVSentences.heard(spoken) : spoken
+        return bracketsAsPauses(words.joined(separator: " "))
+    }
+
+    /// A name's brackets as a pair of commas ("Stud Park Shopping Centre, Rowville", "Monash University, SMARTBUS
+    /// Service"): a bracket is "left paren" aloud.
+    private static func bracketsAsPauses(_ spoken: String) -> String {
+        spoken.contains("(") ? PTVSentences.heard(spoken) : spoken
     }
 
     /// The number a rider knows for a route: PTV's `route_number` when it has one, else a number the name
