@@ -104,6 +104,17 @@ struct HeardAsMeantTests {
         }
     }
 
+    /// A name's own hyphen is "dash" aloud: the recorded Heidelberg run (tdn-1202-pattern.json) ends at Jolimont-MCG,
+    /// which Orca said "Jolimont dash MCG" on its run page; the page says it as two words, and its heading is unchanged.
+    @Test func aRecordedRunEndsAtJolimontMCGWithoutADash() async throws {
+        let pattern = try Recorded.load("tdn-1202-pattern", as: PatternResponse.self)
+        var source = RecordedSource(now: try #require(pattern.departures.first?.scheduledDepartureUTC).addingTimeInterval(-300))
+        source.patterns[""] = pattern
+        let text = try await RecordedPages.run(source, from: nil).get()
+        #expect(text.contains("Jolimont MCG"), "\(text.prefix(300))")
+        #expect(!text.contains("Jolimont-MCG"))
+    }
+
     /// Items 6 and 7: two stops of one name on a nearby page say which way before their lines, and their walk links
     /// say different words, each telling its stop apart.
     @Test func pairedStopsSayTheirWayEarlyAndTheirWalkLinksDiffer() async throws {
