@@ -10,7 +10,7 @@ Subcommands:
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
   coldall --links-from WARM --bin BIN ...   cold pages of every type, each on a fresh instance (one round trip each)
-  warm BASE PATH            request a page until it is answered from the page store
+  warm BASE PATH [--save F] request a page until it is answered from the page store (and save that response)
   burst BASE PATH -n 200    send N requests at once, count upstream departures calls
   startup --bin BIN ...     time from exec to the first 200 from /healthz
   pages BASE --css-dir DIR  HTML bytes per page type, CSS bytes, off-site references
@@ -479,10 +479,16 @@ def cmd_warm(args):
     for attempt in range(1, 21):
         request = urllib.request.Request(args.base.rstrip("/") + args.path, headers={"Accept": "text/html"})
         with urllib.request.urlopen(request, timeout=30) as response:
-            response.read()
+            body = response.read()
             stored = response.headers.get("Server-Timing") is None
         if stored:
             print(f"  {args.path}: answered from the page store after {attempt} requests")
+            if args.save:
+                # As `curl -D -` saves it, for Scripts/mhd_hello.c to replay: the stored page's own bytes.
+                head = f"HTTP/1.1 {response.status} {response.reason}\r\n" + "".join(
+                    f"{name}: {value}\r\n" for name, value in response.headers.items()) + "\r\n"
+                with open(args.save, "wb") as saved:
+                    saved.write(head.encode("latin-1") + body)
             return
         settle(args.base, 0.3, limit_s=10)
     raise SystemExit(f"{args.path} is still not answered from the page store after 20 requests")
@@ -785,7 +791,8 @@ COMMANDS = {
         ("--warmup", {"required": True, "help": "a train station not in the sample, asked first of each instance"}),
         ("--exclude", {"nargs": "*", "help": "paths not to sample"}),
         ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], True),
-    "warm": (cmd_warm, [("base", {}), ("path", {})], False),
+    "warm": (cmd_warm, [("base", {}), ("path", {}),
+                        ("--save", {"help": "write the stored response there, headers and body, as curl -D - saves it"})], False),
     "burst": (cmd_burst, [("base", {}), ("path", {}), ("-n", {"type": int, "default": 200})], True),
     "startup": (cmd_startup, [
         ("--bin", {"required": True}), ("--cwd", {"required": True}), ("--workdir", {"required": True}),

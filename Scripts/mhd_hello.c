@@ -6,9 +6,13 @@
  * Not part of the Swift package; Scripts/bench.sh compiles it with the system cc:
  *
  *   cc -O2 -o mhd_hello Scripts/mhd_hello.c $(pkg-config --cflags --libs libmicrohttpd)
- *   ./mhd_hello THREADS [BYTES]   # listens on 127.0.0.1, a free port; prints "listening on PORT"
+ *   ./mhd_hello THREADS [BYTES | @FILE]   # listens on 127.0.0.1, a free port; prints "listening on PORT"
  *
- * BYTES pads the body to that size (default: the 6 bytes "hello\n").
+ * BYTES pads the body to that size (default: the 6 bytes "hello\n"). @FILE replays a response saved with
+ * `curl -s -D -` (status line, headers, blank line, body): its headers but Date, Content-Length and Connection,
+ * which libmicrohttpd writes itself, and its body, with one response made at start and queued for every request (the
+ * least any server can do to send those bytes), so "Trakx ÷ replay" is what Trakx's own code costs and
+ * "replay ÷ hello" what the page's bytes cost.
  *
  * It runs until it gets SIGTERM or SIGINT.
  */
@@ -19,12 +23,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static const char hello[] = "hello\n";
 static const char *body = hello;
 static size_t body_size = sizeof hello - 1;
 static int first_call_marker;
+/* @FILE: the one response every request gets. */
+static struct MHD_Response *replayed;
 
 /* libmicrohttpd's own minimal example: the first call (headers read) only marks the request, the second
  * (request complete) answers. Answering on the first call makes MHD close the connection after the reply
@@ -37,6 +44,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return MHD_YES;
     }
     *upload_data_size = 0;
+    if (replayed != NULL) return MHD_queue_response(connection, MHD_HTTP_OK, replayed);
     struct MHD_Response *response =
         MHD_create_response_from_buffer(body_size, (void *)body, MHD_RESPMEM_PERSISTENT);
     if (response == NULL) return MHD_NO;
@@ -53,9 +61,45 @@ static void on_signal(int signal_number) {
     stop_requested = 1;
 }
 
+/* Reads a response saved by `curl -s -D -` into `replayed`; 0 on success. */
+static int load_replay(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) return 1;
+    static char saved[1 << 20];
+    size_t size = fread(saved, 1, sizeof saved - 1, file);
+    fclose(file);
+    saved[size] = 0;
+    char *end = strstr(saved, "\r\n\r\n");
+    if (end == NULL || strncmp(saved, "HTTP/", 5) != 0) return 1;
+    *end = 0;
+    char *body_start = end + 4;
+    replayed = MHD_create_response_from_buffer(size - (size_t)(body_start - saved), body_start, MHD_RESPMEM_PERSISTENT);
+    if (replayed == NULL) return 1;
+    char *line = strstr(saved, "\r\n");  /* after the status line */
+    while (line != NULL) {
+        line += 2;
+        char *next = strstr(line, "\r\n");
+        if (next != NULL) *next = 0;
+        char *colon = strstr(line, ": ");
+        if (colon != NULL) {
+            *colon = 0;
+            if (strcasecmp(line, "Date") != 0 && strcasecmp(line, "Content-Length") != 0 &&
+                strcasecmp(line, "Connection") != 0 &&
+                MHD_add_response_header(replayed, line, colon + 2) != MHD_YES) return 1;
+        }
+        line = next;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     unsigned int threads = argc > 1 ? (unsigned int)atoi(argv[1]) : 4;
-    if (argc > 2 && atol(argv[2]) > 0) {
+    if (argc > 2 && argv[2][0] == '@') {
+        if (load_replay(argv[2] + 1) != 0) {
+            fprintf(stderr, "mhd_hello: could not read a saved response from %s\n", argv[2] + 1);
+            return 2;
+        }
+    } else if (argc > 2 && atol(argv[2]) > 0) {
         /* "hello" padded to BYTES, to compare with a page of that size */
         body_size = (size_t)atol(argv[2]);
         char *padded = malloc(body_size);
