@@ -151,6 +151,9 @@ def main():
                 f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
         # What the ratio is made of: the page's bytes (its replay by a C server, against the hello) and Trakx's own
         # code (the page against its replay). A ratio missed with the replay missing it too is the bytes, not Trakx.
+        replay_p99 = median([x["p99_ms"] for x in replay[slug] if x.get("p99_ms") is not None])
+        if replay_p99 is not None:
+            t.add("  its replay's p99 (median of rounds): the same bytes from C", ms(replay_p99), "")
         if own[slug]:
             t.add(f"  {name[slug]} ÷ its replay (Trakx's own code)", f"{median(own[slug]):.3f} "
                   f"(rounds: {', '.join(f'{x:.3f}' for x in sorted(own[slug]))})", "")
@@ -165,6 +168,9 @@ def main():
         for run in stops + replay[slug]:
             if run.get("non_2xx") or run.get("socket_errors"):
                 notes.append(f"wrk {name[slug]}: {run.get('non_2xx')} non-2xx responses, {run.get('socket_errors')} socket errors.")
+    hello_p99 = median([x["p99_ms"] for x in hellos if x.get("p99_ms") is not None])
+    if hello_p99 is not None:
+        t.add("C hello p99 (median of runs): the machine's own tail", ms(hello_p99), "")
     cpu_hello = [x["cpu_us_per_request"] for x in hellos if x.get("cpu_us_per_request")]
     if cpu_hello:
         t.add("CPU per request: hello", f"{sum(cpu_hello) / len(cpu_hello):.1f} µs", "")
