@@ -53,8 +53,9 @@ run: build
 ## own and use little CPU, so they run side by side (8 s, where one at a time took 32 s; every one passed nine runs
 ## in a row, and three with a core kept busy); among them, a /healthz from another address answered within 2 s
 ## while 48 slow connections are held, which took 2.3 s once beside the parallel suites (the fault it guards is a
-## 30 s wait). TIMED_ALONE run one at a time after them: LoadTests puts a load on the machine; FastPathTests' pipelined request waits 20 ms on Swift's cooperative pool, which other suites' blocking
-## work can hold for longer than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone);
+## 30 s wait). TIMED_ALONE run one at a time after them: LoadTests puts a load on the machine; FastPathTests'
+## pipelined request waits 20 ms on Swift's cooperative pool, which other suites' blocking work can hold for longer
+## than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone);
 ## ServeProcessTests holds the real trakx serve to exiting within 5 s of SIGTERM.
 TIMED_WAITING := PageFaultWalkTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|manySlowConnectionsFromOneAddressDoNotDelayAnother
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests

@@ -200,7 +200,7 @@ COLD0_STOPS=("${OTHER_STOPS[@]:7:6}")  # cold on the main instance: not warmed i
 
 # ---- 1-2 ---------------------------------------------------------------------------------------------
 say "1-2. C libmicrohttpd hello and the warm stop page, $ROUNDS rounds (wrk -t2 -c32 -d$DURATION --latency)"
-# start_hello NAME [BYTES | @SAVED_RESPONSE] -> sets HELLO_BASE (and adds the process to PIDS)
+# start_hello NAME [@SAVED_RESPONSE] -> sets HELLO_BASE (and adds the process to PIDS)
 start_hello() {
     local log="$OUT/$1.log" port=""
     "$HELLO" "$THREADS" ${2:+"$2"} >"$log" 2>&1 &

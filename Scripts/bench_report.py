@@ -146,7 +146,7 @@ def main():
                 f"{value:.3f} (rounds: {', '.join(f'{x:.3f}' for x in sorted(ratio[slug]))})" if value is not None else "",
                 f">= {RATIO_MIN}", value is not None and value >= RATIO_MIN)
         p99s = sorted(s_["p99_ms"] for s_ in stops if s_.get("p99_ms") is not None)
-        p99 = p99s[len(p99s) // 2] if p99s else None
+        p99 = median(p99s)
         t.check(f"{name[slug]} warm p99 (median of rounds)", p99, f"{ms(p99)} (rounds: {', '.join(ms(x) for x in p99s)})",
                 f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
         # What the ratio is made of: the page's bytes (its replay by a C server, against the hello) and Trakx's own

@@ -6,9 +6,9 @@
  * Not part of the Swift package; Scripts/bench.sh compiles it with the system cc:
  *
  *   cc -O2 -o mhd_hello Scripts/mhd_hello.c $(pkg-config --cflags --libs libmicrohttpd)
- *   ./mhd_hello THREADS [BYTES | @FILE]   # listens on 127.0.0.1, a free port; prints "listening on PORT"
+ *   ./mhd_hello THREADS [@FILE]   # listens on 127.0.0.1, a free port; prints "listening on PORT"
  *
- * BYTES pads the body to that size (default: the 6 bytes "hello\n"). @FILE replays a response saved with
+ * It answers the 6 bytes "hello\n". @FILE replays a response saved with
  * `curl -s -D -` (status line, headers, blank line, body): its headers but Date, Content-Length and Connection,
  * which libmicrohttpd writes itself, and its body, with one response made at start and queued for every request (the
  * least any server can do to send those bytes), so "Trakx ÷ replay" is what Trakx's own code costs and
@@ -27,8 +27,6 @@
 #include <unistd.h>
 
 static const char hello[] = "hello\n";
-static const char *body = hello;
-static size_t body_size = sizeof hello - 1;
 static int first_call_marker;
 /* @FILE: the one response every request gets. */
 static struct MHD_Response *replayed;
@@ -46,7 +44,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     *upload_data_size = 0;
     if (replayed != NULL) return MHD_queue_response(connection, MHD_HTTP_OK, replayed);
     struct MHD_Response *response =
-        MHD_create_response_from_buffer(body_size, (void *)body, MHD_RESPMEM_PERSISTENT);
+        MHD_create_response_from_buffer(sizeof hello - 1, (void *)hello, MHD_RESPMEM_PERSISTENT);
     if (response == NULL) return MHD_NO;
     MHD_add_response_header(response, "Content-Type", "text/plain; charset=utf-8");
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
@@ -99,15 +97,6 @@ int main(int argc, char **argv) {
             fprintf(stderr, "mhd_hello: could not read a saved response from %s\n", argv[2] + 1);
             return 2;
         }
-    } else if (argc > 2 && atol(argv[2]) > 0) {
-        /* "hello" padded to BYTES, to compare with a page of that size */
-        body_size = (size_t)atol(argv[2]);
-        char *padded = malloc(body_size);
-        if (padded == NULL) return 2;
-        memset(padded, '.', body_size);
-        memcpy(padded, hello, body_size < sizeof hello - 1 ? body_size : sizeof hello - 1);
-        padded[body_size - 1] = '\n';
-        body = padded;
     }
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);

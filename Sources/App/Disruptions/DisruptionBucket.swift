@@ -15,7 +15,7 @@ struct DisruptionBucket: Sendable, Equatable {
         .init(id: "metro_train", label: "Metro trains", mode: .train),
         .init(id: "metro_tram", label: "Trams", mode: .tram),
         .init(id: "metro_bus", label: "Buses", mode: .bus),
-        .init(id: "regional_train", label: ModeWords.vLine + " trains", mode: .vline),
+        .init(id: "regional_train", label: ModeWords.plural(.vline), mode: .vline),
         .init(id: "regional_coach", label: ModeWords.vLine + " coaches", mode: .vline),
         .init(id: "regional_bus", label: "Regional buses", mode: .bus),
         .init(id: "night_bus", label: "Night buses", mode: .nightBus),
