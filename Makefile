@@ -29,8 +29,12 @@ push-test-deps:
 	  echo "Installing Python's cryptography package for the push service tests"; \
 	  python3 -m pip install --quiet cryptography 2>/dev/null || python3 -m pip install --quiet --break-system-packages cryptography; }
 
+## Debug builds carry line tables (a crash's backtrace names file and line) but not full debug information:
+## a fresh build is about 20 s faster (BoringSSL's C files, linking the test bundle). `make build test` and the
+## browser gate build with the same flags, so one build serves them all; DEBUG_FLAGS=-g for lldb's variables.
+DEBUG_FLAGS ?= -Xswiftc -gline-tables-only -Xcc -gline-tables-only
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 ## The release build is Trakx as deployed: the Swift runtime and Foundation linked into the binary (a server needs no
 ## Swift toolchain, and only the parts Trakx uses are loaded: 4 MiB less resident than the same build linked to the
@@ -59,11 +63,15 @@ run: build
 ## ServeProcessTests holds the real trakx serve to exiting within 5 s of SIGTERM.
 TIMED_WAITING := PageFaultWalkTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|manySlowConnectionsFromOneAddressDoNotDelayAnother
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests
+## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
+## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
+## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.
+TEST_BACKTRACES ?= 0
 test: deps push-test-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)'
-	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)'
-	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
+	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
+	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)'
+	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)'
+	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
 
 ## The accessibility gate in a real browser (Tests/Browser/run.sh installs what is missing: Chromium,
 ## chromedriver, espeak-ng, a JRE, and axe-core, vnu and selenium into .build/browser-venv; then builds).

@@ -11,10 +11,10 @@ enum HeardText {
         var page = html
         let title = page.firstMatch(of: #/<title>([^<]*)</title>/#).map { String($0.1) } ?? ""
         if let body = page.range(of: "<body") { page = String(page[body.lowerBound...]) }
-        for pattern in [#"<script\b.*?</script>"#, #"<style\b.*?</style>"#, #"<svg\b[^>]*aria-hidden="true".*?</svg>"#,
-                        #"<(p|span|div|li)\b[^>]*aria-hidden="true"[^>]*>.*?</\1>"#] {
-            page = page.replacingOccurrences(of: pattern, with: " ", options: [.regularExpression, .caseInsensitive])
-        }
+        // One pass for all that is not heard (each pass of a regular expression copies the page twice).
+        let unheard = [#"<script\b.*?</script>"#, #"<style\b.*?</style>"#, #"<svg\b[^>]*aria-hidden="true".*?</svg>"#,
+                       #"<(p|span|div|li)\b[^>]*aria-hidden="true"[^>]*>.*?</\1>"#]
+        page = page.replacingOccurrences(of: unheard.joined(separator: "|"), with: " ", options: [.regularExpression, .caseInsensitive])
         let labels = page.matches(of: #/aria-label="([^"]*)"/#).map { String($0.1) }
         page = page.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
         let text = ([title, page] + labels).joined(separator: "\n")
@@ -23,10 +23,19 @@ enum HeardText {
 
     /// Entities as a browser reads them.
     static func decoded(_ text: String) -> String {
-        text.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
+        var out = "", rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            out += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let entity = entities.first { rest.hasPrefix($0.0) }
+            out += entity?.1 ?? "&"
+            rest = rest.dropFirst(entity?.0.count ?? 1)
+        }
+        return out + rest
     }
+
+    /// The entities Trakx's pages use, with what a browser reads for each.
+    static let entities = [("&#39;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">"), ("&nbsp;", " "), ("&amp;", "&")]
 
     /// Characters speech-dispatcher says as words at Orca's default level wherever they stand: colon, semicolon,
     /// brackets, quote marks, bullets and dashes. (A slash is said between letters: "V slash Line".)

@@ -70,6 +70,13 @@ struct MalformedRequestFuzzTests {
         }
     }
 
+    /// The generator's raw bytes reach the wire as bytes, and other text as its UTF-8.
+    @Test func privateUseScalarsBecomeRawBytes() {
+        #expect(FuzzRequest.wire("a\u{E0FF}\u{E000}\u{E0C0}é\u{E100}") == [0x61, 0xFF, 0x00, 0xC0, 0xC3, 0xA9, 0xEE, 0x84, 0x80])
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0 ..< 50 { #expect(!FuzzRequest.wire(FuzzRequest.randomBytesText(using: &generator)).contains(0xEE)) }
+    }
+
     /// What is wrong with a response, if anything.
     static func problem(with response: RawResponse, for fuzz: FuzzRequest) -> String? {
         guard response.statusLine != nil else {
