@@ -106,6 +106,25 @@ static inline int cmhd_each_header(struct MHD_Connection *_Nonnull connection,
     return MHD_get_connection_values(connection, MHD_HEADER_KIND, (MHD_KeyValueIterator)iterator, cls);
 }
 
+/// Adds one header line's or query argument's bytes, with its separators, to the size_t at `cls`.
+static enum MHD_Result cmhd_add_value_size(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                           const char *value, size_t value_size) {
+    (void)kind;
+    (void)key;
+    (void)value;
+    *(size_t *)cls += key_size + value_size + 4;
+    return MHD_YES;
+}
+
+/// About how much of the connection's memory the request's head holds: its header lines and query arguments, which
+/// MHD keeps in the buffer the body must be read into.
+static inline size_t cmhd_head_size(struct MHD_Connection *_Nonnull connection) {
+    size_t size = 0;
+    MHD_get_connection_values_n(connection, (enum MHD_ValueKind)(MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND),
+                                cmhd_add_value_size, &size);
+    return size;
+}
+
 /// Builds a response that copies `size` bytes, so Swift's buffer may be freed right after.
 static inline struct MHD_Response *_Nullable cmhd_response_copy(const void *_Nullable data, size_t size) {
     return MHD_create_response_from_buffer(size, (void *)data, MHD_RESPMEM_MUST_COPY);

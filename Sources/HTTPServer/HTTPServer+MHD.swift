@@ -110,19 +110,16 @@ private func access(_ server: HTTPServer, _ state: ConnectionState, _ connection
     case .headersRead:
         // The whole header is here: no deadline while the request is answered.
         ConnectionGuard.withWatch(of: connection) { $0.deadline.store(0, ordering: .relaxed) }
-        // Headers are copied into Swift only when the responder needs them (below); here only the size is checked.
-        if announcedBody,
-           let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
-            let started = state.fields.withLock { fields in
-                fields.phase = .dispatched
-                return fields.started
-            }
-            let request = Request(method: String(cString: method), target: state.target ?? "/", headers: requestHeaders(connection))
-            let response = server.responder.refuse(bodyOverLimit(limit), request: request)
-            server.log(request, status: 413, started: started)
-            return send(response, on: connection)
+        // Headers are copied into Swift only when the responder needs them (below); here only the sizes are checked.
+        guard announcedBody, let refusal = bodyRefusal(server, state, connection) else { return cmhd_yes() }
+        let started = state.fields.withLock { fields in
+            fields.phase = .dispatched
+            return fields.started
         }
-        return cmhd_yes()
+        let request = Request(method: String(cString: method), target: state.target ?? "/", headers: requestHeaders(connection))
+        let response = server.responder.refuse(refusal, request: request)
+        server.log(request, status: refusal.status, started: started)
+        return send(response, on: connection)
     case .chunkTaken:
         uploadDataSize.pointee = 0
         return cmhd_yes()
@@ -204,6 +201,20 @@ private func dispatch(server: HTTPServer, state: ConnectionState, connection: Op
 /// The refusal of a body over the limit, whether it was announced or only found out while reading.
 private func bodyOverLimit(_ limit: Int) -> HTTPError {
     HTTPError(413, "The request is too large: the limit is \(limit) bytes.")
+}
+
+/// Why a request announcing a body is refused before the body is read, if it is: a length over the limit, or a head
+/// so large that libmicrohttpd would have no memory left to read the body into (it then answers 500 by itself, seen
+/// with a 32,110 byte head and a 76 byte form). Half the connection's memory is many times any browser's head.
+private func bodyRefusal(_ server: HTTPServer, _ state: ConnectionState, _ connection: OpaquePointer) -> HTTPError? {
+    let limit = server.configuration.bodyLimit
+    if let length = cmhd_header(connection, "Content-Length").flatMap({ Int(String(cString: $0)) }), length > limit {
+        return bodyOverLimit(limit)
+    }
+    if cmhd_head_size(connection) + (state.target?.utf8.count ?? 0) > server.configuration.headerMemoryLimit / 2 {
+        return HTTPError(431, "The request's headers are too large. With a form, Trakx accepts at most \(server.configuration.headerMemoryLimit / 2) bytes of them.")
+    }
+    return nil
 }
 
 /// The request's headers copied into Swift, in arrival order.

@@ -22,7 +22,7 @@ struct ErrorPage: Sendable {
         case 400: "There is a problem"
         case 403: "Nothing was changed"
         case 409, 405: "That could not be done"
-        case 413: "Too much was sent"
+        case 413, 431: "Too much was sent"
         case 421: "Wrong address for this server"
         case 429: "Too many just now"
         case 502, 504: "Could not get an answer from PTV"
