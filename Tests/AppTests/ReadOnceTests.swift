@@ -15,7 +15,8 @@ struct ReadOnceTests {
 
     /// Moments before a recording's first time: minutes, hours, a day and more than a year ahead.
     func moments(before first: Date) -> [Date] {
-        [-300, -3 * 3600, -26 * 3600, -400 * 86400].map { first.addingTimeInterval($0) }
+        let offsets: [TimeInterval] = [-300, -3 * 3600, -26 * 3600, -400 * 86400]
+        return offsets.map { first.addingTimeInterval($0) }
     }
 
     @Test func everyRecordedBoardRowReadsItsTimeOnce() throws {

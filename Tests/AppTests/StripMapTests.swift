@@ -44,7 +44,8 @@ struct StripMapTests {
         #expect(map.rings.map(\.label) == ["250 m", "500 m", "1 km"])
         #expect(map.rings.map(\.r) == ["50.0", "100.0", "200.0"])
         #expect(map.dots.count == page.results?.stops.count)
-        #expect(map.dots.compactMap(\.number) == (1 ... 9).map(String.init))
+        let numbers: [String] = (1 ... 9).map { String($0) }
+        #expect(map.dots.compactMap(\.number) == numbers)
         // The first stop is 100 metres west: left of centre, on the centre line.
         let first = try #require(map.dots.first)
         #expect(Double(first.x)! < 220 && abs(Double(first.y)! - 220) < 5, "\(first)")
