@@ -31,7 +31,7 @@ push-test-deps:
 
 ## Debug builds carry line tables (a crash's backtrace names file and line) but not full debug information:
 ## a fresh build is about 20 s faster (BoringSSL's C files, linking the test bundle). `make build test` and the
-## browser gate build with the same flags, so one build serves them all; DEBUG_FLAGS=-g for lldb's variables.
+## browser gate build with the same flags, so one build serves them all. `DEBUG_FLAGS=` (empty) for lldb's variables.
 DEBUG_FLAGS ?= -Xswiftc -gline-tables-only -Xcc -gline-tables-only
 build: deps
 	$(SWIFT) build $(DEBUG_FLAGS)
@@ -67,11 +67,12 @@ TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.
 TEST_BACKTRACES ?= 0
+test: export SWT_SWIFT_ERROR_BACKTRACING_ENABLED = $(TEST_BACKTRACES)
 test: deps push-test-deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
-	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)'
-	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)'
-	SWT_SWIFT_ERROR_BACKTRACING_ENABLED=$(TEST_BACKTRACES) $(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
+	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)'
+	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)'
+	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
 
 ## The accessibility gate in a real browser (Tests/Browser/run.sh installs what is missing: Chromium,
 ## chromedriver, espeak-ng, a JRE, and axe-core, vnu and selenium into .build/browser-venv; then builds).
