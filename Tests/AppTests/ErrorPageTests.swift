@@ -27,9 +27,13 @@ struct ErrorPageTests {
             let refused = try await app.get("/favourites", method: "POST")
             #expect(refused.text.contains("<h1>Nothing was changed</h1>"))
         }
-        for status in [400, 403, 405, 409, 413, 421, 429, 502, 503, 504] {
+        for status in [400, 403, 405, 409, 413, 421, 429, 431, 502, 503, 504] {
             let heading = ErrorPage.heading(for: status)
             #expect(heading != HTTPError.reason(status), "\(status) is headed in HTTP's words")
+        }
+        // Too much sent is not cured by waiting a minute: the advice says what to send instead.
+        for status in [413, 431] {
+            #expect(!ErrorPage.advice(for: status).contains("minute"), "\(status)")
         }
     }
 }

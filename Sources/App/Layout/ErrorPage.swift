@@ -37,6 +37,9 @@ struct ErrorPage: Sendable {
         case 403: "Go back to the page, reload it, and try again."
         case 404: "Check the address, or search for the stop or line instead."
         case 405: "Use the links and buttons on the page instead."
+        case 413: "Send a smaller file or a shorter text, then try again."
+        // A head too large is almost always a browser's cookies for this site grown too many.
+        case 431: "Remove this site's cookies in your browser, then try again."
         case 429: "Wait a minute, then try again."
         case 502, 503: "This is a problem with PTV's service, not with your device. Try again in a minute."
         case 504: "PTV is slow to answer. Try again in a minute."
