@@ -2,8 +2,8 @@
 SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
-# Debian packages the build needs (headers for the three C libraries, and pkg-config to find them).
-DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev pkg-config ca-certificates tzdata
+# Debian packages the build needs (headers for the four C libraries, and pkg-config to find them).
+DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config ca-certificates tzdata
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps push-test-deps build release run test test-browser bench clean

@@ -38,6 +38,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -46,6 +51,7 @@ let package = Package(
             name: "HTTPServer",
             dependencies: [
                 "CMicroHTTPD",
+                "CZlib",
                 logging,
             ],
             swiftSettings: swiftSettings
@@ -121,7 +127,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["HTTPServer", "HTTPClient", "Storage", logging],
+            dependencies: ["HTTPServer", "HTTPClient", "Storage", "CZlib", logging],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

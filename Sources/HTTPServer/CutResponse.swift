@@ -35,14 +35,18 @@ public struct CutResponse: Sendable {
     let pieces: [[UInt8]]
     /// Bytes of all the pieces together.
     let size: Int
+    /// The body compressed, for a request that accepts gzip; nil when not made (a small page, or not asked for).
+    let gzip: GzipCut?
 
-    /// Cuts `response`'s body at every occurrence of the slot's placeholder (which is dropped).
+    /// Cuts `response`'s body at every occurrence of the slot's placeholder (which is dropped), and compresses it
+    /// when asked to and it is large enough to gain by it (`GzipCut.smallest`); such a page says it varies by
+    /// `Accept-Encoding`, compressed or not.
     /// - Parameters:
     ///   - response: The response as rendered.
     ///   - slot: Its visitor slot.
-    public init(_ response: Response, slot: VisitorSlot) {
+    ///   - compress: Whether to make the compressed body too.
+    public init(_ response: Response, slot: VisitorSlot, compress: Bool = false) {
         status = response.status
-        headers = response.headers
         self.slot = slot
         let marker = Array(slot.placeholder.utf8)
         var pieces: [[UInt8]] = []
@@ -62,21 +66,30 @@ public struct CutResponse: Sendable {
         }
         self.pieces = pieces
         size = response.body.count - (pieces.count - 1) * marker.count
+        gzip = compress && size >= GzipCut.smallest ? GzipCut(pieces: pieces, valueLength: slot.length) : nil
+        headers = gzip == nil ? response.headers : response.headers + [("Vary", "Accept-Encoding")]
     }
 
     /// The response for one visitor: their value in each cut, and the fresh-value header when `fresh`.
     /// - Parameters:
     ///   - value: The visitor's value (`slot.length` bytes).
     ///   - fresh: Whether the value was made for this visitor just now.
-    public func response(value: String, fresh: Bool) -> Response {
+    ///   - gzip: Whether the request accepts gzip: then the compressed body, when there is one.
+    public func response(value: String, fresh: Bool, gzip accepted: Bool = false) -> Response {
         var value = value
-        let body = value.withUTF8 { value in
-            [UInt8](unsafeUninitializedCapacity: count(with: value.count)) { buffer, initialized in
-                if let out = buffer.baseAddress { write(with: UnsafeRawBufferPointer(value), to: out) }
-                initialized = count(with: value.count)
+        var headers = headers
+        let body: [UInt8]
+        if accepted, let gzip, value.utf8.count == slot.length {
+            body = gzip.body(with: Array(value.utf8))
+            headers.append(("Content-Encoding", "gzip"))
+        } else {
+            body = value.withUTF8 { value in
+                [UInt8](unsafeUninitializedCapacity: count(with: value.count)) { buffer, initialized in
+                    if let out = buffer.baseAddress { write(with: UnsafeRawBufferPointer(value), to: out) }
+                    initialized = count(with: value.count)
+                }
             }
         }
-        var headers = headers
         if fresh, let header = slot.freshHeader { headers.append((header.name, header.prefix + value + header.suffix)) }
         return Response(status: status, headers: headers, body: body)
     }

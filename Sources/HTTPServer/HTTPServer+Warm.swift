@@ -51,9 +51,11 @@ public final class WarmPages: Sendable {
     ///   when MHD reports the request completed.
     func answer(_ connection: OpaquePointer, target: String) -> (status: Int, result: MHD_Result, lent: Lent?)? {
         withUnsafeTemporaryAllocation(byteCount: visitors.valueLength, alignment: 1) { value -> (status: Int, result: MHD_Result, lent: Lent?)? in
-            guard let visitor = visitors.visitor(RequestHead(connection: connection), value: value),
+            let head = RequestHead(connection: connection)
+            guard let visitor = visitors.visitor(head, value: value),
                   let page = store.page(PageStore.Key(variant: visitor.variant, target: target)),
-                  let response = lend(page, value: UnsafeRawBufferPointer(value), fresh: visitor.fresh) else { return nil }
+                  let response = lend(page, value: UnsafeRawBufferPointer(value), fresh: visitor.fresh,
+                                      gzip: page.cut.gzip != nil && ContentCoding.acceptsGzip(head)) else { return nil }
             let status = page.cut.status
             let result = MHD_queue_response(connection, UInt32(status), response.pointer)
             guard result == cmhd_yes() else {
@@ -64,12 +66,13 @@ public final class WarmPages: Sendable {
         }
     }
 
-    /// A response of `page` made ready for one visitor: one given back by an earlier request, or a new one.
-    private func lend(_ page: PageStore.Page, value: UnsafeRawBufferPointer, fresh: Bool) -> ReadyResponse? {
-        if let response = page.idleResponse(), response.prepare(value: value, fresh: fresh) {
+    /// A response of `page` made ready for one visitor, its compressed body when `gzip`: one given back by an earlier
+    /// request, or a new one.
+    private func lend(_ page: PageStore.Page, value: UnsafeRawBufferPointer, fresh: Bool, gzip: Bool) -> ReadyResponse? {
+        if let response = page.idleResponse(gzip: gzip), response.prepare(value: value, fresh: fresh) {
             return response
         }
-        guard let response = ReadyResponse(page.cut), response.prepare(value: value, fresh: fresh) else { return nil }
+        guard let response = ReadyResponse(page.cut, gzip: gzip), response.prepare(value: value, fresh: fresh) else { return nil }
         return response
     }
 }

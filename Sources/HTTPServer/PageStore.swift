@@ -27,11 +27,12 @@ public final class PageStore: Sendable {
         }
     }
 
-    /// One kept page, with its MHD responses not lent out at the moment (see `ReadyResponse`).
+    /// One kept page, with its MHD responses not lent out at the moment (see `ReadyResponse`): those of the page as
+    /// it is, and those of its compressed body.
     final class Page: Sendable {
         let cut: CutResponse
         let expires: Date
-        private let idle = Mutex<[ReadyResponse]>([])
+        private let idle = Mutex<(plain: [ReadyResponse], gzip: [ReadyResponse])>(([], []))
 
         init(cut: CutResponse, expires: Date) {
             self.cut = cut
@@ -39,12 +40,13 @@ public final class PageStore: Sendable {
         }
 
         deinit {
-            PageStore.idleResponses.subtract(idle.withLock { $0.count }, ordering: .relaxed)
+            PageStore.idleResponses.subtract(idle.withLock { $0.plain.count + $0.gzip.count }, ordering: .relaxed)
         }
 
         /// A response not lent to anyone, if the page has one.
-        func idleResponse() -> ReadyResponse? {
-            guard let response = idle.withLock({ $0.popLast() }) else { return nil }
+        /// - Parameter gzip: Whether of the compressed body.
+        func idleResponse(gzip: Bool) -> ReadyResponse? {
+            guard let response = idle.withLock({ gzip ? $0.gzip.popLast() : $0.plain.popLast() }) else { return nil }
             PageStore.idleResponses.subtract(1, ordering: .relaxed)
             return response
         }
@@ -55,7 +57,9 @@ public final class PageStore: Sendable {
                 PageStore.idleResponses.subtract(1, ordering: .relaxed)
                 return
             }
-            idle.withLock { $0.append(response) }
+            idle.withLock { idle in
+                if response.gzip { idle.gzip.append(response) } else { idle.plain.append(response) }
+            }
         }
     }
 

@@ -28,28 +28,47 @@ final class ReadyResponse: @unchecked Sendable {
     /// Whether the response carries the fresh header now.
     private var hasFreshHeader = false
 
+    /// Whether the body is the page's compressed one.
+    let gzip: Bool
+    /// The compressed page, whose trailer is sealed for each visitor; nil for the page as it is.
+    private let sealing: GzipCut?
+
     /// Makes a response of `page` for replaying to one visitor at a time.
-    /// - Parameter page: The stored page.
-    init?(_ page: CutResponse) {
+    /// - Parameters:
+    ///   - page: The stored page.
+    ///   - gzip: Whether to send its compressed body (it must have one).
+    init?(_ page: CutResponse, gzip: Bool) {
         let valueLength = page.slot.length
-        let size = page.count(with: valueLength)
-        guard let body = malloc(max(size, 1)) else { return nil }
+        let body: UnsafeMutableRawPointer
+        let size: Int
         var slots: [Int] = []
-        var offset = 0
-        for piece in page.pieces.dropLast() {
-            offset += piece.count
-            slots.append(offset)
-            offset += valueLength
-        }
-        withUnsafeTemporaryAllocation(byteCount: valueLength, alignment: 1) { placeholder in
-            placeholder.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "0"))
-            page.write(with: UnsafeRawBufferPointer(placeholder), to: body)
+        if gzip {
+            guard let compressed = page.gzip, let memory = malloc(compressed.bytes.count) else { return nil }
+            size = compressed.bytes.count
+            body = memory
+            compressed.bytes.withUnsafeBytes { body.copyMemory(from: $0.baseAddress!, byteCount: size) }
+            slots = compressed.slots
+        } else {
+            size = page.count(with: valueLength)
+            guard let memory = malloc(max(size, 1)) else { return nil }
+            body = memory
+            var offset = 0
+            for piece in page.pieces.dropLast() {
+                offset += piece.count
+                slots.append(offset)
+                offset += valueLength
+            }
+            withUnsafeTemporaryAllocation(byteCount: valueLength, alignment: 1) { placeholder in
+                placeholder.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: "0"))
+                page.write(with: UnsafeRawBufferPointer(placeholder), to: body)
+            }
         }
         guard let pointer = cmhd_response_owned(body, size) else {
             free(body)
             return nil
         }
-        for (name, value) in page.headers where !name.equalsIgnoringASCIICase("content-length") {
+        let headers = gzip ? page.headers + [("Content-Encoding", "gzip")] : page.headers
+        for (name, value) in headers where !name.equalsIgnoringASCIICase("content-length") {
             guard name.withCString({ name in value.withCString { MHD_add_response_header(pointer, name, $0) } }) == cmhd_yes() else {
                 MHD_destroy_response(pointer)
                 return nil
@@ -70,6 +89,8 @@ final class ReadyResponse: @unchecked Sendable {
         self.body = body
         self.slots = slots
         self.valueLength = valueLength
+        self.gzip = gzip
+        sealing = gzip ? page.gzip : nil
     }
 
     deinit {
@@ -84,6 +105,7 @@ final class ReadyResponse: @unchecked Sendable {
         for slot in slots {
             (body + slot).copyMemory(from: bytes, byteCount: valueLength)
         }
+        sealing?.seal(body, value: value)
         guard let freshHeader else { return true }
         if hasFreshHeader {
             guard MHD_del_response_header(pointer, freshHeader, freshValue) == cmhd_yes() else { return false }

@@ -1,13 +1,17 @@
 import Foundation
 
 /// Serves files from one folder (`Public/`) under a URL prefix, with content types and validators.
-/// Every file is read once at start, so no request path can ever reach outside the folder.
+/// Every file is read once at start, so no request path can ever reach outside the folder. A text file of a
+/// kilobyte or more is compressed then too, and sent so to a request that accepts gzip (with its own ETag: it is
+/// another representation of the file).
 public struct StaticFiles: Sendable {
     struct File: Sendable {
         let body: [UInt8]
         let contentType: String
         let etag: String
         let lastModified: String
+        /// The body as gzip, for a text file large enough to gain by it.
+        let gzip: [UInt8]?
     }
 
     private let files: [String: File]
@@ -29,11 +33,15 @@ public struct StaticFiles: Sendable {
             guard !relative.hasPrefix("."), !relative.contains("/.") else { continue }
             let data = try Data(contentsOf: url)
             let modified = values.contentModificationDate ?? Date()
+            let contentType = Self.contentType(for: relative)
+            let compressible = contentType.hasPrefix("text/") || contentType.hasSuffix("json") || contentType.hasSuffix("+xml")
             files[relative] = File(
                 body: Array(data),
-                contentType: Self.contentType(for: relative),
+                contentType: contentType,
                 etag: "\"\(Self.fnv1a(data))\"",
-                lastModified: HTTPDate.format(modified))
+                lastModified: HTTPDate.format(modified),
+                gzip: compressible && data.count >= GzipCut.smallest
+                    ? GzipCut(pieces: [Array(data)], valueLength: 0)?.body(with: []) : nil)
         }
         self.files = files
     }
@@ -50,19 +58,23 @@ public struct StaticFiles: Sendable {
             return .failure(.badPath)
         }
         guard let file = files[path] else { return .failure(.notFound) }
-        let headers: [(String, String)] = [
+        let gzip = file.gzip.flatMap { ContentCoding.acceptsGzip(RequestHead(headers: request.headers)) ? $0 : nil }
+        let etag = gzip == nil ? file.etag : String(file.etag.dropLast()) + "-gzip\""
+        var headers: [(String, String)] = [
             ("Content-Type", file.contentType),
-            ("ETag", file.etag),
+            ("ETag", etag),
             ("Last-Modified", file.lastModified),
             ("Cache-Control", "public, max-age=3600"),
         ]
-        if let match = request.header("If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " ") == file.etag || $0.trimmingCharacters(in: " ") == "*" }) {
+        if file.gzip != nil { headers.append(("Vary", "Accept-Encoding")) }
+        if gzip != nil { headers.append(("Content-Encoding", "gzip")) }
+        if let match = request.header("If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: " ") == etag || $0.trimmingCharacters(in: " ") == "*" }) {
             return .success(Response(status: 304, headers: headers))
         }
         if request.header("If-None-Match") == nil, let since = request.header("If-Modified-Since"), since == file.lastModified {
             return .success(Response(status: 304, headers: headers))
         }
-        return .success(Response(status: 200, headers: headers, body: file.body))
+        return .success(Response(status: 200, headers: headers, body: gzip ?? file.body))
     }
 
     /// The served paths (relative), for tests and the benchmark.

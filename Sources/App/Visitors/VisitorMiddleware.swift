@@ -18,7 +18,8 @@ struct VisitorMiddleware: Middleware {
         let generation = pages.generation
         let (response, cut): (Response, CutResponse?)
         do {
-            (response, cut) = visitors.finish(try await next(request, context), for: visitor)
+            (response, cut) = visitors.finish(try await next(request, context), for: visitor,
+                                              gzip: ContentCoding.acceptsGzip(RequestHead(headers: request.headers)))
         } catch {
             if let key { pages.abandon(key) }
             throw error

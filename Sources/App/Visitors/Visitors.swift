@@ -89,14 +89,14 @@ final class Visitors: WarmVisitors {
     }
 
     /// The response as it leaves for `visitor`: every header in `headers` it does not set itself and, on an HTML
-    /// page, the visitor's token in its slot (and the cookie, for a fresh one). Returns the page cut at its slot too,
-    /// for keeping.
-    func finish(_ response: Response, for visitor: Visitor) -> (response: Response, cut: CutResponse?) {
+    /// page, the visitor's token in its slot (and the cookie, for a fresh one), compressed when `gzip` (the request
+    /// accepts it). Returns the page cut at its slot too, for keeping (with its compressed body, for a page to keep).
+    func finish(_ response: Response, for visitor: Visitor, gzip: Bool) -> (response: Response, cut: CutResponse?) {
         var response = response
         response.addHeaders(ifMissing: Self.headers)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return (response, nil) }
-        let cut = CutResponse(response, slot: Self.pageSlot)
-        var filled = cut.response(value: visitor.formToken.text, fresh: visitor.isNew)
+        let cut = CutResponse(response, slot: Self.pageSlot, compress: gzip || response.storable)
+        var filled = cut.response(value: visitor.formToken.text, fresh: visitor.isNew, gzip: gzip)
         filled.storable = response.storable
         return (filled, cut)
     }
