@@ -477,7 +477,10 @@ def cmd_warm(args):
     """Makes a page warm: fetched (a tram or bus stop sets its routes learning), then again once nothing more is
     learnt, until it is answered from the page store (no Server-Timing header: the chain did not run)."""
     for attempt in range(1, 21):
-        request = urllib.request.Request(args.base.rstrip("/") + args.path, headers={"Accept": "text/html"})
+        headers = {"Accept": "text/html"}
+        if args.accept_encoding:
+            headers["Accept-Encoding"] = args.accept_encoding
+        request = urllib.request.Request(args.base.rstrip("/") + args.path, headers=headers)
         with urllib.request.urlopen(request, timeout=30) as response:
             body = response.read()
             stored = response.headers.get("Server-Timing") is None
@@ -792,7 +795,8 @@ COMMANDS = {
         ("--exclude", {"nargs": "*", "help": "paths not to sample"}),
         ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], True),
     "warm": (cmd_warm, [("base", {}), ("path", {}),
-                        ("--save", {"help": "write the stored response there, headers and body, as curl -D - saves it"})], False),
+                        ("--save", {"help": "write the stored response there, headers and body, as curl -D - saves it"}),
+                        ("--accept-encoding", {"default": "", "help": "the Accept-Encoding to send (the saved body is as sent)"})], False),
     "burst": (cmd_burst, [("base", {}), ("path", {}), ("-n", {"type": int, "default": 200})], True),
     "startup": (cmd_startup, [
         ("--bin", {"required": True}), ("--cwd", {"required": True}), ("--workdir", {"required": True}),
