@@ -6,6 +6,11 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// A C library of the system, behind `Sources/<name>/shim.h`, found with pkg-config, from a Debian package.
+func cLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
 // The outside libraries, named once.
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
@@ -27,26 +32,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        cLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        cLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
+        cLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         .target(
             name: "HTTPServer",
             dependencies: [
