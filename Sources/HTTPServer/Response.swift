@@ -9,6 +9,9 @@ public struct Response: Sendable {
     /// Whether the response may be kept in a `PageStore` and given to every visitor who asks for the same target
     /// (a page that differs per visitor only in its visitor slot). Set by the handler that made it.
     public var storable = false
+    /// Whether the response may be sent compressed. False for a page that shows a secret of its own besides the
+    /// visitor's value (a private link): its size, compressed beside anything else on the page, could tell of it.
+    public var compressible = true
 
     /// Creates a response.
     /// - Parameters:

@@ -31,6 +31,13 @@ struct FavouritesSharedTests {
             #expect(alicePage.header("Cache-Control")?.contains("no-store") == true)
             #expect(alicePage.text.contains("Home, Flinders Street Station") && !alicePage.text.contains("Gym"))
             #expect(Self.privateLink(alicePage.text) == "/favourites/list/\(aliceList)")
+            // The page with the private link on it is never compressed, whatever the browser accepts (its size,
+            // compressed beside the rest of the page, could tell of the link); the home page is.
+            let asked = [("Accept-Encoding", "gzip"), ("Cookie", "trakx_list=\(aliceList)")]
+            let uncompressed = try await app.get("/favourites", headers: asked)
+            #expect(uncompressed.header("Content-Encoding") == nil)
+            #expect(Self.privateLink(uncompressed.text) == "/favourites/list/\(aliceList)")
+            #expect(try await app.get("/", headers: asked).header("Content-Encoding") == "gzip")
             let bobPage = try await bob.get("/favourites").text
             #expect(!bobPage.contains(aliceList))
 

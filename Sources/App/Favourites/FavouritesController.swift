@@ -42,7 +42,10 @@ struct FavouritesController: RouteCollection {
                                        knownNames: knownNames), heading: "Favourite stops"),
             groups: allGroups, token: context.visitor.token, errors: errors,
             shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
-        return Self.private(site.templates.render(page, template: "favourites", status: status))
+        var response = Self.private(site.templates.render(page, template: "favourites", status: status))
+        // It may show this browser's private link: never compressed, so that its size tells nothing of the link.
+        response.compressible = false
+        return response
     }
 
     func add(_ request: Request, _ context: TrakxContext) async throws -> Response {

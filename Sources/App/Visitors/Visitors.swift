@@ -95,7 +95,7 @@ final class Visitors: WarmVisitors {
         var response = response
         response.addHeaders(ifMissing: Self.headers)
         guard response.header("Content-Type")?.hasPrefix("text/html") == true else { return (response, nil) }
-        let cut = CutResponse(response, slot: Self.pageSlot, compress: gzip || response.storable)
+        let cut = CutResponse(response, slot: Self.pageSlot, compress: (gzip || response.storable) && response.compressible)
         var filled = cut.response(value: visitor.formToken.text, fresh: visitor.isNew, gzip: gzip)
         filled.storable = response.storable
         return (filled, cut)
