@@ -12,8 +12,8 @@ Checks: HTTP status of every page; reading-order counts and what a screen reader
 (expected/*.txt); the listening budgets (budgets.json; GATE_BUDGETS=report reports without
 failing); axe-core + Nu validator + page checks (pagecheck.py: any axe impact fails, any Nu error,
 title, lang, skip link, landmarks, one h1, JavaScript off, other hosts) in light and dark; console errors; reflow at 320px; text at 200%; contrast >= 7:1
-(light and dark, focused states included); a visible focus indicator on every Tab stop; the
-keyboard-only journey; the pages with JavaScript off, and the nearby page's location button;
+(light and dark, focused states included); a visible focus indicator on every Tab stop; every page
+of a kilobyte or more reaches Chromium gzip-compressed, the favourites pages not; the keyboard-only journey; the pages with JavaScript off, and the nearby page's location button;
 and a self-test of the gate's own detectors (selftest/). See README.md beside this file.
 """
 
@@ -347,6 +347,7 @@ def page_checks(d, pages, url):
     reflow_c, text_c = Check("reflow 320px"), Check("text 200%")
     contrast_c = {s: Check(f"contrast 7:1 {s}") for s in ("light", "dark")}
     focus_c = Check("focus indicator")
+    compressed_c, sizes = Check("compressed"), {}
     reflow_bad, text_bad, focus_bad, growths = [], [], [], []
     contrast_bad = {"light": [], "dark": []}
     checked = {"light": 0, "dark": 0}
@@ -369,6 +370,7 @@ def page_checks(d, pages, url):
             weak += weak_f
             if scheme == "light":
                 tab_stops += seen
+                sizes[p.key] = d.execute_script(_BODY_SIZES)
             t2 = time.time()
             t["focus"] += t2 - t1
             if scheme == "light":
@@ -402,7 +404,35 @@ def page_checks(d, pages, url):
                  seconds=t["focus"])
     focus_c.notes = _dedupe(weak)
     out.append(focus_c)
+    out.append(_compressed(compressed_c, sizes))
     return out
+
+
+# The page's body as it came (encoded) and as the browser read it (decoded), from the navigation's timing entry.
+_BODY_SIZES = ("const n = performance.getEntriesByType('navigation')[0];"
+               "return n ? [n.encodedBodySize, n.decodedBodySize] : null;")
+
+
+def _compressed(c, sizes):
+    """Chromium asks for gzip as every browser does: each page of a kilobyte or more came compressed (to under three
+    quarters: a small page's token and flushes leave it about half), and read back whole (the checks above ran on it); the favourites pages, which may show a private link, came as
+    they are."""
+    bad, kept = [], []
+    for key, got in sizes.items():
+        if not got:
+            bad.append(f"{key}: no navigation timing")
+            continue
+        encoded, decoded = got
+        plain = key.startswith("favourites") or decoded < 1024
+        if plain and encoded != decoded:
+            bad.append(f"{key}: {encoded} bytes came for {decoded}: compressed, and it should not be")
+        elif not plain and not encoded * 4 < decoded * 3:
+            bad.append(f"{key}: {encoded} bytes came for {decoded}: not compressed to under three quarters")
+        elif not plain:
+            kept.append(encoded / decoded)
+    share = f"{min(kept):.0%} to {max(kept):.0%} of their size" if kept else "none compressed"
+    return c.done(not bad, f"{len(kept)} of {len(sizes)} pages came gzip-compressed, {share}; "
+                  "the favourites pages as they are", bad)
 
 
 def take_screenshots(d, url, out):
