@@ -7,11 +7,16 @@ public enum ContentCoding {
     public static func acceptsGzip(_ head: RequestHead) -> Bool {
         var gzip: Bool?
         var any: Bool?
+        // Read in place, with no arrays made: the warm path asks this of every request.
         _ = head.first(in: "Accept-Encoding") { value -> Bool? in
-            for element in value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
-                let parts = element.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-                guard let name = parts.first.map(trimmed) else { continue }
-                let accepted = parts.dropFirst().allSatisfy { !isZeroWeight(trimmed($0)) }
+            var rest = value[...]
+            while !rest.isEmpty {
+                let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                let element = rest[..<end]
+                rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
+                let nameEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+                let name = trimmed(element[..<nameEnd])
+                let accepted = !hasZeroWeight(element[nameEnd...])
                 if equals(name, "gzip") || equals(name, "x-gzip") {
                     gzip = (gzip ?? false) || accepted
                 } else if equals(name, "*") {
@@ -21,6 +26,17 @@ public enum ContentCoding {
             return nil
         }
         return gzip ?? any ?? false
+    }
+
+    /// Whether any of `parameters` (each after a `;`) is a weight of zero.
+    private static func hasZeroWeight(_ parameters: Slice<UnsafeRawBufferPointer>) -> Bool {
+        var rest = parameters
+        while let semicolon = rest.firstIndex(of: UInt8(ascii: ";")) {
+            rest = rest[rest.index(after: semicolon)...]
+            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            if isZeroWeight(trimmed(rest[..<end])) { return true }
+        }
+        return false
     }
 
     /// `q=0`, `q=0.`, `q=0.0` to `q=0.000`: a weight of zero (a parameter of any other kind is not one).

@@ -28,10 +28,10 @@ final class ReadyResponse: @unchecked Sendable {
     /// Whether the response carries the fresh header now.
     private var hasFreshHeader = false
 
-    /// Whether the body is the page's compressed one.
-    let gzip: Bool
     /// The compressed page, whose trailer is sealed for each visitor; nil for the page as it is.
     private let sealing: GzipCut?
+    /// Whether the body is the page's compressed one.
+    var gzip: Bool { sealing != nil }
 
     /// Makes a response of `page` for replaying to one visitor at a time.
     /// - Parameters:
@@ -89,7 +89,6 @@ final class ReadyResponse: @unchecked Sendable {
         self.body = body
         self.slots = slots
         self.valueLength = valueLength
-        self.gzip = gzip
         sealing = gzip ? page.gzip : nil
     }
 

@@ -10,8 +10,8 @@ public struct StaticFiles: Sendable {
         let contentType: String
         let etag: String
         let lastModified: String
-        /// The body as gzip, for a text file large enough to gain by it.
-        let gzip: [UInt8]?
+        /// The body as gzip and its own ETag, for a text file large enough to gain by it.
+        let gzip: (body: [UInt8], etag: String)?
     }
 
     private let files: [String: File]
@@ -35,13 +35,15 @@ public struct StaticFiles: Sendable {
             let modified = values.contentModificationDate ?? Date()
             let contentType = Self.contentType(for: relative)
             let compressible = contentType.hasPrefix("text/") || contentType.hasSuffix("json") || contentType.hasSuffix("+xml")
+            let hash = Self.fnv1a(data)
+            let gzip = compressible && data.count >= GzipCut.smallest
+                ? GzipCut(pieces: [Array(data)], valueLength: 0).map { (body: $0.body(with: []), etag: "\"\(hash)-gzip\"") } : nil
             files[relative] = File(
                 body: Array(data),
                 contentType: contentType,
-                etag: "\"\(Self.fnv1a(data))\"",
+                etag: "\"\(hash)\"",
                 lastModified: HTTPDate.format(modified),
-                gzip: compressible && data.count >= GzipCut.smallest
-                    ? GzipCut(pieces: [Array(data)], valueLength: 0)?.body(with: []) : nil)
+                gzip: gzip)
         }
         self.files = files
     }
@@ -59,7 +61,7 @@ public struct StaticFiles: Sendable {
         }
         guard let file = files[path] else { return .failure(.notFound) }
         let gzip = file.gzip.flatMap { ContentCoding.acceptsGzip(RequestHead(headers: request.headers)) ? $0 : nil }
-        let etag = gzip == nil ? file.etag : String(file.etag.dropLast()) + "-gzip\""
+        let etag = gzip?.etag ?? file.etag
         var headers: [(String, String)] = [
             ("Content-Type", file.contentType),
             ("ETag", etag),
@@ -74,7 +76,7 @@ public struct StaticFiles: Sendable {
         if request.header("If-None-Match") == nil, let since = request.header("If-Modified-Since"), since == file.lastModified {
             return .success(Response(status: 304, headers: headers))
         }
-        return .success(Response(status: 200, headers: headers, body: gzip ?? file.body))
+        return .success(Response(status: 200, headers: headers, body: gzip?.body ?? file.body))
     }
 
     /// The served paths (relative), for tests and the benchmark.
