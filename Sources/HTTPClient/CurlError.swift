@@ -23,8 +23,6 @@ public struct CurlError: Error, Sendable, CustomStringConvertible {
 
     /// The transfer took longer than its timeout.
     public var isTimeout: Bool { code == .timedOut }
-    /// No connection could be made.
-    public var isConnectFailure: Bool { code == .couldNotConnect }
     /// The answer began but stopped part way.
     public var isCutOff: Bool { code == .cutOff }
 

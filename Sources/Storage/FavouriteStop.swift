@@ -82,9 +82,6 @@ public struct FavouriteKey: Sendable, Hashable {
         self.directionID = routeID == nil ? nil : directionID
     }
 
-    /// Whether it names the whole stop rather than one line.
-    public var isWholeStop: Bool { routeID == nil }
-
     /// The stored route id: 0 for the whole stop.
     var storedRouteID: Int64 { Int64(routeID ?? 0) }
     /// The stored direction id: -1 for both directions.

@@ -17,8 +17,7 @@ public final class TrakxApp: Sendable {
     public let database: Database
     /// The PTV client.
     public let ptv: PTVClient
-    let logger: Logger
-
+    /// The port the server listens on, set once it has started (the visitor rules compare it with a request's host).
     let port: PortBox
 
     /// Placeholder names waiting to be stored in the background.
@@ -33,7 +32,7 @@ public final class TrakxApp: Sendable {
     private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: Database, ptv: PTVClient,
-         kept: KeptAnswers?, port: PortBox, logger: Logger) {
+         kept: KeptAnswers?, port: PortBox) {
         self.alerts = alerts
         self.kept = kept
         self.pages = pages
@@ -43,7 +42,6 @@ public final class TrakxApp: Sendable {
         self.server = server
         self.database = database
         self.ptv = ptv
-        self.logger = logger
     }
 
     /// Puts back the answers kept before the last stop, then starts listening.
@@ -158,7 +156,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port, logger: logger)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).
