@@ -155,8 +155,7 @@ struct BoardingSimulatorTests {
 
     @Test func anExpressRowNamesTheStopsItRunsPastOnceItsPatternIsKnown() async throws {
         try await TestApp.with { app in
-            let express = try require_(app.simulator?.showcase(at: fixedNow).expressTrain, "an express train")
-            let pattern = try await app.app.ptv.fetch(.pattern(runRef: express.runRef, routeType: 0)).value
+            let (express, pattern) = try await app.showcase(\.expressTrain, "an express train")
             // A stop it has not yet left, with stops it passes after it.
             let skippedAt = try require_(pattern.departures.firstIndex {
                 !$0.skippedStops.isEmpty && ($0.bestTime ?? .distantPast) > fixedNow.addingTimeInterval(60)
@@ -179,8 +178,7 @@ struct BoardingSimulatorTests {
     @Test func anExpressRowStillNamesTheStopsItRunsPastOnceItsPatternIsNoLongerFresh() async throws {
         let clock = TestClock(fixedNow)
         try await TestApp.with(configure: { $0.clock = { clock.now } }) { app in
-            let express = try require_(app.simulator?.showcase(at: fixedNow).expressTrain, "an express train")
-            let pattern = try await app.app.ptv.fetch(.pattern(runRef: express.runRef, routeType: 0)).value
+            let (express, pattern) = try await app.showcase(\.expressTrain, "an express train")
             let from = try require_(pattern.departures.first { ($0.bestTime ?? .distantPast) > fixedNow.addingTimeInterval(10 * 60) },
                                     "a stop ten minutes ahead")
             let after = try require_(pattern.departures.firstIndex { $0.stopId == from.stopId })

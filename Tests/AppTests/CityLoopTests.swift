@@ -85,9 +85,7 @@ struct CityLoopTests {
 
     @Test func theSimulatorsCityLoopThroughRunTakesEachPlatformFromItsOwnDeparture() async throws {
         try await TestApp.with { test in
-            let simulator = try #require(test.simulator)
-            let example = try #require(simulator.showcase(at: fixedNow).throughRun)
-            let pattern = try await test.app.ptv.fetch(.pattern(runRef: example.runRef, routeType: 0)).value
+            let (example, pattern) = try await test.showcase(\.throughRun, "a through run")
             let own = try #require(pattern.departures.first { $0.runRef == example.runRef && $0.stopId == example.stopID })
             let next = try #require(pattern.departures.first { $0.runRef == example.otherRunRef && $0.stopId == example.stopID })
             try #require(own.platformNumber != next.platformNumber, "the two trips leave from different platforms")
@@ -107,9 +105,7 @@ struct CityLoopTests {
 
     @Test func theSimulatorShowsACancelledRunOnDemand() async throws {
         try await TestApp.with { test in
-            let simulator = try #require(test.simulator)
-            let example = try #require(simulator.showcase(at: fixedNow).cancelledRun)
-            let pattern = try await test.app.ptv.fetch(.pattern(runRef: example.runRef, routeType: 0)).value
+            let (example, pattern) = try await test.showcase(\.cancelledRun, "a cancelled run")
             #expect(pattern.runs[example.runRef]?.status == "cancelled")
             let text = heard(try await test.page("/runs/train/\(example.runRef)", status: 200).text)
             #expect(text.contains("This service is cancelled."), "\(text)")
