@@ -5,8 +5,7 @@ public enum ContentCoding {
     /// Whether the request accepts a gzip body.
     /// - Parameter head: The request's headers.
     public static func acceptsGzip(_ head: RequestHead) -> Bool {
-        var gzip: Bool?
-        var any: Bool?
+        var gzip, any: Bool?
         // Read in place, with no arrays made: the warm path asks this of every request.
         _ = head.first(in: "Accept-Encoding") { value -> Bool? in
             var rest = value[...]

@@ -17,8 +17,7 @@ struct GzipCut: Sendable {
     private let trailer: Int
     private let valueLength: Int
     /// Each piece's CRC, and the operator that appends a CRC of its length to another (`crc32_combine_gen`).
-    private let pieceCRCs: [UInt]
-    private let pieceOperators: [UInt]
+    private let pieceCRCs, pieceOperators: [UInt]
     private let valueOperator: UInt
 
     /// Pages smaller than this are sent as they are (a gzip header, trailer and flushes would gain little).

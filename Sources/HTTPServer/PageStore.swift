@@ -75,8 +75,7 @@ public final class PageStore: Sendable {
 
     private let entries = ReadMostly([Key: Entry]())
     private let changes = Atomic<UInt64>(0)
-    private let lifetime: TimeInterval
-    private let grace: TimeInterval
+    private let lifetime, grace: TimeInterval
     private let capacity: Int
     /// The clock expiry is measured on (the app's).
     let now: @Sendable () -> Date

@@ -2,8 +2,7 @@
 /// `HEAD` is answered by the `GET` handler; a known path with another method gets 405 with `Allow`.
 public struct Router<Context: RequestContext>: Sendable {
     struct Route: Sendable {
-        let method: String
-        let pattern: String
+        let method, pattern: String
         let segments: [Segment]
         let handler: Handler<Context>
     }

@@ -7,9 +7,7 @@ import Foundation
 public struct StaticFiles: Sendable {
     struct File: Sendable {
         let body: [UInt8]
-        let contentType: String
-        let etag: String
-        let lastModified: String
+        let contentType, etag, lastModified: String
         /// The body as gzip and its own ETag, for a text file large enough to gain by it.
         let gzip: (body: [UInt8], etag: String)?
     }

@@ -54,8 +54,7 @@ extension SimulatorAPI {
     /// - Parameter now: The instant.
     func showcase(at now: Date) -> SimulatorShowcase {
         var found = SimulatorShowcase()
-        var staleThroughRun: SimulatorShowcase.Example?
-        var cancelledLater: SimulatorShowcase.Example?
+        var staleThroughRun, cancelledLater: SimulatorShowcase.Example?
         let today = timetable.serviceDate(containing: now)
         for route in network.routes where [.train, .tram, .bus].contains(route.routeType) {
             for day in [today.adding(days: -1), today] {

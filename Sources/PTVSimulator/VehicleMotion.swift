@@ -62,8 +62,7 @@ public struct VehicleMotion: Sendable {
                                                  depart: isLast ? stop.time.addingTimeInterval(Self.terminusStand) : max(previous.depart, stop.time))
                 continue
             }
-            let arrive: Date
-            let depart: Date
+            let arrive, depart: Date
             if stands.isEmpty {
                 arrive = stop.time.addingTimeInterval(-Self.originStand)
                 depart = stop.time

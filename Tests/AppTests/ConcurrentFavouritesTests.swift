@@ -172,8 +172,7 @@ struct ConcurrentFavouritesTests {
 
     struct OwnedStop: Sendable {
         let slug: String
-        let routeType: Int
-        let stopID: Int
+        let routeType, stopID: Int
     }
 
     /// A browser holding a form token and cookie from the search form (no PTV call), loaded on the calling plain thread.

@@ -6,8 +6,7 @@ import Foundation
 /// What the fuzz workers share: where to send, and a valid form token so some posts reach the handlers.
 struct FuzzContext: Sendable {
     let port: UInt16
-    let token: String
-    let cookie: String
+    let token, cookie: String
 }
 
 /// One generated request.

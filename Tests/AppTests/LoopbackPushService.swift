@@ -10,9 +10,7 @@ struct LoopbackPushService: Sendable {
 
     /// One subscription the service made, as a browser would hand it over.
     struct Subscription: Sendable, Decodable {
-        let endpoint: String
-        let p256dh: String
-        let auth: String
+        let endpoint, p256dh, auth: String
 
         /// The alerts form's subscription fields.
         var fields: [(String, String)] { [("endpoint", endpoint), ("p256dh", p256dh), ("auth", auth)] }
@@ -21,11 +19,7 @@ struct LoopbackPushService: Sendable {
     /// One push received, decrypted.
     struct Message: Sendable, Decodable {
         struct Payload: Sendable, Decodable {
-            let title: String
-            let body: String
-            let url: String
-            let stopURL: String
-            let tag: String
+            let title, body, url, stopURL, tag: String
         }
         let payload: Payload
         let ttl: Int

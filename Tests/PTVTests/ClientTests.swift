@@ -8,8 +8,7 @@ import TestSupport
 
 /// A loopback server that speaks a little v3: it checks signatures like PTV and answers with canned bodies.
 final class FakePTV: Responder {
-    let key: String
-    let devID: String
+    let key, devID: String
     let handler: @Sendable (String) async -> Response
     let targets = Mutex<[String]>([])
 

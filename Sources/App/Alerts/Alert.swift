@@ -23,16 +23,14 @@ struct Alert: Sendable, Equatable {
     /// A ride's stop to get off at, or a reminder's stop.
     let stopID: Int
     /// A reminder's line (nil: any line) and direction (nil: both ways).
-    let routeID: Int?
-    let directionID: Int?
+    let routeID, directionID: Int?
     /// A reminder's minutes: notify when the next service is this close.
     let minutes: Int
     /// Where the phone receives pushes.
     let subscription: PushSubscription
     /// What has been said so far (a ride's `ready`, `at`; a reminder's departure being watched).
     var sent: String
-    let createdAt: Date
-    let expiresAt: Date
+    let createdAt, expiresAt: Date
 
     /// The longest any alert is kept.
     static let lifetime: TimeInterval = 3 * 3600

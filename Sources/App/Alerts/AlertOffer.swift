@@ -6,16 +6,14 @@ import PTV
 struct AlertOffer: Sendable {
     /// A hidden field.
     struct Field: Sendable {
-        let name: String
-        let value: String
+        let name, value: String
     }
 
     /// The section's id, its heading's id being this with `-heading`.
     let id: String
     let heading: String
     let intro: String
-    let action: String
-    let token: String
+    let action, token: String
     /// The server's VAPID public key, the phone's `applicationServerKey`.
     let publicKey: String
     let fields: [Field]
@@ -25,8 +23,7 @@ struct AlertOffer: Sendable {
     let minutes: [SelectOption]
     let button: String
     /// What alerts need, and what works without them.
-    let needs: String
-    let without: String
+    let needs, without: String
     /// The page to come back to after stopping every alert of this phone.
     let returnPath: String
     /// Whether the section is folded under its heading (a `details`), as on the stop board, whose whole page

@@ -13,8 +13,7 @@ struct DisruptionPage: Sendable {
     let lines: [Link]
     /// Links to the stops it names.
     let stops: [Link]
-    let published: String?
-    let updated: String?
+    let published, updated: String?
     /// PTV's page about it, when the link is http(s): "Read this disruption on the PTV website", or, where PTV links
     /// only its page of every update (as it does for most live incidents), "Live travel updates on the PTV website".
     let ptvLink: Link?

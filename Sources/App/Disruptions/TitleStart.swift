@@ -37,9 +37,7 @@ struct TitleStart: Sendable, Equatable {
         var clock: (hour: Int, minute: Int)?
         var weekday: Int?
         var part: String?
-        var day: Int?
-        var month: Int?
-        var year: Int?
+        var day, month, year: Int?
         // "mid-January" is "mid January".
         let words = title[from.upperBound...].split(whereSeparator: { $0.isWhitespace || $0 == "-" })
             .map { $0.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",.;:")) }

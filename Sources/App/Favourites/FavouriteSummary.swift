@@ -36,9 +36,7 @@ extension FavouriteSummary {
         var realName: String?
         let type = RouteType(rawValue: favourite.routeType)
         var next: [DepartureRow] = []
-        var unavailable: String?
-        var lowFloor: String?
-        var works: String?
+        var unavailable, lowFloor, works: String?
         if var result = asked.value {
             if favourite.hasPlaceholderName,
                let identity = StopIdentity(stopID: favourite.stopID, type: type, details: nil, departures: result) {

@@ -158,8 +158,7 @@ struct FavouritesController: RouteCollection {
         let (details, departures, route) = await (detailsCall.value, departuresCall.value, routeCall?.value?.route)
         let identity = StopIdentity(stopID: key.stopID, type: type, details: details, departures: departures)
         let stopName = identity?.officialName ?? FavouriteStop.placeholderName(stopID: key.stopID)
-        var lineName: String?
-        var directionName: String?
+        var lineName, directionName: String?
         if let routeID = key.routeID {
             if let route = departures?.routes[String(routeID)] ?? route {
                 lineName = ModeWords.service(route, type: type)

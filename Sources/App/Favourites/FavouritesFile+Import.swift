@@ -49,8 +49,7 @@ extension FavouritesFile {
         let hasRouteID: Bool
         let directionID: Int?
         let hasDirectionID: Bool
-        let lineName: String?
-        let directionName: String?
+        let lineName, directionName: String?
         let name: String?
         let nameIsText: Bool
         let createdAt: Date?

@@ -11,10 +11,8 @@ struct FavouritesFile: Codable, Sendable {
         let mode: String
         let stop_id: Int
         let stop_name: String
-        let route_id: Int?
-        let direction_id: Int?
-        let line_name: String?
-        let direction_name: String?
+        let route_id, direction_id: Int?
+        let line_name, direction_name: String?
         let name: String?
         let created_at: Date?
     }

@@ -65,8 +65,7 @@ struct PrivateLink: Sendable {
 /// The confirmation page before switching lists.
 struct SwitchListPage: Sendable {
     let head: PageHead
-    let action: String
-    let token: String
+    let action, token: String
     /// "3 favourites".
     let count: String
     /// Whether this browser already uses the list.

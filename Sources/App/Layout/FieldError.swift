@@ -1,6 +1,5 @@
 /// A form field's error, linked from the error summary.
 struct FieldError: Sendable {
     /// The field's id.
-    let field: String
-    let message: String
+    let field, message: String
 }

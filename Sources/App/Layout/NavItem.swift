@@ -1,7 +1,6 @@
 /// One main navigation link.
 public struct NavItem: Sendable {
-    let href: String
-    let label: String
+    let href, label: String
     /// Whether it is the current section (marked `aria-current`).
     let current: Bool
 }

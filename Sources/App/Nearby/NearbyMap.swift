@@ -6,13 +6,11 @@ import PTV
 struct NearbyMap: Sendable {
     /// A stop's dot, with its place in the list for the nearest few.
     struct Dot: Sendable {
-        let x: String
-        let y: String
+        let x, y: String
         /// "1" … "9" beside the dot, or nil.
         let number: String?
         /// Where the number goes.
-        let labelX: String
-        let labelY: String
+        let labelX, labelY: String
     }
 
     /// A ring and its label.

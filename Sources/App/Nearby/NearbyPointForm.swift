@@ -1,7 +1,6 @@
 /// The latitude and longitude fields, opened when either has an error to fix.
 struct NearbyPointForm: Sendable {
-    let lat: FormField
-    let lon: FormField
+    let lat, lon: FormField
     /// Whether the typed-position form starts open.
     let open: Bool
 }

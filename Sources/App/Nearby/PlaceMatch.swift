@@ -5,8 +5,7 @@ import PTV
 struct NamedPoint: Sendable, Equatable {
     /// "Box Hill Station", the suburb "Box Hill", or "the point you gave".
     let name: String
-    let latitude: Double
-    let longitude: Double
+    let latitude, longitude: Double
 }
 
 /// The point a typed place is searched from: the best of PTV's search answer for it, named.

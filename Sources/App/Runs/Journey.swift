@@ -28,8 +28,7 @@ struct Journey: Sendable {
         /// "via Metro Tunnel", or "".
         let note: String
         let flags: [String]
-        let latitude: Double?
-        let longitude: Double?
+        let latitude, longitude: Double?
         /// A live estimate PTV sent that the order of the stops contradicts (then `estimated` is nil).
         var doubtfulEstimate: Date? = nil
 

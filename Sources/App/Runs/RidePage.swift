@@ -17,8 +17,7 @@ struct RidePage: Sendable {
 
     /// An event the page's script announces once.
     struct Event: Sendable {
-        let key: String
-        let text: String
+        let key, text: String
     }
 
     /// "Frankston line to Frankston"; its summary says where the rider is and how far their stop is, in one or two sentences.

@@ -16,8 +16,7 @@ struct StripMap: Sendable {
 
     /// A name under or over the line.
     struct Label: Sendable {
-        let x: String
-        let y: String
+        let x, y: String
         /// "start", "middle" or "end".
         let anchor: String
         let text: String
@@ -41,8 +40,7 @@ struct StripMap: Sendable {
     /// Where the travelled part ends (x), when any of it is travelled.
     let travelledTo: String?
     /// The line's two ends.
-    let start: String
-    let end: String
+    let start, end: String
     let dots: [Dot]
     /// The vehicle's marker as SVG polygon points, only where the evidence puts it.
     let vehicle: String?

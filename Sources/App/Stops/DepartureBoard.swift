@@ -43,8 +43,7 @@ struct DepartureRow: Sendable {
     var replacements: [String] = []
     /// Works the page or card says once for every row ("On every service listed, ..."), which the row then leaves out.
     var worksSaidOnce: [String] = []
-    let routeID: Int
-    let directionID: Int
+    let routeID, directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
     let at: Date
 
@@ -116,8 +115,7 @@ struct DeparturePiece: Sendable {
 struct DepartureGroup: Sendable {
     /// "Route 86 tram to Bundoora RMIT".
     let caption: String
-    let routeID: Int
-    let directionID: Int
+    let routeID, directionID: Int
     /// The rows in time order.
     var rows: [DepartureRow]
     /// The line and direction the group belongs to (for starring it).

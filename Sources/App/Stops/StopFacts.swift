@@ -4,8 +4,7 @@ import PTV
 /// Facts about a stop, as a description list.
 struct StopFacts: Sendable {
     struct Fact: Sendable {
-        let term: String
-        let detail: String
+        let term, detail: String
         /// Shown, not spoken: the sign's own abbreviations ("Bridge Rd/Hoddle St") are said "Bridge R D slash Hoddle
         /// saint", and the heading already says the name in full.
         var visualOnly = false

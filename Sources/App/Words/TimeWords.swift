@@ -17,10 +17,7 @@ public struct TimeWords: Sendable {
     private let nowYear: Int
     /// Starts of yesterday, today, tomorrow and the day after, in the zone (days can be 23 or
     /// 25 hours long, so these come from the calendar rather than adding 86,400 s).
-    private let yesterdayStart: Date
-    private let todayStart: Date
-    private let tomorrowStart: Date
-    private let dayAfterStart: Date
+    private let yesterdayStart, todayStart, tomorrowStart, dayAfterStart: Date
 
     private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let months = [

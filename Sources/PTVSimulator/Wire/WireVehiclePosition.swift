@@ -15,8 +15,7 @@ struct WireVehiclePosition: JSONValue {
     let fix: VehicleFix
     /// "Inbound" or "Outbound" (metro only).
     let direction: String
-    let datetime: Date
-    let expiry: Date
+    let datetime, expiry: Date
 
     /// The position as its supplier writes it.
     var json: JSON {
