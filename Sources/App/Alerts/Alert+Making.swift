@@ -5,15 +5,15 @@ import WebPush
 extension Alert {
     /// A new ride alert: "get ready" and "you are at" for the rider's stop, kept at most `lifetime`.
     static func ride(type: RouteType, runRef: String, from: Int?, to: Int, subscription: PushSubscription, now: Date) -> Alert {
-        Alert(id: 0, stopCode: newCode(), kind: .ride, routeType: type.rawValue, runRef: runRef, fromStop: from, stopID: to, routeID: nil,
-              directionID: nil, minutes: 0, subscription: subscription, sent: "", createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
+        Alert(id: 0, stopCode: newCode(), watch: .ride(runRef: runRef, from: from), routeType: type.rawValue, stopID: to,
+              subscription: subscription, sent: "", createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
     }
 
     /// A new leave-now reminder for a line at a stop, kept at most `lifetime`.
     static func leave(type: RouteType, stopID: Int, routeID: Int, directionID: Int, minutes: Int, subscription: PushSubscription,
                       now: Date) -> Alert {
-        Alert(id: 0, stopCode: newCode(), kind: .leave, routeType: type.rawValue, runRef: "", fromStop: nil, stopID: stopID, routeID: routeID,
-              directionID: directionID, minutes: minutes, subscription: subscription, sent: "", createdAt: now,
+        Alert(id: 0, stopCode: newCode(), watch: .leave(routeID: routeID, directionID: directionID, minutes: minutes),
+              routeType: type.rawValue, stopID: stopID, subscription: subscription, sent: "", createdAt: now,
               expiresAt: now.addingTimeInterval(lifetime))
     }
 

@@ -4,28 +4,24 @@ import WebPush
 /// One alert a phone asked for: a ride ("get ready" and "you are at" for the rider's stop) or a leave-now reminder
 /// (the next service on a line at a stop, some minutes away). Kept in SQLite until it is done or expires.
 struct Alert: Sendable, Equatable {
-    /// What the alert watches.
-    enum Kind: String, Sendable {
-        case ride, leave
+    /// What the alert watches, with what only that kind of alert has.
+    enum Watch: Sendable, Equatable {
+        /// A ride on run `runRef`, boarded at stop `from` when the rider chose one; the alert's stop is where they get off.
+        case ride(runRef: String, from: Int?)
+        /// The next service at the alert's stop on line `routeID` (nil: any line) in direction `directionID` (nil: both
+        /// ways), said when it is `minutes` away.
+        case leave(routeID: Int?, directionID: Int?, minutes: Int)
     }
 
     /// The row id (0 before it is stored).
     var id: Int64
     /// The random part of the alert's stop link (`/alerts/stop/{code}`).
     let stopCode: String
-    let kind: Kind
+    let watch: Watch
     /// PTV route type.
     let routeType: Int
-    /// A ride's run.
-    let runRef: String
-    /// A ride's boarding stop, when the rider chose one.
-    let fromStop: Int?
     /// A ride's stop to get off at, or a reminder's stop.
     let stopID: Int
-    /// A reminder's line (nil: any line) and direction (nil: both ways).
-    let routeID, directionID: Int?
-    /// A reminder's minutes: notify when the next service is this close.
-    let minutes: Int
     /// Where the phone receives pushes.
     let subscription: PushSubscription
     /// What has been said so far (a ride's `ready`, `at`; a reminder's departure being watched).

@@ -37,7 +37,8 @@ final class AlertPush: Sendable {
         let number = counter.add(1, ordering: .relaxed).newValue
         let task = Task { [self] in
             // Stale in a few minutes: a ride's moment passes, and a reminder is for its minutes.
-            let message = PushMessage(payload: notice.payload(), ttl: alert.kind == .leave ? max(60, alert.minutes * 60) : 180,
+            let ttl = if case .leave(_, _, let minutes) = alert.watch { max(60, minutes * 60) } else { 180 }
+            let message = PushMessage(payload: notice.payload(), ttl: ttl,
                                       urgency: .high, topic: "a\(alert.id)")
             let outcome: PushSender.Outcome
             if let key = try? await keys.key() {

@@ -70,8 +70,13 @@ final class AlertWatcher: Sendable {
             logger.error("Could not read alerts: \(error)")
             return
         }
-        let rides = Dictionary(grouping: alerts.filter { $0.kind == .ride }) { "\($0.routeType) \($0.runRef)" }
-        let leaves = Dictionary(grouping: alerts.filter { $0.kind == .leave }) { "\($0.routeType) \($0.stopID)" }
+        var rides: [String: [Alert]] = [:], leaves: [String: [Alert]] = [:]
+        for alert in alerts {
+            switch alert.watch {
+            case .ride(let runRef, _): rides["\(alert.routeType) \(runRef)", default: []].append(alert)
+            case .leave: leaves["\(alert.routeType) \(alert.stopID)", default: []].append(alert)
+            }
+        }
         await withTaskGroup(of: Void.self) { group in
             for watching in rides.values { group.addTask { await self.ride(watching, now: now) } }
             for watching in leaves.values { group.addTask { await self.leave(watching, now: now) } }
@@ -84,11 +89,11 @@ final class AlertWatcher: Sendable {
     }
 
     private func ride(_ alerts: [Alert], now: Date) async {
-        guard let first = alerts.first else { return }
+        guard let first = alerts.first, case .ride(let runRef, _) = first.watch else { return }
         let type = RouteType(rawValue: first.routeType)
-        let evidence = await ask(.pattern(runRef: first.runRef, routeType: type.rawValue))
+        let evidence = await ask(.pattern(runRef: runRef, routeType: type.rawValue))
         guard let pattern = evidence.value else { return }
-        let journey = Journey(pattern, routeType: type, asked: first.runRef)
+        let journey = Journey(pattern, routeType: type, asked: runRef)
         for alert in alerts {
             await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert)
         }
@@ -100,7 +105,8 @@ final class AlertWatcher: Sendable {
         let evidence = await ask(.departures(routeType: first.routeType, stopID: first.stopID))
         guard let departures = evidence.value else { return }
         for alert in alerts {
-            let disruptions = ask.disruptionTexts(namedIn: departures, routeID: alert.routeID)
+            let routeID: Int? = if case .leave(let routeID, _, _) = alert.watch { routeID } else { nil }
+            let disruptions = ask.disruptionTexts(namedIn: departures, routeID: routeID)
             await apply(LeaveAlertCheck.step(alert, departures: departures, staleSince: evidence.staleSince, disruptions: disruptions, now: now),
                         to: alert)
         }

@@ -17,12 +17,15 @@ enum LeaveAlertCheck {
     ///   - now: The clock.
     static func step(_ alert: Alert, departures: DeparturesResponse, staleSince: Date?, disruptions: [String: Disruption] = [:],
                      now: Date) -> AlertStep {
+        guard case .leave(let routeID, let directionID, let minutes) = alert.watch else {
+            return AlertStep(notice: nil, sent: alert.sent, done: true)
+        }
         let type = RouteType(rawValue: alert.routeType)
         let board = DepartureBoard(departures, routeType: type, stopID: alert.stopID, words: TimeWords(now: now), staleSince: staleSince,
                                    changes: BoardChanges(disruptions: disruptions))
         let rows = board.groups.flatMap(\.rows)
-            .filter { row in alert.routeID.map { $0 == row.routeID } ?? true }
-            .filter { row in alert.directionID.map { $0 == row.directionID } ?? true }
+            .filter { row in routeID.map { $0 == row.routeID } ?? true }
+            .filter { row in directionID.map { $0 == row.directionID } ?? true }
             .filter { !$0.departed && !$0.wasDue }
             .sorted { $0.at < $1.at }
         let watched = Watched(alert.sent)
@@ -38,7 +41,7 @@ enum LeaveAlertCheck {
         }
         guard let next = rows.first(where: { !$0.cancelled }) else { return AlertStep(notice: nil, sent: alert.sent, done: false) }
         let late = lateness(next)
-        if next.at.timeIntervalSince(now) <= Double(alert.minutes * 60) {
+        if next.at.timeIntervalSince(now) <= Double(minutes * 60) {
             return AlertStep(notice: notice("Time to go, \(next.service) \(next.afterTime)", "\(next.caption), \(next.time), \(next.detail).", "go"),
                              sent: Watched(ride: next.rideURL, late: late).text, done: true)
         }
