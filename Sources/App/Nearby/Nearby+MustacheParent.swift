@@ -44,6 +44,7 @@ extension NearbyRow: MustacheParent {
 extension NearbyMap: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "size": size
         case "centre": centre
         case "dots": dots
         case "rings": rings

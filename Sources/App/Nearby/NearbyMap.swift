@@ -24,13 +24,14 @@ struct NearbyMap: Sendable {
 
     /// The view box's size (square) and centre, in user units.
     static let size = 440.0
-    static let centre = 220.0
+    static let centre = size / 2
     /// The drawing's radius in user units for the map's extent.
     static let reach = 200.0
     /// Stops numbered on the map.
     static let numbered = 9
 
-    let centre = String(Int(NearbyMap.centre))
+    /// The view box's size and centre, for the template.
+    let size = String(Int(NearbyMap.size)), centre = String(Int(NearbyMap.centre))
     let dots: [Dot]
     let rings: [Ring]
 

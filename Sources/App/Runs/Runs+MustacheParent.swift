@@ -45,6 +45,7 @@ extension PatternRow: MustacheParent {
 extension StripMap: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
+        case "width": width
         case "height": height
         case "fontSize": fontSize
         case "lineY": lineY

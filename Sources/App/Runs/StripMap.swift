@@ -32,8 +32,8 @@ struct StripMap: Sendable {
     static let lineY = 60
     private static let margin = 16.0
 
-    /// The view box's height.
-    let height = StripMap.height
+    /// The view box's width and height.
+    let width = String(Int(StripMap.width)), height = StripMap.height
     /// The labels' size in user units.
     let fontSize = StripMap.fontSize
     let lineY = String(StripMap.lineY)
