@@ -7,10 +7,8 @@ import PTV
 struct WalkPage: Sendable {
     /// The stop, as walk.js reads it from data attributes.
     struct Target: Sendable {
-        /// The stop's latitude, as written in the page.
-        let latitude: String
-        /// The stop's longitude.
-        let longitude: String
+        /// The stop's latitude and longitude, as written in the page.
+        let latitude, longitude: String
         /// The stop's name as it reads aloud.
         let name: String
     }
@@ -25,10 +23,8 @@ struct WalkPage: Sendable {
     let target: Target?
     /// The start form's place field.
     let place: FormField
-    /// The start form's latitude field.
-    let lat: FormField
-    /// The start form's longitude field.
-    let lon: FormField
+    /// The start form's latitude and longitude fields.
+    let lat, lon: FormField
     /// Why what was typed could not be used.
     let errors: [FieldError]
     /// Stops near the start, when one was given.
