@@ -50,4 +50,30 @@ struct StripMapTests {
         let first = try #require(map.dots.first)
         #expect(Double(first.x)! < 220 && abs(Double(first.y)! - 220) < 5, "\(first)")
     }
+
+    /// Two stops on one corner (either side of the road, a few metres apart) put their dots on top of each other: their
+    /// numbers must not be written on top of each other too.
+    @Test func numbersOfStopsOnOneCornerAreWrittenApart() throws {
+        let (lat, lon) = (-37.8843, 144.9982)
+        let stops = [(-37.88432, 144.99818), (-37.88428, 144.99822), (-37.88431, 144.99821), (-37.8890, 144.9920)].enumerated()
+            .compactMap { index, place in
+                NearbyStop(Stop(stopId: 100 + index, stopName: "Stop \(index)", routeType: .bus, stopLatitude: place.0, stopLongitude: place.1),
+                           latitude: lat, longitude: lon)
+            }
+        let map = NearbyMap(stops: stops, latitude: lat, longitude: lon, radius: 1000)
+        let boxes = map.dots.map { dot in
+            let (x, y) = (Double(dot.labelX)!, Double(dot.labelY)!)
+            return (dot.number ?? "", x, y - 15, x + 13 * Double(dot.number?.count ?? 0), y + 2)
+        }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] {
+                #expect(!(a.1 < b.3 && b.1 < a.3 && a.2 < b.4 && b.2 < a.4), "numbers \(a.0) and \(b.0) overlap: \(map.dots)")
+            }
+        }
+        // The first keeps its place above and to the right of its dot; a stop on its own keeps it too.
+        for dot in [map.dots[0], map.dots[3]] {
+            #expect(Double(dot.labelX)! - Double(dot.x)! == 7 && Double(dot.labelY)! - Double(dot.y)! == -7, "\(dot)")
+        }
+    }
 }
+

@@ -43,17 +43,51 @@ struct NearbyMap: Sendable {
         let extent = Double(max(radius, 1000))
         let scale = Self.reach / extent
         func text(_ value: Double) -> String { String(format: "%.1f", value) }
+        var labels: [LabelBox] = []
         dots = stops.enumerated().compactMap { index, stop in
             guard let lat = stop.stop.stopLatitude, let lon = stop.stop.stopLongitude else { return nil }
             let metres = Compass.distance(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon)
             let bearing = Compass.bearing(fromLatitude: latitude, fromLongitude: longitude, toLatitude: lat, toLongitude: lon) * .pi / 180
             let x = Self.centre + metres * sin(bearing) * scale, y = Self.centre - metres * cos(bearing) * scale
-            return Dot(x: text(x), y: text(y), number: index < Self.numbered ? String(index + 1) : nil,
-                       labelX: text(x + 7), labelY: text(y - 7))
+            let number = index < Self.numbered ? String(index + 1) : nil
+            let label = number.map { Self.place($0, besideX: x, y: y, clearOf: &labels) } ?? (x: x + 7, y: y - 7)
+            return Dot(x: text(x), y: text(y), number: number, labelX: text(label.x), labelY: text(label.y))
         }
         rings = [(250, "250 m"), (500, "500 m"), (1000, "1 km")].map { metres, label in
             let r = Double(metres) * scale
             return Ring(r: text(r), label: label, labelY: text(Self.centre - r - 5))
         }
+    }
+
+    /// Where a number's text goes (its start and baseline), in the map's user units.
+    private struct LabelBox {
+        let left, top, right, bottom: Double
+
+        /// The box of `characters` digits written from `x` on baseline `y` at the map's 20-unit text size.
+        init(x: Double, y: Double, characters: Int) {
+            (left, top, right, bottom) = (x, y - 15, x + 13 * Double(characters), y + 2)
+        }
+
+        /// Whether the two boxes share any point.
+        func overlaps(_ other: LabelBox) -> Bool {
+            left < other.right && other.left < right && top < other.bottom && other.top < bottom
+        }
+    }
+
+    /// Places a dot's number beside it: above and to the right, as a reader looks first, unless a number already placed
+    /// is there (two stops on one corner, whose dots touch on the map); then below to the right, to the left, above,
+    /// or below. A number that fits nowhere clear goes above and to the right.
+    private static func place(_ number: String, besideX x: Double, y: Double, clearOf placed: inout [LabelBox])
+        -> (x: Double, y: Double) {
+        let width = 13 * Double(number.count)
+        let spots = [(x + 7, y - 7), (x + 7, y + 21), (x - 7 - width, y - 7), (x - 7 - width, y + 21),
+                     (x - width / 2, y - 10), (x - width / 2, y + 25)]
+        let boxes = spots.map { LabelBox(x: $0.0, y: $0.1, characters: number.count) }
+        let chosen = boxes.indices.first { index in
+            let box = boxes[index]
+            return box.left >= 0 && box.top >= 0 && box.right <= size && box.bottom <= size && !placed.contains { $0.overlaps(box) }
+        } ?? 0
+        placed.append(boxes[chosen])
+        return spots[chosen]
     }
 }
