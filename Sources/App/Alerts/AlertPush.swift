@@ -38,8 +38,7 @@ final class AlertPush: Sendable {
         let task = Task { [self] in
             // Stale in a few minutes: a ride's moment passes, and a reminder is for its minutes.
             let ttl = if case .leave(_, _, let minutes) = alert.watch { max(60, minutes * 60) } else { 180 }
-            let message = PushMessage(payload: notice.payload(), ttl: ttl,
-                                      urgency: .high, topic: "a\(alert.id)")
+            let message = PushMessage(payload: notice.payload(), ttl: ttl, urgency: .high, topic: "a\(alert.id)")
             let outcome: PushSender.Outcome
             if let key = try? await keys.key() {
                 outcome = await PushSender(client: client, key: key, retries: retries).send(message, to: alert.subscription)

@@ -82,12 +82,14 @@ struct NearbyMap: Sendable {
         let width = 13 * Double(number.count)
         let spots = [(x + 7, y - 7), (x + 7, y + 21), (x - 7 - width, y - 7), (x - 7 - width, y + 21),
                      (x - width / 2, y - 10), (x - width / 2, y + 25)]
-        let boxes = spots.map { LabelBox(x: $0.0, y: $0.1, characters: number.count) }
-        let chosen = boxes.indices.first { index in
-            let box = boxes[index]
-            return box.left >= 0 && box.top >= 0 && box.right <= size && box.bottom <= size && !placed.contains { $0.overlaps(box) }
-        } ?? 0
-        placed.append(boxes[chosen])
-        return spots[chosen]
+        for spot in spots {
+            let box = LabelBox(x: spot.0, y: spot.1, characters: number.count)
+            if box.left >= 0, box.top >= 0, box.right <= size, box.bottom <= size, !placed.contains(where: { $0.overlaps(box) }) {
+                placed.append(box)
+                return spot
+            }
+        }
+        placed.append(LabelBox(x: spots[0].0, y: spots[0].1, characters: number.count))
+        return spots[0]
     }
 }
