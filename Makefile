@@ -3,10 +3,13 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 # Debian packages the build needs (headers for the four C libraries, and pkg-config to find them).
-DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev pkg-config ca-certificates tzdata
+DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libpq-dev libhiredis-dev pkg-config ca-certificates tzdata
+## The servers a fleet runs on, which `make test` starts on loopback for its storage, shared-cache and fleet suites
+## (Scripts/test_services.sh) and `make fleet` starts for people: PostgreSQL 15, Redis 7 and HAProxy, from Debian.
+SERVICE_DEPS := postgresql-15 redis-server haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps push-test-deps build release run test test-browser bench clean
+.PHONY: all deps service-deps push-test-deps build release run test test-browser bench clean
 
 all: build
 
@@ -19,6 +22,10 @@ deps:
 	  echo "Installing Debian packages:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+## The fleet's servers, when any is missing.
+service-deps:
+	@$(MAKE) --no-print-directory deps DEPS="$(SERVICE_DEPS)"
 
 ## The tests' own Web Push service (Scripts/push_service.py) checks and decrypts pushes with Python's cryptography
 ## package, not Trakx's code: installed with pip when missing (python3 and pip from Debian first, when absent).
@@ -68,10 +75,15 @@ TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.
 TEST_BACKTRACES ?= 0
 test: export SWT_SWIFT_ERROR_BACKTRACING_ENABLED = $(TEST_BACKTRACES)
-test: deps push-test-deps
+## PostgreSQL and Redis are started for the run on free loopback ports (TRAKX_TEST_POSTGRES_URL, TRAKX_TEST_REDIS_URL;
+## TRAKX_TEST_SERVICES=required makes a suite that needs them fail rather than skip) and stopped at the end, passed or not.
+test: deps service-deps push-test-deps
 	$(SWIFT) build --build-tests $(DEBUG_FLAGS)
-	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)'
-	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)'
+	@services=$$(mktemp -d /tmp/trakx-test-services.XXXXXX); \
+	trap 'bash Scripts/test_services.sh stop '"$$services" EXIT; \
+	bash Scripts/test_services.sh start "$$services" && . "$$services/env" && export TRAKX_TEST_SERVICES=required && \
+	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)' && \
+	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)' && \
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
 
 ## The accessibility gate in a real browser (Tests/Browser/run.sh installs what is missing: Chromium,

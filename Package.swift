@@ -36,6 +36,8 @@ let package = Package(
         cLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         cLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
         cLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        cLibrary("CPostgres", pkgConfig: "libpq", apt: "libpq-dev"),
+        cLibrary("CRedis", pkgConfig: "hiredis", apt: "libhiredis-dev"),
         .target(
             name: "HTTPServer",
             dependencies: [
@@ -56,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "Storage",
-            dependencies: ["CSQLite", "Workers"],
+            dependencies: ["CSQLite", "CPostgres", "Workers"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -90,6 +92,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "SharedCache",
+            dependencies: ["CRedis", "Workers", "PTV", logging],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "App",
             dependencies: [
                 "HTTPServer",
@@ -98,6 +105,7 @@ let package = Package(
                 "PTV",
                 "PTVSimulator",
                 "WebPush",
+                "SharedCache",
                 crypto,
                 mustache,
                 logging,
@@ -123,6 +131,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "PTVTests", dependencies: ["PTV", "PTVSimulator", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache", "PTV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "WebPush", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
