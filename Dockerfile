@@ -1,7 +1,7 @@
 # Trakx container: Swift builder, slim Debian runtime.
 FROM swift:6.1-bookworm AS build
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev pkg-config \
+      libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libpq-dev libhiredis-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -13,7 +13,7 @@ RUN swift build -c release --product trakx --static-swift-stdlib \
 
 FROM debian:bookworm-slim
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libmicrohttpd12 libcurl4 libsqlite3-0 ca-certificates tzdata curl \
+      libmicrohttpd12 libcurl4 libsqlite3-0 zlib1g libpq5 libhiredis0.14 ca-certificates tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /home/trakx --uid 10001 trakx \
     && mkdir -p /data && chown trakx /data

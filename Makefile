@@ -9,7 +9,7 @@ DEPS := libmicrohttpd-dev libcurl4-openssl-dev libsqlite3-dev zlib1g-dev libpq-d
 SERVICE_DEPS := postgresql-15 redis-server haproxy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps service-deps push-test-deps build release run test test-browser bench clean
+.PHONY: all deps service-deps push-test-deps build release run fleet test test-browser bench clean
 
 all: build
 
@@ -56,6 +56,12 @@ run: build
 	@echo "Starting Trakx; open the URL it prints. Stop with Ctrl-C."
 	$(SWIFT) run --skip-build trakx serve --host $(HOST) --port $(PORT) $(if $(DEMO_FAULT),--demo-fault $(DEMO_FAULT))
 
+## A fleet on loopback (README, Running a fleet): PostgreSQL and Redis in a temporary folder, one PTV simulator, three
+## Trakx instances sharing them, and HAProxy on http://127.0.0.1:$(PORT)/ in front; Ctrl-C stops it all and removes the folder.
+FLEET_INSTANCES ?= 3
+fleet: build service-deps
+	FLEET_PORT=$(PORT) FLEET_INSTANCES=$(FLEET_INSTANCES) TRAKX_BIN="$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/trakx" bash Scripts/fleet.sh run
+
 ## All unit, integration and wire tests. Suites are independent (each app, server and simulator binds port 0;
 ## each database lives in its own temporary folder), so they run in parallel, except the timed suites: they hold
 ## answers to latency budgets (idle and trickling connections, PTV hanging or failing), which only measure Trakx
@@ -67,9 +73,10 @@ run: build
 ## 30 s wait). TIMED_ALONE run one at a time after them: LoadTests puts a load on the machine; FastPathTests'
 ## pipelined request waits 20 ms on Swift's cooperative pool, which other suites' blocking work can hold for longer
 ## than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone);
-## ServeProcessTests holds the real trakx serve to exiting within 5 s of SIGTERM.
+## ServeProcessTests holds the real trakx serve to exiting within 5 s of SIGTERM; FleetTests runs three of them behind
+## HAProxy with PostgreSQL and Redis, under load.
 TIMED_WAITING := PageFaultWalkTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|manySlowConnectionsFromOneAddressDoNotDelayAnother
-TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests
+TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.

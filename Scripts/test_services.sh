@@ -29,16 +29,22 @@ start)
     [ "$(id -u)" = 0 ] && chown postgres "$dir/pg"
     as_postgres "$PG_BIN/initdb" -D "$dir/pg/data" -A trust -U trakx --no-sync -E UTF8 >"$dir/pg-initdb.log" 2>&1 \
         || { cat "$dir/pg-initdb.log" >&2; exit 1; }
-    as_postgres "$PG_BIN/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/server.log" -w -t 30 \
-        -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $dir/pg -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
-        start >/dev/null
+    # Each server's start is written down as a script of its own, so a test that kills one can start it again as it was.
+    cat >"$dir/start-postgres.sh" <<START
+#!/usr/bin/env bash
+$( [ "$(id -u)" = 0 ] && echo "runuser -u postgres -- " )"$PG_BIN/pg_ctl" -D "$dir/pg/data" -l "$dir/pg/server.log" -w -t 30 \\
+    -o "-c listen_addresses=127.0.0.1 -p $pg_port -k $dir/pg -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \\
+    start >/dev/null
+START
+    cat >"$dir/start-redis.sh" <<START
+#!/usr/bin/env bash
+redis-server --bind 127.0.0.1 --port $redis_port --save '' --appendonly no --daemonize yes \\
+    --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
+for _ in \$(seq 1 50); do redis-cli -h 127.0.0.1 -p $redis_port ping >/dev/null 2>&1 && break; sleep 0.1; done
+START
+    bash "$dir/start-postgres.sh"
     as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$pg_port" -U trakx trakx
-    redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no --daemonize yes \
-        --pidfile "$dir/redis.pid" --logfile "$dir/redis.log" --dir "$dir"
-    for _ in $(seq 1 50); do
-        redis-cli -h 127.0.0.1 -p "$redis_port" ping >/dev/null 2>&1 && break
-        sleep 0.1
-    done
+    bash "$dir/start-redis.sh"
     {
         echo "export TRAKX_TEST_POSTGRES_URL=postgres://trakx@127.0.0.1:$pg_port/trakx"
         echo "export TRAKX_TEST_REDIS_URL=redis://127.0.0.1:$redis_port"

@@ -74,6 +74,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds to wait for PTV before giving up.")
     var upstreamTimeout: Double = 15
 
+    @Flag(help: "The PTV at --ptv-base-url is Trakx's own simulator (trakx ptv-sim, as make fleet runs it): every page says Demo data.")
+    var demoUpstream = false
+
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
 
@@ -132,6 +135,7 @@ struct Serve: AsyncParsableCommand {
             ptvDevID: ptvDevID ?? environment["PTV_DEVID"], ptvKey: ptvKey ?? environment["PTV_KEY"],
             allowedHosts: allowedHosts, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
         configuration.sharedFavourites = shared
+        configuration.demo = demoUpstream
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)
@@ -158,6 +162,9 @@ struct Simulate: AsyncParsableCommand {
     @OptionGroup(title: "Demo data")
     var demo: DemoDataOptions
 
+    @OptionGroup(title: "PTV misbehaving")
+    var demoFaults: DemoFaultOptions
+
     func run() async throws {
         let termination = Termination()
         var logger = Logger(label: "ptv-sim")
@@ -166,6 +173,7 @@ struct Simulate: AsyncParsableCommand {
         let simulator = try PTVSimulator(devID: devid, key: key, seed: demo.seed, now: clock, logger: logger)
         try simulator.start(port: port)
         let hang = demo.pace(simulator)
+        demoFaults.apply(to: simulator)
         say("PTV simulator listening at \(simulator.baseURL)")
         _ = await termination.received()
         hang?.cancel()
