@@ -21,11 +21,16 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
-# Waits up to $3 seconds for file $1 to hold text $2.
+# Waits up to $3 seconds for file $1 to hold text $2, giving up at once when process $4 (if given) has ended.
 wait_for_line() {
-    local file=$1 text=$2 seconds=${3:-60}
+    local file=$1 text=$2 seconds=${3:-60} pid=${4:-}
     for _ in $(seq 1 $((seconds * 10))); do
         grep -q "$text" "$file" 2>/dev/null && return 0
+        if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then
+            echo "fleet: the process writing $file ended before '$text':" >&2
+            tail -20 "$file" >&2 || true
+            return 1
+        fi
         sleep 0.1
     done
     echo "fleet: '$text' not seen in $file within ${seconds} s:" >&2
@@ -45,8 +50,9 @@ start_instance() {
         --shared --trusted-proxy 127.0.0.1 --allowed-host "127.0.0.1:$FLEET_PORT" --allowed-host "localhost:$FLEET_PORT" \
         --database "$FLEET_DATABASE_URL" --shared-cache "$FLEET_REDIS_URL" \
         --ptv-base-url "$FLEET_PTV_BASE_URL" --demo-upstream $FLEET_SERVE_ARGS) >>"$dir/trakx-$n.log" 2>&1 &
-    echo $! >"$dir/trakx-$n.pid"
-    wait_for_line "$dir/trakx-$n.log" "Trakx is running at" 120
+    local pid=$!
+    echo "$pid" >"$dir/trakx-$n.pid"
+    wait_for_line "$dir/trakx-$n.log" "Trakx is running at" 120 "$pid"
 }
 
 stop_instance() {
@@ -104,7 +110,7 @@ CFG
 up() {
     local dir=$1
     mkdir -p "$dir"
-    [ -n "${TRAKX_BIN:-}" ] || TRAKX_BIN="$root/$(cd "$root" && swift build --show-bin-path)/trakx"
+    [ -n "${TRAKX_BIN:-}" ] || TRAKX_BIN="$(cd "$root" && swift build --show-bin-path)/trakx"
     local port=${FLEET_PORT:-8080} instances=${FLEET_INSTANCES:-3}
     bash "$here/test_services.sh" start "$dir/services" >/dev/null
     . "$dir/services/env"
@@ -126,10 +132,14 @@ up() {
     } >"$dir/fleet.env"
     (cd "$root" && exec "$TRAKX_BIN" ptv-sim --port "$sim_port" --devid "$devid" --key "$key" ${FLEET_SIM_ARGS:-}) >"$dir/ptv-sim.log" 2>&1 &
     echo $! >"$dir/ptv-sim.pid"
-    wait_for_line "$dir/ptv-sim.log" "PTV simulator listening" 60
+    wait_for_line "$dir/ptv-sim.log" "PTV simulator listening" 60 "$(cat "$dir/ptv-sim.pid")"
     # The first instance migrates the database; the others start beside it (they would wait on its advisory lock).
-    for n in $(seq 1 "$instances"); do start_instance "$dir" "$n" & done
-    wait
+    local starting=()
+    for n in $(seq 1 "$instances"); do
+        start_instance "$dir" "$n" &
+        starting+=($!)
+    done
+    for pid in "${starting[@]}"; do wait "$pid"; done
     write_proxy_config "$dir"
     haproxy -f "$dir/haproxy.cfg" -D
     for _ in $(seq 1 100); do
@@ -145,8 +155,12 @@ down() {
     if [ -f "$dir/haproxy.pid" ]; then kill -USR1 "$(cat "$dir/haproxy.pid")" 2>/dev/null || true; fi
     if [ -f "$dir/fleet.env" ]; then
         . "$dir/fleet.env"
-        for n in $(seq 1 "$FLEET_INSTANCES"); do stop_instance "$dir" "$n" & done
-        wait
+        local stopping=()
+        for n in $(seq 1 "$FLEET_INSTANCES"); do
+            stop_instance "$dir" "$n" &
+            stopping+=($!)
+        done
+        for pid in "${stopping[@]}"; do wait "$pid"; done
     fi
     if [ -f "$dir/ptv-sim.pid" ]; then kill -TERM "$(cat "$dir/ptv-sim.pid")" 2>/dev/null || true; fi
     bash "$here/test_services.sh" stop "$dir/services"
