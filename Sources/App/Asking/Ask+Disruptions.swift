@@ -26,11 +26,9 @@ extension Ask {
     /// - Parameters:
     ///   - ids: The disruption ids named without a text.
     ///   - byID: Most ids asked one by one (the list of every disruption is learnt whatever this is).
-    /// - Returns: The texts found; whether any is still being learnt (a page saying so must not be kept); and those
-    ///   found older than `disruptionTextKept`, with when PTV gave the oldest of them (the page dates them).
-    func disruptionTexts(for ids: [Int], byID: Int = disruptionsLearntPerPage) -> (found: [String: Disruption], learning: Bool,
-                                                                                  dated: DisruptionNotes.Dated?) {
-        guard !ids.isEmpty else { return ([:], false, nil) }
+    /// - Returns: The texts found, whether any is still being learnt, those dated, and the questions started.
+    func disruptionTexts(for ids: [Int], byID: Int = disruptionsLearntPerPage) -> Texts {
+        guard !ids.isEmpty else { return Texts(found: [:], learning: false, dated: nil) }
         let list = textCopy(.disruptions())
         let listFresh = known(.disruptions()) != nil
         var found: [String: Disruption] = [:]
@@ -41,6 +39,7 @@ extension Ask {
             dated = DisruptionNotes.Dated(ids: (dated?.ids ?? []).union([id]), at: min(dated?.at ?? at, at))
         }
         var learning = 0
+        var asking: [Task<Void, Never>] = []
         for id in ids {
             let query = PTVQuery.disruption(Int64(id))
             if let single = textCopy(query), let disruption = single.value.disruption {
@@ -49,7 +48,7 @@ extension Ask {
                 // Said from the copy held; an old one is asked again, for the next load.
                 if known(query) == nil, learning < byID {
                     learning += 1
-                    learn(query)
+                    asking.append(learn(query))
                 }
             } else if let listed = list?.value.disruptions.first(where: { $0.disruptionId == Int64(id) }) {
                 found[String(id)] = listed
@@ -57,11 +56,29 @@ extension Ask {
                 date(id, list?.datedAt)
             } else if learning < byID {
                 learning += 1
-                learn(query)
+                asking.append(learn(query))
             }
         }
-        if !listFresh, found.count < ids.count || fromOldList { learn(.disruptions()) }
-        return (found, found.count < ids.count || dated != nil, dated)
+        if !listFresh, found.count < ids.count || fromOldList { asking.append(learn(.disruptions())) }
+        return Texts(found: found, learning: found.count < ids.count || dated != nil, dated: dated, asking: asking)
+    }
+
+    /// Most a page waits, in one more round after its first, for the texts of disruptions its answers name and Trakx
+    /// holds no copy of: PTV's real answers name them by id only, and a lift out of service at the rider's station is
+    /// the answer for a rider in a wheelchair, not something for "the next load". Past it the page says the text was
+    /// asked for, as before, and the questions go on for the next load.
+    static let secondRound: Duration = .seconds(2)
+
+    /// `disruptionTexts(for:byID:)` for a page that says them now: when some named disruption has no text held at all
+    /// (not even a dated copy), the questions just started are waited for, up to `secondRound`, and the texts looked up
+    /// again, so the first load says what the second would. Costs one more round only when a text is missing.
+    /// - Parameter ids: The disruption ids named without a text.
+    func disruptionTextsNow(for ids: [Int]) async -> Texts {
+        let first = disruptionTexts(for: ids)
+        guard first.found.count < ids.count, !first.asking.isEmpty else { return first }
+        let asking = first.asking
+        _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: Self.secondRound)
+        return disruptionTexts(for: ids)
     }
 
     /// The texts of the disruptions a departures answer names (on one route's departures, when given): the answer's
@@ -73,6 +90,18 @@ extension Ask {
         let own = DisruptionNotes.known(departures.disruptions)
         let named = departures.departures.filter { departure in routeID.map { $0 == departure.routeId } ?? true }.map(\.disruptionIds)
         return DisruptionNotes.known(own, disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: own), byID: 0).found)
+    }
+
+    /// What Trakx could say of the disruptions a page's answers name without their texts.
+    struct Texts: Sendable {
+        /// The texts found, by id.
+        let found: [String: Disruption]
+        /// Whether any is still being learnt (a page saying so must not be kept).
+        let learning: Bool
+        /// Those found older than `disruptionTextKept`, with when PTV gave the oldest of them (the page dates them).
+        let dated: DisruptionNotes.Dated?
+        /// The questions started for them, which a page may wait for (`disruptionTextsNow(for:)`).
+        var asking: [Task<Void, Never>] = []
     }
 
     /// The copy Trakx holds of `query`, up to `disruptionTextDated` old, and when PTV gave it if that was longer ago

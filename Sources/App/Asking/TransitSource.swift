@@ -57,7 +57,9 @@ struct Ask: Sendable {
 
     /// Starts learning `query`'s answer for a later page, without waiting for it (on this visitor's allowance).
     /// - Parameter query: The question.
-    func learn<Answer>(_ query: PTVQuery<Answer>) {
+    /// - Returns: The question's task, for a page that may wait for it a bounded while (`Deadline`).
+    @discardableResult
+    func learn<Answer>(_ query: PTVQuery<Answer>) -> Task<Void, Never> {
         Task { [self] in _ = await self(query) }
     }
 }

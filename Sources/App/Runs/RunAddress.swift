@@ -51,7 +51,7 @@ struct RunAddress {
         guard !journey.calls.isEmpty else { throw HTTPError(404, missing, advice: advice) }
         let named = fetched.value.departures.map(\.disruptionIds)
         let known = DisruptionNotes.byID(fetched.value.disruptions)
-        let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        let looked = await ask.disruptionTextsNow(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let disruptions = RunPage.disruptions(in: fetched.value, journey: journey, known: DisruptionNotes.known(known, looked.found),
                                               dated: looked.dated, words: words)
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)

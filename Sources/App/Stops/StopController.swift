@@ -75,7 +75,7 @@ struct StopController: RouteCollection {
 
     /// Asks PTV the stop page's questions in one round: details and departures at once, each kept as evidence
     /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
-    /// already knows, the rest learnt for the next load.
+    /// already knows, else from one bounded second round (`Ask.secondRound`), else are learnt for the next load.
     static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
         // A board whose answers are already held costs its visitor nothing, so it learns nothing either.
         let held = ask.known(PTVQuery.departures(routeType: type.rawValue, stopID: stopID)) != nil
@@ -84,7 +84,7 @@ struct StopController: RouteCollection {
         let (details, departures) = await (detailsCall, departuresCall)
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
-        let looked = ask.disruptionTexts(for: DisruptionNotes.unknownIDs(named: named, known: known))
+        let looked = await ask.disruptionTextsNow(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value, learning: held ? 0 : patternsLearntPerPage)
         return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found),
                       learning: looked.learning, dated: looked.dated, skipped: skipped.found)
