@@ -28,9 +28,11 @@ struct DoorTests {
         html.components(separatedBy: "<li").first { $0.contains("href=\"\(href)\"") }
     }
 
+    /// On a fresh instance, the first load tells two stops sharing a name apart (their routes asked in a bounded second
+    /// round), as the second load does.
     @Test func nearbyTellsTheTwoSidesOfTheRoadApart() async throws {
         try await TestApp.with { app in
-            let html = try await eventually(app, "/nearby?lat=-37.8843&lon=144.9982&mode=bus", says: Self.east)
+            let html = try await app.page("/nearby?lat=-37.8843&lon=144.9982&mode=bus", status: 200).text
             let south = try require_(row(html, "/stops/bus/10639"), "row for 10639")
             let north = try require_(row(html, "/stops/bus/10640"), "row for 10640")
             #expect(south.contains("Hotham Street at Glen Huntly Road") && north.contains("Hotham Street at Glen Huntly Road"))
@@ -95,6 +97,24 @@ struct DoorTests {
             #expect(page.status == 200)
             #expect(ms < 3_500, "took \(ms) ms")
             #expect(!page.text.contains("id=\"way\""))
+            simulator.faults.clear()
+        }
+    }
+
+    /// PTV not answering which way routes go: the nearby page waits no longer than its second round, and the two stops
+    /// sharing a name say that it could not be checked, never nothing.
+    @Test(.timeLimit(.minutes(2)))
+    func pairedStopsWhoseWaysPTVDoesNotTellSaySo() async throws {
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15 }) { app in
+            let simulator = try #require(app.simulator)
+            simulator.faults.set(.hang, forPathPrefix: "/v3/directions")
+            let (page, ms) = try await milliseconds { try await app.get("/nearby?lat=-37.8843&lon=144.9982&mode=bus") }
+            #expect(page.status == 200)
+            #expect(ms < 4_000, "took \(ms) ms")
+            for stop in ["/stops/bus/10639", "/stops/bus/10640"] {
+                let row = try require_(row(page.text, stop), "row for \(stop)")
+                #expect(row.contains(NearbyRow.wayUnchecked), "\(row)")
+            }
             simulator.faults.clear()
         }
     }

@@ -42,14 +42,15 @@ struct NearbyController: RouteCollection {
     }
 
     /// The stops near a point as the page lists them, with which way services leave the listed stops that share a
-    /// name (only those: PTV is not asked about stops past the list).
+    /// name (only those: PTV is not asked about stops past the list), learnt in a bounded second round when not known.
     func list(form: NearbyPage.Form, origin: NearbyPage.Origin, latitude: Double, longitude: Double,
               context: PageContext, ask: Ask) async throws -> Response {
         let found = try await ask(.stopsNearby(latitude: latitude, longitude: longitude, routeTypes: form.mode.map { [$0.rawValue] } ?? [],
                                                maxResults: NearbyPage.asked, maxDistance: form.radius)).required(missing: NearbyPage.missing)
         let within = NearbyPage.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
         let listed = within.prefix(NearbyPage.cap).map(\.stop)
-        let ways = site.ways.ways(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget, ask: ask)
+        let ways = await site.ways.waysNow(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget,
+                                           ask: ask, within: Ask.secondRound)
         let page = NearbyPage(form: form, origin: origin, latitude: latitude, longitude: longitude, found: found, context: context,
                               ways: ways, within: within)
         return site.templates.render(page, template: "nearby")

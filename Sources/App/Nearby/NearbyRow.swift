@@ -24,13 +24,19 @@ extension NearbyRow {
     ///   - ways: Which way services leave each stop.
     ///   - from: The point the list is measured from.
     init(stop: NearbyStop, usualSuburb: String?, shared: Bool, ways: [String: [StopWays.Way]], from: (Double, Double)) {
-        let way = shared ? ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)].flatMap(WayWords.phrase) : nil
+        // A kerbside stop whose ways PTV did not tell in time says so, rather than nothing: its namesake is across the road.
+        let unknown = StopWays.kerbside.contains(stop.stop.routeType) ? Self.wayUnchecked : nil
+        let way = shared ? ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)].flatMap(WayWords.phrase) ?? unknown : nil
         let link = stop.link(usualSuburb: usualSuburb, way: way)
         let known = ways[StopWays.key(stop.stop.routeType, stop.stop.stopId)] ?? []
         let apart = WayWords.side(known) ?? WayWords.phrase(known) ?? stop.distance
         self.init(distance: stop.distance, stop: link,
                   walk: shared ? Link("\(link.name), \(apart)", href: Paths.walk(stop.stop.routeType, stop.stop.stopId, from: from)) : nil)
     }
+
+    /// Said on a row that shares its name with another listed stop when which way its services leave is not known
+    /// (PTV did not answer within the page's second round).
+    static let wayUnchecked = "which way its services go could not be checked just now"
 
     /// The rows of listed stops, noting which share a name with another listed stop. No two walk links say the same
     /// words: where the side of the road or the way does not tell two apart, the distance and direction does.

@@ -120,6 +120,24 @@ final class StopWays: Sendable {
         return found
     }
 
+    /// `ways(at:budget:ask:)` for a page that needs them now (two listed stops sharing a name: a rider picking one of two
+    /// identical links is on the wrong side of the road half the time): routes not known are learnt at once and waited
+    /// for, up to `limit` in all, then the ways are read again. A page that waits costs one more round only when a
+    /// route is unknown; past `limit` it says what it knows, and the learning goes on for the next load.
+    /// - Parameters:
+    ///   - asked: The stops, most important first.
+    ///   - budget: Most routes learnt.
+    ///   - ask: How PTV is asked.
+    ///   - limit: Most this waits.
+    func waysNow(at asked: [Asked], budget: Int, ask: Ask, within limit: Duration) async -> [String: [Way]] {
+        let first = ways(at: asked, budget: budget, ask: ask)
+        guard !knows(asked) else { return first }
+        let running = learning.withLock { Array($0.values) }
+        guard !running.isEmpty else { return first }
+        _ = await Deadline.value(of: Task { for task in running { await task.value } }, within: limit)
+        return ways(at: asked, budget: 0, ask: ask)
+    }
+
     /// Whether every kerbside route of these stops is known (nothing about them is being learnt or left to learn).
     /// - Parameter asked: The stops.
     func knows(_ asked: [Asked]) -> Bool {
