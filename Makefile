@@ -75,7 +75,7 @@ fleet: build service-deps
 ## than its 10 s read timeout on two cores (seen twice in six parallel runs, never alone);
 ## ServeProcessTests holds the real trakx serve to exiting within 5 s of SIGTERM; FleetTests runs three of them behind
 ## HAProxy with PostgreSQL and Redis, under load.
-TIMED_WAITING := PageFaultWalkTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|pairedStopsWhoseWaysPTVDoesNotTellSaySo|aDisruptionPTVIsSlowToDescribeIsSaidAsAskedWithinTheSecondRound|manySlowConnectionsFromOneAddressDoNotDelayAnother
+TIMED_WAITING := PageFaultWalkTests|PageWaitTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|pairedStopsWhoseWaysPTVDoesNotTellSaySo|aDisruptionPTVIsSlowToDescribeIsSaidAsAskedWithinTheSecondRound|manySlowConnectionsFromOneAddressDoNotDelayAnother
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.

@@ -19,8 +19,9 @@ struct Site: Sendable {
     /// Web Push alerts (nil in page tests that build a site without them).
     var alerts: Alerts? = nil
 
-    /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance.
-    func ask(_ context: TrakxContext) -> Ask { Ask(source: source, allowance: context.allowance) }
+    /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance, and the
+    /// page waits for PTV at most `Ask.pageWait` in all.
+    func ask(_ context: TrakxContext) -> Ask { Ask.forPage(source: source, allowance: context.allowance) }
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }

@@ -21,15 +21,50 @@ struct Ask: Sendable {
     let source: any TransitSource
     /// The visitor's PTV allowance for this request (nil for Trakx's own work, which is not counted).
     let allowance: UpstreamBudget.Allowance?
+    /// When the page stops waiting for PTV, however many answers it meets hanging one after another (nil: each
+    /// question waits as the client does). A question not answered by then is a time-out for this page; its fetch goes
+    /// on and fills the cache for the next load.
+    var deadline: ContinuousClock.Instant? = nil
+
+    /// The most a page waits for PTV in all: a dated copy is said after 2 seconds (`PTVConfiguration.staleGrace`), and
+    /// without one a failure is said within this, where the client's own timeout (15 s) would have a rider wait three
+    /// times as long, or twice that when a second answer hangs too.
+    static let pageWait: Duration = .seconds(5)
+
+    /// An Ask for one page: its questions charged to `allowance`, and waited for until `pageWait` from now.
+    /// - Parameters:
+    ///   - source: Where answers come from.
+    ///   - allowance: The visitor's PTV allowance.
+    static func forPage(source: any TransitSource, allowance: UpstreamBudget.Allowance?) -> Ask {
+        Ask(source: source, allowance: allowance, deadline: .now + pageWait)
+    }
+
+    /// The same asking without the page's deadline, for work that goes on after the page is sent.
+    var unbounded: Ask { Ask(source: source, allowance: allowance) }
 
     /// Asks one question and keeps what happened, whatever it was.
     /// - Parameter query: The question.
     func callAsFunction<Answer>(_ query: PTVQuery<Answer>) async -> Evidence<Answer> {
         let question = Question(query.request.endpoint)
+        // An answer held fresh comes at once: no deadline to keep.
+        guard let deadline, source.cached(query, within: nil) == nil else {
+            return Evidence(question, await Self.result(of: query, from: source, allowance: allowance))
+        }
+        let (source, allowance) = (self.source, self.allowance)
+        let fetch = Task { await Self.result(of: query, from: source, allowance: allowance) }
+        guard let result = await Deadline.value(of: fetch, within: ContinuousClock.now.duration(to: deadline)) else {
+            return Evidence(question, .failure(PTVError(.timedOut)))
+        }
+        return Evidence(question, result)
+    }
+
+    /// The source's answer to `query`, or what it threw.
+    private static func result<Answer>(of query: PTVQuery<Answer>, from source: any TransitSource,
+                                       allowance: UpstreamBudget.Allowance?) async -> Result<Fetched<Answer>, any Error> {
         do {
-            return Evidence(question, .success(try await source.fetch(query, allowance: allowance)))
+            return .success(try await source.fetch(query, allowance: allowance))
         } catch {
-            return Evidence(question, .failure(error))
+            return .failure(error)
         }
     }
 
@@ -60,6 +95,7 @@ struct Ask: Sendable {
     /// - Returns: The question's task, for a page that may wait for it a bounded while (`Deadline`).
     @discardableResult
     func learn<Answer>(_ query: PTVQuery<Answer>) -> Task<Void, Never> {
-        Task { [self] in _ = await self(query) }
+        let ask = unbounded
+        return Task { _ = await ask(query) }
     }
 }

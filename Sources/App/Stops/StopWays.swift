@@ -102,7 +102,7 @@ final class StopWays: Sendable {
             learning.withLock { running in
                 guard running[route.routeID] == nil else { return }
                 running[route.routeID] = Task {
-                    await self.learn(routeID: route.routeID, type: route.type, ask: ask)
+                    await self.learn(routeID: route.routeID, type: route.type, ask: ask.unbounded)
                     _ = self.learning.withLock { $0.removeValue(forKey: route.routeID) }
                 }
             }
