@@ -97,9 +97,8 @@ struct DisruptionListTests {
         let clock = TestClock(ISO8601DateFormatter().date(from: "2025-06-12T04:00:00Z")!)
         try await Self.withListingPTV(clock) { ptv, app in
             func listAsked(_ times: Int) async throws {
-                for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < times { try await Task.sleep(for: .milliseconds(20)) }
+                await app.app.backgroundWorkSettled()
                 #expect(ptv.count("/v3/disruptions") == times)
-                try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
             }
             _ = try await app.page("/runs/train/951230", status: 200)
             try await listAsked(1)
@@ -157,8 +156,7 @@ struct DisruptionListTests {
                                     from: "2024-05-03T10:30:00Z", to: "2024-05-05T17:00:00Z")
         try await Self.withListingPTV(clock, list: ListingPTV.list([works])) { ptv, app in
             _ = try await app.get("/stops/train/1032")
-            for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 1 { try await Task.sleep(for: .milliseconds(20)) }
-            try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+            await app.app.backgroundWorkSettled()
             let page = try await app.get("/stops/train/1032").text
             #expect(page.contains(">Alamein line, Buses replace trains between Camberwell and Alamein, starts 8\u{202F}30 pm on Friday 3 May.</a>"),
                     "\(page)")
@@ -206,8 +204,7 @@ struct DisruptionListTests {
                     #expect(page.contains("Works number 297881"), "\(page)")
                     #expect(page.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
                             "\(page)")
-                    for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 3 { try await Task.sleep(for: .milliseconds(20)) }
-                    try await Task.sleep(for: .milliseconds(300))
+                    await app.app.backgroundWorkSettled()
                 }
                 clock.advance(7 * 3600)
                 try await withApp { app in

@@ -58,8 +58,8 @@ struct WorksInSentencesTests {
                                            session: session)
             #expect(added.status == 303)
             let before = try await session.get("/favourites").text
-            for _ in 0 ..< 100 where ptv.count("/v3/disruptions") < 1 { try await Task.sleep(for: .milliseconds(20)) }
-            try await Task.sleep(for: .milliseconds(200))  // the list's answer kept
+            await app.app.backgroundWorkSettled()
+            #expect(ptv.count("/v3/disruptions") == 1)
             #expect(!before.contains("Buses replace"), "nothing known of the works yet: \(before)")
             let page = try await session.get("/favourites").text
             let card = try #require(page.range(of: "<li class=\"card\">").map { String(page[$0.lowerBound...].prefix(3000)) })
@@ -70,7 +70,7 @@ struct WorksInSentencesTests {
             #expect(arrived.contains("Buses replace trains between Camberwell and Alamein."), "\(arrived)")
             // The board names five disruptions, four not in the list: only the list was asked, never an id on its own
             // (a home page of 40 favourites would ask up to 6 each).
-            try await Task.sleep(for: .milliseconds(200))
+            await app.app.backgroundWorkSettled()
             #expect(ptv.asked.withLock { $0.filter { $0.hasPrefix("/v3/disruptions/") } } == [], "\(ptv.asked.withLock { $0 })")
         }
     }

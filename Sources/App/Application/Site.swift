@@ -18,10 +18,12 @@ struct Site: Sendable {
     let ways: StopWays
     /// Web Push alerts (nil in page tests that build a site without them).
     var alerts: Alerts? = nil
+    /// The questions pages leave for later pages, tracked until they end.
+    var work = BackgroundWork()
 
     /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance, and the
     /// page waits for PTV at most `Ask.pageWait` in all.
-    func ask(_ context: TrakxContext) -> Ask { Ask.forPage(source: source, allowance: context.allowance) }
+    func ask(_ context: TrakxContext) -> Ask { Ask.forPage(source: source, allowance: context.allowance, work: work) }
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }

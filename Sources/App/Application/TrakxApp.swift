@@ -28,11 +28,14 @@ public final class TrakxApp: Sendable {
     let alerts: Alerts
     /// PTV answers kept across restarts (nil on demo data, whose answers carry every text).
     let kept: KeptAnswers?
+    /// The questions pages left for later pages.
+    let work: BackgroundWork
     /// Putting the kept answers back, from `start()`.
     private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: Database, ptv: PTVClient,
-         kept: KeptAnswers?, port: PortBox) {
+         kept: KeptAnswers?, port: PortBox, work: BackgroundWork) {
+        self.work = work
         self.alerts = alerts
         self.kept = kept
         self.pages = pages
@@ -68,6 +71,8 @@ public final class TrakxApp: Sendable {
         await restoring.withLock { $0 }?.value
         await renames.settled()
         await ways.settled()
+        await work.settled()
+        await ways.settled()
     }
 
     /// Ends the app, the one way both `trakx serve` (on SIGTERM or SIGINT) and the tests end it, never blocking a
@@ -78,7 +83,11 @@ public final class TrakxApp: Sendable {
         await server.shutdown()
         await alerts.shutdown()
         await renames.settled()
+        // Questions left for later pages: a moment to finish, then the client's end fails those still waiting on PTV.
+        await work.settled(within: .seconds(2))
         await ptv.shutdown()
+        await work.settled()
+        await ways.settled()
         await database.shutdown()
     }
 
@@ -156,7 +165,8 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
     let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
-    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port)
+    return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port,
+                    work: site.work)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -25,6 +25,8 @@ struct Ask: Sendable {
     /// question waits as the client does). A question not answered by then is a time-out for this page; its fetch goes
     /// on and fills the cache for the next load.
     var deadline: ContinuousClock.Instant? = nil
+    /// Where questions for later pages are tracked (nil: untracked, in page tests that build an Ask of their own).
+    var work: BackgroundWork? = nil
 
     /// The most a page waits for PTV in all: a dated copy is said after 2 seconds (`PTVConfiguration.staleGrace`), and
     /// without one a failure is said within this, where the client's own timeout (15 s) would have a rider wait three
@@ -35,12 +37,13 @@ struct Ask: Sendable {
     /// - Parameters:
     ///   - source: Where answers come from.
     ///   - allowance: The visitor's PTV allowance.
-    static func forPage(source: any TransitSource, allowance: UpstreamBudget.Allowance?) -> Ask {
-        Ask(source: source, allowance: allowance, deadline: .now + pageWait)
+    ///   - work: Where the page's questions for later pages are tracked.
+    static func forPage(source: any TransitSource, allowance: UpstreamBudget.Allowance?, work: BackgroundWork?) -> Ask {
+        Ask(source: source, allowance: allowance, deadline: .now + pageWait, work: work)
     }
 
     /// The same asking without the page's deadline, for work that goes on after the page is sent.
-    var unbounded: Ask { Ask(source: source, allowance: allowance) }
+    var unbounded: Ask { Ask(source: source, allowance: allowance, work: work) }
 
     /// Asks one question and keeps what happened, whatever it was.
     /// - Parameter query: The question.
@@ -90,12 +93,14 @@ struct Ask: Sendable {
         source.cached(query, within: maxAge)
     }
 
-    /// Starts learning `query`'s answer for a later page, without waiting for it (on this visitor's allowance).
+    /// Starts learning `query`'s answer for a later page, without waiting for it (on this visitor's allowance), tracked
+    /// in `work`.
     /// - Parameter query: The question.
     /// - Returns: The question's task, for a page that may wait for it a bounded while (`Deadline`).
     @discardableResult
     func learn<Answer>(_ query: PTVQuery<Answer>) -> Task<Void, Never> {
         let ask = unbounded
-        return Task { _ = await ask(query) }
+        guard let work else { return Task { _ = await ask(query) } }
+        return work.start { _ = await ask(query) }
     }
 }
