@@ -93,8 +93,9 @@ final class AlertWatcher: Sendable {
         let type = RouteType(rawValue: first.routeType)
         let evidence = await ask(.pattern(runRef: runRef, routeType: type.rawValue))
         guard let pattern = evidence.value else { return }
-        let journey = Journey(pattern, routeType: type, asked: runRef)
         for alert in alerts {
+            // Each rider's own journey: one getting off past the train's handover rides through it.
+            let journey = Journey.riding(pattern, routeType: type, asked: runRef, to: alert.stopID)
             await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert)
         }
     }

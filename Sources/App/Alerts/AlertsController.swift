@@ -30,7 +30,8 @@ struct AlertsController: RouteCollection {
         // The run must call at the rider's stop after their boarding stop, as the ride page itself checks.
         let journey: Journey
         do {
-            journey = try await RunAddress(type: type, ref: ref).load(site.ask(context), words: site.timeWords()).journey
+            let loaded = try await RunAddress(type: type, ref: ref).load(site.ask(context), words: site.timeWords())
+            journey = Journey.riding(loaded.pattern.value, routeType: type, asked: ref, to: to)
         } catch var error as HTTPError {
             // PTV failing, the run gone, or the visitor's share spent: nothing is kept, and the page says so before
             // what the failure's own words advise.

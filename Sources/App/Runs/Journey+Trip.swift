@@ -29,7 +29,8 @@ extension Journey {
     ///   - asked: The run the page was asked for.
     ///   - pattern: The pattern, for its runs, routes and stops.
     ///   - type: The mode.
-    static func trip(_ rows: [Departure], asked: String?, pattern: PatternResponse, type: RouteType)
+    ///   - through: Whether the trip the train continues as is ridden too (its rows follow the trip's own).
+    static func trip(_ rows: [Departure], asked: String?, pattern: PatternResponse, type: RouteType, through: Bool = false)
         -> (rows: [Departure], previous: Neighbour?, next: Neighbour?) {
         var trips: [[Departure]] = []
         for row in rows {
@@ -58,13 +59,32 @@ extension Journey {
             return Neighbour(runRef: first.runRef, service: service(first), place: name(first), at: name(join), stopID: join.stopId)
         }
         let next = index + 1 < trips.count ? trips[index + 1].first.flatMap { first -> Neighbour? in
-            guard let join = own.last else { return nil }
+            // Ridden through, the line's name changes where the next trip's first row is (the journey keeps that stop's
+            // row from the next trip), which may be a stop past where PTV ends the trip asked for.
+            guard let join = through ? first : own.last else { return nil }
             let run = pattern.runs[first.runRef]
             let end = destination(run: run, direction: pattern.directions[String(first.directionId)])
             let place = PlatformDestination.name(end: end, boarding: first.stopId, type: type).name
             return Neighbour(runRef: first.runRef, service: service(first), place: place, at: name(join), stopID: join.stopId)
         } : nil
-        return (own, previous, next)
+        // Ridden through the handover: the rider stays on the train, so its next trip's rows are theirs too.
+        let ridden = through && index + 1 < trips.count ? own + trips[index + 1] : own
+        return (ridden, previous, next)
+    }
+
+    /// The journey a rider rides on run `asked` to the stop `to`: the trip asked for, or, when `to` is only on the trip
+    /// the same train continues as (a Frankston train that becomes a Werribee train at Flinders Street, ridden to
+    /// Laverton), both trips as one journey of two parts, where the line's name changes at the handover.
+    /// - Parameters:
+    ///   - pattern: PTV's pattern answer.
+    ///   - routeType: The mode.
+    ///   - asked: The run the rider boarded.
+    ///   - stopID: The stop they get off at, if chosen.
+    static func riding(_ pattern: PatternResponse, routeType: RouteType, asked: String, to stopID: Int?) -> Journey {
+        let own = Journey(pattern, routeType: routeType, asked: asked)
+        guard let stopID, own.index(of: stopID) == nil, own.continuesAs != nil else { return own }
+        let through = Journey(pattern, routeType: routeType, asked: asked, through: true)
+        return through.index(of: stopID) == nil ? own : through
     }
 
     /// Whether a row is of a cancelled run.

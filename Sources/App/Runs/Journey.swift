@@ -77,10 +77,11 @@ struct Journey: Sendable {
     ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
     ///   - routeType: The run's route type.
     ///   - asked: The run the page was asked for.
-    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil) {
+    ///   - through: Whether the trip the train continues as is part of the journey (``riding(_:routeType:asked:to:)``).
+    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil, through: Bool = false) {
         self.routeType = routeType
         self.asked = asked
-        let trip = Self.trip(Self.ordered(pattern.departures), asked: asked, pattern: pattern, type: routeType)
+        let trip = Self.trip(Self.ordered(pattern.departures), asked: asked, pattern: pattern, type: routeType, through: through)
         let ordered = trip.rows
         cameFrom = trip.previous
         continuesAs = trip.next

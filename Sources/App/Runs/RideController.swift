@@ -26,7 +26,8 @@ struct RideController: RouteCollection {
         } ?? false
         let ask = site.ask(context)
         let loaded = try await run.load(ask, words: site.timeWords())
-        let journey = loaded.journey
+        // A stop past the handover of a through-running train: the rider stays on it, and the ride follows it.
+        let journey = toStop.map { Journey.riding(loaded.pattern.value, routeType: run.type, asked: run.ref, to: $0) } ?? loaded.journey
         var from: Int?
         if let fromStop {
             guard let index = journey.index(of: fromStop) else {
