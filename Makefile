@@ -104,7 +104,7 @@ test-browser:
 ## Release build measured against its budgets (Scripts/bench.sh explains each figure): warm stop pages
 ## against a C libmicrohttpd hello (Scripts/mhd_hello.c, built here with cc) in the same run, cold pages of
 ## every type with PTV 300 ms away, memory, start-up and page weight. Exits 1 when a budget is missed. Not part of `make test`.
-bench: deps
+bench: deps service-deps
 	bash Scripts/bench.sh
 
 clean:

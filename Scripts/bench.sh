@@ -68,7 +68,8 @@
 # Only loopback is used. Raw outputs go to a temporary folder whose path is printed at the end.
 # Environment: BENCH_ACCEPT_ENCODING (steps 1-2, as above), BENCH_SEED (1), BENCH_NOW (2026-11-20T08:30:00+11:00),
 # BENCH_THREADS (4), BENCH_DURATION (4s), BENCH_ROUNDS (7), BENCH_COLD_STOPS (10), BENCH_COLD300_PER_TYPE (4),
-# BENCH_SKIP_BUILD (reuse the last release build), BENCH_ONLY=warm (steps 1-2 alone, their rows only: for working on the warm path).
+# BENCH_SKIP_BUILD (reuse the last release build), BENCH_ONLY=warm (steps 1-2 alone, their rows only: for working on the warm path),
+# BENCH_ONLY=fleet (the fleet rows alone: Scripts/bench_fleet.sh says what each measures).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -108,6 +109,11 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
 fi
 BIN="$(swift build -c release --show-bin-path)/trakx"
 [ -x "$BIN" ] || { echo "no release binary at $BIN" >&2; exit 2; }
+if [ "${BENCH_ONLY:-}" = fleet ]; then
+    say "Fleet (Scripts/bench_fleet.sh: BENCH_ONLY=fleet)"
+    BIN="$BIN" bash "$ROOT/Scripts/bench_fleet.sh" "$OUT" | tee "$OUT/fleet.txt"
+    exit "${PIPESTATUS[0]}"
+fi
 HELLO="$OUT/mhd_hello"
 # shellcheck disable=SC2046  # pkg-config prints several words on purpose
 cc -O2 -Wall -o "$HELLO" "$ROOT/Scripts/mhd_hello.c" $(pkg-config --cflags --libs libmicrohttpd) \
@@ -370,7 +376,14 @@ say "6. Start-up to first 200 from /healthz"
 cleanup
 PIDS=()
 
-say "Results"
+say "Fleet (Scripts/bench_fleet.sh)"
 set +e
+BIN="$BIN" bash "$ROOT/Scripts/bench_fleet.sh" "$OUT" >"$OUT/fleet.txt"
+fleet_status=$?
+
+say "Results"
 python3 "$ROOT/Scripts/bench_report.py" "$RESULTS" --raw "$OUT" | tee "$OUT/table.txt"
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+cat "$OUT/fleet.txt"
+[ "$fleet_status" = 0 ] || status=1
+exit "$status"
