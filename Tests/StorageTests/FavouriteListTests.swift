@@ -8,16 +8,13 @@ struct FavouriteListTests {
     static let a = FavouriteListKey(hash: String(repeating: "a", count: 64))
     static let b = FavouriteListKey(hash: String(repeating: "b", count: 64))
 
-    static func listCount(_ database: Database) async throws -> Int64 {
-        try await database.perform { db in
-            let statement = try db.prepare("SELECT COUNT(*) FROM favourite_list")
-            return try statement.step() ? statement.int(0) : -1
-        }
+    static func listCount(_ database: any SQLDatabase) async throws -> Int64 {
+        try await database.withConnection { db in try db.integer("SELECT COUNT(*) FROM favourite_list") ?? -1 }
     }
 
-    @Test func listsAreSeparateAndStoredOnlyWhileTheyHaveFavourites() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func listsAreSeparateAndStoredOnlyWhileTheyHaveFavourites(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             #expect(try await Self.listCount(database) == 0)
             #expect(try await !store.exists(Self.a))
             let added = try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station", ownName: "Home"),
@@ -36,9 +33,9 @@ struct FavouriteListTests {
         }
     }
 
-    @Test func aLineAtAStopIsItsOwnFavourite() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func aLineAtAStopIsItsOwnFavourite(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             let line = FavouriteStop(routeType: 0, stopID: 1071, routeID: 6, directionID: 0, stopName: "Flinders Street Station",
                                      lineName: "Frankston line", directionName: "Frankston")
             #expect(try await store.add(line, to: Self.a, limit: 100) == .added)
@@ -58,9 +55,9 @@ struct FavouriteListTests {
         }
     }
 
-    @Test func aFullListRefusesMoreAndWritesNothing() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func aFullListRefusesMoreAndWritesNothing(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             for stop in 1 ... 3 {
                 #expect(try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 3) == .added)
             }

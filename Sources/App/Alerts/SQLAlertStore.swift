@@ -2,9 +2,12 @@ import Foundation
 import Storage
 import WebPush
 
-/// Alerts in SQLite (`push_alert`, `push_key`; migration 3), on the database's one writer thread.
-struct SQLiteAlertStore: AlertStore {
-    let database: Database
+/// The alert store's earlier name, from when SQLite was its only engine.
+typealias SQLiteAlertStore = SQLAlertStore
+
+/// Alerts in SQL (`push_alert`, `push_key`; migrations 3 and 5), the same statements on SQLite and PostgreSQL.
+struct SQLAlertStore: AlertStore {
+    let database: any SQLDatabase
 
     private static let columns = """
         id, stop_code, kind, route_type, run_ref, from_stop, stop_id, route_id, direction_id, minutes, endpoint, p256dh, auth,
@@ -13,7 +16,7 @@ struct SQLiteAlertStore: AlertStore {
 
     func add(_ alert: Alert, perPhone: Int) async throws -> Alert? {
         let row = alert.watch.row
-        return try await database.perform { db in
+        return try await database.withConnection { db in
             try db.transaction {
                 // The same alert asked again (a second press) replaces the first, so it is never said twice.
                 try db.run("""
@@ -21,73 +24,66 @@ struct SQLiteAlertStore: AlertStore {
                         AND route_id = ? AND direction_id = ?
                     """, [.text(alert.subscription.endpoint), .text(row.kind), .integer(Int64(alert.routeType)), .text(row.runRef),
                           .integer(Int64(alert.stopID)), .integer(row.routeID), .integer(row.directionID)])
-                let count = try db.prepare("SELECT count(*) FROM push_alert WHERE endpoint = ?")
-                try count.bind([.text(alert.subscription.endpoint)])
-                guard try count.step(), count.int(0) < perPhone else { return nil }
-                try db.run("""
+                guard try db.integer("SELECT count(*) FROM push_alert WHERE endpoint = ?", [.text(alert.subscription.endpoint)]) ?? 0 < perPhone
+                else { return nil }
+                let id = try db.integer("""
                     INSERT INTO push_alert (stop_code, kind, route_type, run_ref, from_stop, stop_id, route_id, direction_id, minutes,
                         endpoint, p256dh, auth, sent, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    RETURNING id
                     """, [.text(alert.stopCode), .text(row.kind), .integer(Int64(alert.routeType)), .text(row.runRef),
                           .integer(row.fromStop), .integer(Int64(alert.stopID)), .integer(row.routeID),
                           .integer(row.directionID), .integer(row.minutes), .text(alert.subscription.endpoint),
                           .text(alert.subscription.p256dh), .text(alert.subscription.auth), .text(alert.sent),
                           .integer(Int64(alert.createdAt.timeIntervalSince1970)), .integer(Int64(alert.expiresAt.timeIntervalSince1970))])
                 var stored = alert
-                stored.id = db.lastInsertRowID
+                stored.id = id ?? 0
                 return stored
             }
         }
     }
 
     func active(at now: Date) async throws -> [Alert] {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try db.run("DELETE FROM push_alert WHERE expires_at <= ?", [.integer(Int64(now.timeIntervalSince1970))])
-            let statement = try db.prepare("SELECT \(Self.columns) FROM push_alert ORDER BY id")
-            var alerts: [Alert] = []
-            while try statement.step() {
-                // A row whose keys no longer read is skipped (it was checked when stored).
-                guard let watch = Alert.Watch(kind: statement.text(2) ?? "", runRef: statement.text(4) ?? "", fromStop: statement.int(5),
-                                              routeID: statement.int(7), directionID: statement.int(8), minutes: statement.int(9)),
-                      let subscription = try? PushSubscription(endpoint: statement.text(10) ?? "", p256dh: statement.text(11) ?? "",
-                                                               auth: statement.text(12) ?? "", allowHTTP: true) else { continue }
-                alerts.append(Alert(id: statement.int(0), stopCode: statement.text(1) ?? "", watch: watch, routeType: Int(statement.int(3)),
-                                    stopID: Int(statement.int(6)), subscription: subscription, sent: statement.text(13) ?? "",
-                                    createdAt: Date(timeIntervalSince1970: Double(statement.int(14))),
-                                    expiresAt: Date(timeIntervalSince1970: Double(statement.int(15)))))
+            // A row whose keys no longer read is skipped (it was checked when stored).
+            return try db.rows("SELECT \(Self.columns) FROM push_alert ORDER BY id", []).compactMap { row -> Alert? in
+                guard let watch = Alert.Watch(kind: row.text(2) ?? "", runRef: row.text(4) ?? "", fromStop: row.int(5),
+                                              routeID: row.int(7), directionID: row.int(8), minutes: row.int(9)),
+                      let subscription = try? PushSubscription(endpoint: row.text(10) ?? "", p256dh: row.text(11) ?? "",
+                                                               auth: row.text(12) ?? "", allowHTTP: true) else { return nil }
+                return Alert(id: row.int(0), stopCode: row.text(1) ?? "", watch: watch, routeType: Int(row.int(3)),
+                             stopID: Int(row.int(6)), subscription: subscription, sent: row.text(13) ?? "",
+                             createdAt: Date(timeIntervalSince1970: Double(row.int(14))),
+                             expiresAt: Date(timeIntervalSince1970: Double(row.int(15))))
             }
-            return alerts
         }
     }
 
     func setSent(_ sent: String, for id: Int64) async throws {
-        try await database.perform { db in try db.run("UPDATE push_alert SET sent = ? WHERE id = ?", [.text(sent), .integer(id)]) }
+        try await database.withConnection { db in _ = try db.run("UPDATE push_alert SET sent = ? WHERE id = ?", [.text(sent), .integer(id)]) }
     }
 
     func remove(id: Int64) async throws {
-        try await database.perform { db in try db.run("DELETE FROM push_alert WHERE id = ?", [.integer(id)]) }
+        try await database.withConnection { db in _ = try db.run("DELETE FROM push_alert WHERE id = ?", [.integer(id)]) }
     }
 
     func remove(stopCode code: String) async throws -> Bool {
-        try await database.perform { db in
-            try db.run("DELETE FROM push_alert WHERE stop_code = ?", [.text(code)])
-            return db.changes > 0
+        try await database.withConnection { db in
+            try db.run("DELETE FROM push_alert WHERE stop_code = ?", [.text(code)]) > 0
         }
     }
 
     func remove(endpoint: String) async throws -> Int {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try db.run("DELETE FROM push_alert WHERE endpoint = ?", [.text(endpoint)])
-            return Int(db.changes)
         }
     }
 
     func vapidKey(orKeep made: String, at now: Date) async throws -> String {
-        try await database.perform { db in
-            try db.run("INSERT OR IGNORE INTO push_key (id, private_key, created_at) VALUES (1, ?, ?)",
+        try await database.withConnection { db in
+            try db.run("INSERT INTO push_key (id, private_key, created_at) VALUES (1, ?, ?) ON CONFLICT (id) DO NOTHING",
                        [.text(made), .integer(Int64(now.timeIntervalSince1970))])
-            let statement = try db.prepare("SELECT private_key FROM push_key WHERE id = 1")
-            guard try statement.step(), let kept = statement.text(0) else { return made }
-            return kept
+            return try db.rows("SELECT private_key FROM push_key WHERE id = 1", []).first?.text(0) ?? made
         }
     }
 }
