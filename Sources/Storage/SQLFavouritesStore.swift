@@ -45,7 +45,7 @@ public struct SQLFavouritesStore: FavouritesStore {
         try await database.withConnection { db in
             do {
                 return try db.transaction {
-                    let listID = try Self.listID(db, list) ?? Self.createList(db, list, at: favourite.createdAt)
+                    let listID = try Self.lockedList(db, list, at: favourite.createdAt)
                     if try Self.insert(favourite, listID: listID, into: db) {
                         if try Self.count(db, listID: listID) > limit { throw Rollback.full }
                         return FavouriteAddOutcome.added
@@ -85,7 +85,7 @@ public struct SQLFavouritesStore: FavouritesStore {
     @discardableResult public func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws -> Bool {
         try await database.withConnection { db in
             try db.transaction {
-                guard let listID = try Self.listID(db, list) else { return false }
+                guard let listID = try Self.listID(db, list), try Self.lock(db, listID) else { return false }
                 let removed = try db.run("DELETE FROM favourite WHERE list_id = ? AND route_type = ? AND stop_id = ? AND route_id = ? AND direction_id = ?",
                                          [.integer(listID)] + Self.values(key)) > 0
                 if try Self.count(db, listID: listID) == 0 {
@@ -102,7 +102,7 @@ public struct SQLFavouritesStore: FavouritesStore {
         return try await database.withConnection { db in
             do {
                 return try db.transaction {
-                    let listID = try Self.listID(db, list) ?? Self.createList(db, list, at: Date())
+                    let listID = try Self.lockedList(db, list, at: Date())
                     let added = try favourites.reduce(0) { count, favourite in
                         try Self.insert(favourite, listID: listID, into: db) ? count + 1 : count
                     }
@@ -149,6 +149,19 @@ public struct SQLFavouritesStore: FavouritesStore {
         try db.run("INSERT INTO favourite_list (key_hash, created_at) VALUES (?, ?) ON CONFLICT (key_hash) DO NOTHING",
                    [.text(list.value), .integer(milliseconds(date))])
         return try listID(db, list) ?? 0
+    }
+
+    /// The list's id, made when it is not stored, and locked until the transaction ends: on PostgreSQL, changes to one
+    /// list from several connections take turns, so the limit holds and a list is never deleted under a favourite
+    /// being added (SQLite's writes already take turns). A list deleted meanwhile is made again.
+    private static func lockedList(_ db: any SQLConnection, _ list: FavouriteListKey, at date: Date) throws -> Int64 {
+        let listID = try Self.listID(db, list) ?? createList(db, list, at: date)
+        return try lock(db, listID) ? listID : createList(db, list, at: date)
+    }
+
+    /// Locks list `listID`'s row (an update that changes nothing); false when the list is gone.
+    private static func lock(_ db: any SQLConnection, _ listID: Int64) throws -> Bool {
+        try db.run("UPDATE favourite_list SET created_at = created_at WHERE id = ?", [.integer(listID)]) > 0
     }
 
     private static func count(_ db: any SQLConnection, listID: Int64) throws -> Int {

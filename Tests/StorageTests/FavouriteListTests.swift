@@ -76,4 +76,32 @@ struct FavouriteListTests {
             #expect(try await Self.listCount(database) == 1)
         }
     }
+
+    /// Adds and removes at once on one list (on PostgreSQL over several connections) keep the limit, and a list
+    /// emptied while another favourite is added is never left with a favourite and no list.
+    @Test(arguments: StorageEngine.all) func changesAtOnceKeepTheLimit(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
+            let outcomes = try await withThrowingTaskGroup(of: FavouriteAddOutcome.self) { group in
+                for stop in 1 ... 12 {
+                    group.addTask { try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 5) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == .added }.count == 5)
+            #expect(try await store.all(in: Self.a).count == 5)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for stop in 1 ... 12 {
+                    group.addTask {
+                        if stop <= 5 { try await store.remove(FavouriteKey(routeType: 2, stopID: stop), from: Self.a) }
+                        else { _ = try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 5) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let left = try await store.all(in: Self.a).count
+            #expect(left <= 5)
+            #expect(try await store.exists(Self.a) == (left > 0))
+        }
+    }
 }
