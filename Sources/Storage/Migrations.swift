@@ -111,6 +111,15 @@ public enum Migrations {
         ALTER TABLE push_alert_new RENAME TO push_alert;
         CREATE INDEX push_alert_by_endpoint ON push_alert (endpoint);
         """,
+        // 6: alert leases for a fleet (issue 53 part 3): which instance looks at a watched run or stop (`target`) this
+        // interval, until `expires_at` (seconds since 1970); a dead instance's lease passes when it expires.
+        """
+        CREATE TABLE alert_lease (
+            target TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

@@ -80,6 +80,14 @@ public enum PostgresMigrations {
         """,
         // 5: SQLite's rebuild of push_alert with AUTOINCREMENT; here the identity column of 3 already never reuses an id.
         "SELECT 1",
+        // 6: alert leases for a fleet.
+        """
+        CREATE TABLE alert_lease (
+            target TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_at BIGINT NOT NULL
+        );
+        """,
     ]
 
     /// The advisory lock every migrating instance takes, so instances starting together migrate once.

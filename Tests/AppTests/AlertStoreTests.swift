@@ -81,4 +81,56 @@ struct AlertStoreTests {
             #expect(try await database.perform { try $0.userVersion } == Migrations.all.count)
         }
     }
+
+    /// A fleet: one instance holds a watched run or stop an interval, and a dead instance's lease passes once it expires.
+    @Test(arguments: StorageEngine.all) func aTargetIsLeasedToOneInstanceUntilItsLeaseExpires(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLAlertStore(database: database)
+            /// `holder` asks for `targets` `at` seconds after the start, for 30 seconds.
+            func take(_ targets: [String], _ holder: String, at seconds: Double) async throws -> Set<String> {
+                let now = Self.now.addingTimeInterval(seconds)
+                return try await store.lease(targets, holder: holder, until: now.addingTimeInterval(30), now: now)
+            }
+            let first = try await take(["ride 0 1", "leave 0 1071"], "a", at: 0)
+            #expect(first == ["ride 0 1", "leave 0 1071"])
+            let other = try await take(["ride 0 1", "leave 0 2"], "b", at: 0)
+            #expect(other == ["leave 0 2"])
+            let renewed = try await take(["ride 0 1"], "a", at: 30)
+            #expect(renewed == ["ride 0 1"])
+            // a stops renewing the stop: its lease passes to b once it has expired.
+            let early = try await take(["leave 0 1071"], "b", at: 29)
+            #expect(early.isEmpty)
+            let passed = try await take(["leave 0 1071"], "b", at: 30)
+            #expect(passed == ["leave 0 1071"])
+        }
+    }
+
+    /// Two instances at once on PostgreSQL (two connections): each target goes to exactly one of them.
+    @Test(arguments: StorageEngine.all) func leasesAskedAtOnceGoToOneEach(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLAlertStore(database: database)
+            let targets = (1 ... 40).map { "leave 0 \($0)" }
+            let held = try await withThrowingTaskGroup(of: Set<String>.self) { group in
+                for holder in ["a", "b", "c", "d"] {
+                    group.addTask { try await store.lease(targets.shuffled(), holder: holder, until: Self.now.addingTimeInterval(30), now: Self.now) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(held.reduce(0) { $0 + $1.count } == targets.count)
+            #expect(held.reduce(into: Set<String>()) { $0.formUnion($1) } == Set(targets))
+        }
+    }
+
+    /// What was said is recorded by one instance only: the other learns it was said and sends nothing.
+    @Test(arguments: StorageEngine.all) func whatWasSaidIsRecordedOnceSoItIsSentOnce(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLAlertStore(database: database)
+            let alert = try #require(try await store.add(Self.leave(minutes: 5), perPhone: 10))
+            #expect(try await store.setSent("ready", for: alert.id, replacing: alert.sent))
+            #expect(try await !store.setSent("ready", for: alert.id, replacing: alert.sent))
+            #expect(try await !store.remove(id: alert.id, ifSent: alert.sent))
+            #expect(try await store.remove(id: alert.id, ifSent: "ready"))
+            #expect(try await store.active(at: Self.now).isEmpty)
+        }
+    }
 }

@@ -59,8 +59,36 @@ struct SQLAlertStore: AlertStore {
         }
     }
 
-    func setSent(_ sent: String, for id: Int64) async throws {
-        try await database.withConnection { db in _ = try db.run("UPDATE push_alert SET sent = ? WHERE id = ?", [.text(sent), .integer(id)]) }
+    func setSent(_ sent: String, for id: Int64, replacing old: String) async throws -> Bool {
+        try await database.withConnection { db in
+            try db.run("UPDATE push_alert SET sent = ? WHERE id = ? AND sent = ?", [.text(sent), .integer(id), .text(old)]) > 0
+        }
+    }
+
+    func remove(id: Int64, ifSent old: String) async throws -> Bool {
+        try await database.withConnection { db in
+            try db.run("DELETE FROM push_alert WHERE id = ? AND sent = ?", [.integer(id), .text(old)]) > 0
+        }
+    }
+
+    func lease(_ targets: [String], holder: String, until: Date, now: Date) async throws -> Set<String> {
+        let seconds = Int64(now.timeIntervalSince1970), expires = Int64(until.timeIntervalSince1970)
+        return try await database.withConnection { db in
+            // One statement a target: taken when free, expired or already ours. On PostgreSQL the upsert locks the
+            // row, so of two instances at once one takes it and the other, rechecking the condition, gets no row.
+            var held: Set<String> = []
+            for target in targets {
+                let taken = try db.rows("""
+                    INSERT INTO alert_lease (target, holder, expires_at) VALUES (?, ?, ?)
+                    ON CONFLICT (target) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+                    WHERE alert_lease.expires_at <= ? OR alert_lease.holder = excluded.holder
+                    RETURNING target
+                    """, [.text(target), .text(holder), .integer(expires), .integer(seconds)])
+                if !taken.isEmpty { held.insert(target) }
+            }
+            try db.run("DELETE FROM alert_lease WHERE expires_at <= ?", [.integer(seconds - 3600)])
+            return held
+        }
     }
 
     func remove(id: Int64) async throws {
