@@ -13,8 +13,11 @@ public final class PostgresConnection {
     ///   - timeout: Seconds to wait for the server.
     /// - Throws: `PostgresError.unavailable` when the server cannot be reached or refuses the login.
     public init(url: String, timeout: Int = 5) throws {
-        let keywords = ["dbname", "connect_timeout", "fallback_application_name"]
-        let values = [url, String(max(2, timeout)), "trakx"]
+        // A server that vanishes without closing the connection (a host down, a network cut) is noticed within
+        // seconds rather than at the kernel's TCP timeout: keepalives and a TCP user timeout.
+        let keywords = ["dbname", "connect_timeout", "fallback_application_name", "keepalives_idle", "keepalives_interval",
+                        "keepalives_count", "tcp_user_timeout"]
+        let values = [url, String(max(2, timeout)), "trakx", "10", "5", "3", "15000"]
         let connection = Self.withCStrings(keywords) { keys in
             Self.withCStrings(values) { values in PQconnectdbParams(keys, values, 1) }
         }
