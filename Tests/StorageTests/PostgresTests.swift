@@ -77,4 +77,19 @@ struct PostgresTests {
             #expect(back?.map(\.stopID) == [1071])
         }
     }
+
+    @Test func onlyAPostgresURLChoosesPostgreSQL() async throws {
+        #expect(PostgresURL.isPostgres("postgres://h/db") && PostgresURL.isPostgres("postgresql://h/db"))
+        #expect(!PostgresURL.isPostgres("/var/lib/trakx/trakx.sqlite") && !PostgresURL.isPostgres("postgres.sqlite"))
+        try await withTemporaryDirectory { folder in
+            let database = try openDatabase(at: folder + "/postgres.sqlite")
+            #expect(database is Database)
+            await database.shutdown()
+        }
+        try await withTemporaryPostgres { url in
+            let database = try openDatabase(at: url)
+            #expect(database is PostgresDatabase)
+            await database.shutdown()
+        }
+    }
 }
