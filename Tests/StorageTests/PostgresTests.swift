@@ -92,4 +92,34 @@ struct PostgresTests {
             await database.shutdown()
         }
     }
+
+    /// A version-1 database (favourite_stop only) upgrades in one go keeping every favourite, as a SQLite file does;
+    /// an upgrade that fails half way leaves it exactly as it was (PostgreSQL's DDL is transactional too).
+    @Test func aVersionOneDatabaseUpgradesKeepingItsFavouritesOrIsLeftAsItWas() async throws {
+        let rows = """
+            INSERT INTO favourite_stop VALUES (0, 1071, 'Flinders Street Station', 'Work', 1795728600000),
+                (2, 13142, 'Bus stop', 'Home – “Café”', 1795728500000);
+            """
+        try await withTemporaryPostgres { url in
+            let connection = try PostgresConnection(url: url)
+            try PostgresMigrations.migrate(connection, to: 1)
+            try connection.execute(rows)
+            connection.close()
+            let database = try PostgresDatabase(url: url)
+            defer { database.close() }
+            let all = try await SQLFavouritesStore(database: database).all()
+            #expect(all.map(\.stopID) == [1071, 13142])
+            #expect(all.map(\.ownName) == ["Work", "Home – “Café”"])
+        }
+        try await withTemporaryPostgres { url in
+            let connection = try PostgresConnection(url: url)
+            defer { connection.close() }
+            try PostgresMigrations.migrate(connection, to: 1)
+            try connection.execute(rows + "CREATE TABLE favourite (x INTEGER);")
+            #expect(throws: PostgresError.self) { try PostgresDatabase(url: url).close() }
+            #expect(try PostgresMigrations.version(connection) == 1)
+            #expect(try connection.integer("SELECT count(*) FROM favourite_stop") == 2)
+            #expect(try connection.integer("SELECT count(*) FROM information_schema.tables WHERE table_name = 'favourite_list'") == 0)
+        }
+    }
 }
