@@ -30,22 +30,31 @@ public final class PostgresDatabase: SQLDatabase {
         var failures = 0
         var nextAttempt = Date.distantPast
         var closed = false
+        /// Whether the last attempt reached the server (changes are told to `availability`).
+        var available = true
     }
+
+    /// Told when the server stops answering (false, with what libpq said, password left out) and when it answers
+    /// again (true), once each time it changes; called on a worker thread.
+    public typealias AvailabilityChange = @Sendable (_ available: Bool, _ reason: String) -> Void
 
     private let url: String
     private let backoff: Backoff
     private let worker: WorkerPool
     private let state = Mutex(State())
+    private let availability: AvailabilityChange?
 
     /// Connects to `url`, migrates the database (`PostgresMigrations`), and keeps that connection for later calls.
     /// - Parameters:
     ///   - url: `postgres://user:password@host:port/database`.
     ///   - connections: Most connections (and worker threads).
     ///   - backoff: Waiting between attempts to connect after failures.
+    ///   - availability: Told when the server stops and starts answering (for the log).
     /// - Throws: `PostgresError` when the server cannot be reached, or its schema is newer than this Trakx knows.
-    public init(url: String, connections: Int = 4, backoff: Backoff = Backoff()) throws {
+    public init(url: String, connections: Int = 4, backoff: Backoff = Backoff(), availability: AvailabilityChange? = nil) throws {
         self.url = url
         self.backoff = backoff
+        self.availability = availability
         worker = WorkerPool(name: "trakx-pg", threads: connections)
         let connection = try PostgresConnection(url: url)
         do {
@@ -84,7 +93,9 @@ public final class PostgresDatabase: SQLDatabase {
                 return state.idle
             }
             idle.forEach { $0.connection.close() }
-            throw (error as? PostgresError).flatMap { $0.isUnavailable ? $0 : nil } ?? PostgresError.unavailable("the connection was lost")
+            let lost = (error as? PostgresError).flatMap { $0.isUnavailable ? $0 : nil } ?? PostgresError.unavailable("the connection was lost")
+            changed(to: false, lost.description)
+            throw lost
         }
     }
 
@@ -99,8 +110,10 @@ public final class PostgresDatabase: SQLDatabase {
         do {
             let connection = try PostgresConnection(url: url)
             state.withLock { $0.failures = 0 }
+            changed(to: true, "")
             return ConnectionBox(connection)
         } catch {
+            changed(to: false, String(describing: error))
             state.withLock { state in
                 state.failures += 1
                 let delay = min(backoff.most, backoff.first * pow(2, Double(min(state.failures - 1, 16))))
@@ -108,6 +121,15 @@ public final class PostgresDatabase: SQLDatabase {
             }
             throw error
         }
+    }
+
+    /// Tells `availability` when the server's standing changed.
+    private func changed(to available: Bool, _ reason: String) {
+        let changed = state.withLock { state in
+            defer { state.available = available }
+            return state.available != available
+        }
+        if changed { availability?(available, reason) }
     }
 
     private func checkIn(_ box: ConnectionBox) {

@@ -87,7 +87,9 @@ extension SQLiteConnection: SQLConnection {
 
 /// Opens the database `location` names: a PostgreSQL server for a `postgres://` or `postgresql://` URL, else the SQLite
 /// file at that path (as before PostgreSQL). Either is migrated before it is returned.
-/// - Parameter location: `--database` (or `DATABASE_URL`).
-public func openDatabase(at location: String) throws -> any SQLDatabase {
-    PostgresURL.isPostgres(location) ? try PostgresDatabase(url: location) : try Database(path: location)
+/// - Parameters:
+///   - location: `--database` (or `DATABASE_URL`).
+///   - availability: PostgreSQL only: told when the server stops and starts answering (for the log).
+public func openDatabase(at location: String, availability: PostgresDatabase.AvailabilityChange? = nil) throws -> any SQLDatabase {
+    PostgresURL.isPostgres(location) ? try PostgresDatabase(url: location, availability: availability) : try Database(path: location)
 }

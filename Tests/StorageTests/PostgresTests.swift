@@ -1,5 +1,6 @@
 import Foundation
 import Storage
+import Synchronization
 import Testing
 import TestSupport
 
@@ -58,7 +59,11 @@ struct PostgresTests {
         try await withTemporaryPostgres { url in
             let base = try TestServices.requirePostgres()
             let name = String(url.split(separator: "/").last ?? "")
-            let database = try PostgresDatabase(url: url, backoff: .init(first: 0.05, most: 0.2))
+            let told = Mutex<[Bool]>([])
+            let database = try PostgresDatabase(url: url, backoff: .init(first: 0.05, most: 0.2)) { available, reason in
+                told.withLock { $0.append(available) }
+                #expect(available || reason.contains("unavailable"))
+            }
             defer { database.close() }
             let store = SQLFavouritesStore(database: database)
             #expect(try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station")))
@@ -75,6 +80,8 @@ struct PostgresTests {
                 if back == nil { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(back?.map(\.stopID) == [1071])
+            // Told once that it went, and once that it came back, for the log.
+            #expect(told.withLock { $0 } == [false, true])
         }
     }
 

@@ -109,7 +109,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
 
     let database: any SQLDatabase
     do {
-        database = try openDatabase(at: configuration.databasePath)
+        database = try openDatabase(at: configuration.databasePath) { [logger] available, reason in
+            if available { logger.notice("The database answers again") } else { logger.warning("The database cannot be reached: \(reason)") }
+        }
     } catch {
         throw StartupError("Could not open the database at \(PostgresURL.redacted(configuration.databasePath)): \(error)")
     }
