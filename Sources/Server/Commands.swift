@@ -11,7 +11,7 @@ struct Trakx: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trakx",
         abstract: "Accessible departures for Melbourne public transport, as plain HTML.",
-        subcommands: [Serve.self, Simulate.self],
+        subcommands: [Serve.self, Simulate.self, MoveData.self],
         defaultSubcommand: Serve.self)
 
     /// Parses the command line and runs the command asynchronously (`serve` awaits its signals and its shutdown).
@@ -47,7 +47,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most favourites in one list (tests).", visibility: .hidden))
     var favouritesPerList: Int = 100
 
-    @Option(help: "SQLite file for favourites (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite).")
+    @Option(help: "SQLite file for favourites and alerts (default: $XDG_DATA_HOME/trakx/trakx.sqlite or ~/.local/share/trakx/trakx.sqlite), or a postgres:// URL (env DATABASE_URL) for PostgreSQL.")
     var database: String?
 
     @Option(help: "Folder of Mustache templates.")
@@ -123,13 +123,19 @@ struct Serve: AsyncParsableCommand {
         logger.notice("Stopped")
     }
 
+    /// `DATABASE_URL` when it names a PostgreSQL server (anything else there is left alone: the SQLite default stays).
+    /// - Parameter environment: The process environment.
+    static func databaseURL(_ environment: [String: String]) -> String? {
+        environment["DATABASE_URL"].flatMap { PostgresURL.isPostgres($0) ? $0 : nil }
+    }
+
     /// The app's settings from the options and the environment.
     /// - Parameter environment: The process environment (PTV_BASE_URL, PTV_DEVID, PTV_KEY, XDG_DATA_HOME, HOME).
     private func appConfiguration(environment: [String: String]) throws -> AppConfiguration {
         let fixedNow = try demo.start()
         var configuration = AppConfiguration(
             server: ServerConfiguration(host: host, port: port, threadPoolSize: threads),
-            databasePath: database ?? Database.defaultPath(environment: environment),
+            databasePath: database ?? Self.databaseURL(environment) ?? Database.defaultPath(environment: environment),
             templatesDirectory: templates, publicDirectory: publicDirectory,
             ptvBaseURL: ptvBaseURL ?? environment["PTV_BASE_URL"] ?? "https://timetableapi.ptv.vic.gov.au",
             ptvDevID: ptvDevID ?? environment["PTV_DEVID"], ptvKey: ptvKey ?? environment["PTV_KEY"],

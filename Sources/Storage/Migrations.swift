@@ -83,6 +83,43 @@ public enum Migrations {
             fetched_at INTEGER NOT NULL
         );
         """,
+        // 5: alert ids never reused (issue 56). An alert's id is its Web Push topic and notification tag, and
+        // `INTEGER PRIMARY KEY` alone hands a deleted last alert's id to the next one. Rebuilt with AUTOINCREMENT,
+        // every row kept: the sequence starts past the highest id still stored (ids deleted above it left no trace).
+        """
+        CREATE TABLE push_alert_new (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            stop_code TEXT NOT NULL UNIQUE,
+            kind TEXT NOT NULL CHECK (kind IN ('ride', 'leave')),
+            route_type INTEGER NOT NULL CHECK (route_type BETWEEN 0 AND 99),
+            run_ref TEXT NOT NULL DEFAULT '',
+            from_stop INTEGER NOT NULL DEFAULT 0,
+            stop_id INTEGER NOT NULL CHECK (stop_id > 0),
+            route_id INTEGER NOT NULL DEFAULT 0,
+            direction_id INTEGER NOT NULL DEFAULT -1,
+            minutes INTEGER NOT NULL DEFAULT 0,
+            endpoint TEXT NOT NULL,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            sent TEXT NOT NULL DEFAULT '',
+            created_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        INSERT INTO push_alert_new SELECT id, stop_code, kind, route_type, run_ref, from_stop, stop_id, route_id, direction_id,
+            minutes, endpoint, p256dh, auth, sent, created_at, expires_at FROM push_alert;
+        DROP TABLE push_alert;
+        ALTER TABLE push_alert_new RENAME TO push_alert;
+        CREATE INDEX push_alert_by_endpoint ON push_alert (endpoint);
+        """,
+        // 6: alert leases for a fleet (issue 53 part 3): which instance looks at a watched run or stop (`target`) this
+        // interval, until `expires_at` (seconds since 1970); a dead instance's lease passes when it expires.
+        """
+        CREATE TABLE alert_lease (
+            target TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

@@ -58,10 +58,12 @@ public final class SQLiteConnection {
     /// - Parameters:
     ///   - sql: SQL with `?` placeholders.
     ///   - values: Values to bind.
-    public func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
+    /// - Returns: Rows changed.
+    @discardableResult public func run(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int {
         let statement = try prepare(sql)
         try statement.bind(values)
         while try statement.step() {}
+        return changes
     }
 
     /// Rows changed by the last statement.

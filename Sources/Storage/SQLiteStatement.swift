@@ -66,6 +66,11 @@ public final class SQLiteStatement {
         guard sqlite3_column_type(handle, index) != SQLITE_NULL, let pointer = sqlite3_column_text(handle, index) else { return nil }
         return String(cString: pointer)
     }
+
+    /// The current row, every column as text (SQLite converts numbers), nil for NULL.
+    func row() -> SQLRow {
+        SQLRow((0 ..< sqlite3_column_count(handle)).map { text($0) })
+    }
 }
 
 @available(*, unavailable)

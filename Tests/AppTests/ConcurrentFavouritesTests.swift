@@ -122,9 +122,8 @@ struct ConcurrentFavouritesTests {
             // The favourites page shows every saved stop, and the database is still healthy.
             let page = try await app.get("/favourites")
             #expect(page.status == 200)
-            let integrity = try await app.app.database.perform { db -> String in
-                let statement = try db.prepare("PRAGMA integrity_check")
-                return try statement.step() ? statement.text(0) ?? "" : ""
+            let integrity = try await app.app.database.withConnection { db in
+                try db.rows("PRAGMA integrity_check", []).first?.text(0) ?? ""
             }
             #expect(integrity == "ok")
         }
@@ -146,9 +145,9 @@ struct ConcurrentFavouritesTests {
         }
         let store = SQLiteFavouritesStore(database: app.app.database)
         #expect(try await store.all().isEmpty, "a shared server wrote to the local list")
-        let (lists, rows) = try await app.app.database.perform { db -> (Int64, Int64) in
-            let statement = try db.prepare("SELECT (SELECT COUNT(*) FROM favourite_list), (SELECT COUNT(*) FROM favourite)")
-            return try statement.step() ? (statement.int(0), statement.int(1)) : (-1, -1)
+        let (lists, rows) = try await app.app.database.withConnection { db -> (Int64, Int64) in
+            let row = try db.rows("SELECT (SELECT COUNT(*) FROM favourite_list), (SELECT COUNT(*) FROM favourite)", []).first
+            return row.map { ($0.int(0), $0.int(1)) } ?? (-1, -1)
         }
         #expect(lists == Int64(models.filter { !$0.favourites.isEmpty }.count))
         #expect(rows == Int64(models.map(\.favourites.count).reduce(0, +)))

@@ -48,10 +48,7 @@ struct FavouritesLimitTests {
             #expect(third.cookies["trakx_list"] == nil)
             let importRefused = try await third.upload(Self.file(count: 2))
             #expect(importRefused.status == 429)
-            let lists = try await app.app.database.perform { db -> Int64 in
-                let statement = try db.prepare("SELECT COUNT(*) FROM favourite_list")
-                return try statement.step() ? statement.int(0) : -1
-            }
+            let lists = try await app.app.database.withConnection { db in try db.integer("SELECT COUNT(*) FROM favourite_list") ?? -1 }
             #expect(lists == 2)
         }
     }

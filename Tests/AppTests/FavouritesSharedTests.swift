@@ -156,11 +156,8 @@ struct FavouritesSharedTests {
             let browser = Browser(port: app.port)
             _ = try await browser.post("/favourites", form: [("mode", "train"), ("stop_id", "1071")])
             let id = try #require(browser.cookies["trakx_list"])
-            let keys = try await app.app.database.perform { db -> [String] in
-                let statement = try db.prepare("SELECT key_hash FROM favourite_list")
-                var keys: [String] = []
-                while try statement.step() { keys.append(statement.text(0) ?? "") }
-                return keys
+            let keys = try await app.app.database.withConnection { db in
+                try db.rows("SELECT key_hash FROM favourite_list", []).map { $0.text(0) ?? "" }
             }
             #expect(keys.count == 1)
             #expect(keys.first?.count == 64)

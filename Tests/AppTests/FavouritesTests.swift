@@ -1,12 +1,17 @@
+import App
 import Foundation
 import Storage
 import Testing
 import TestSupport
 
-/// The favourites round trip against a real SQLite file, through HTTP.
+/// The favourites round trip against a real database (SQLite, and PostgreSQL for the first), through HTTP.
 struct FavouritesTests {
-    @Test func addRenameRemoveWithConfirmations() async throws {
-        try await TestApp.with { app in
+    @Test(arguments: StorageEngine.all) func addRenameRemoveWithConfirmations(engine: StorageEngine) async throws {
+        try await engine.withLocation { location in try await Self.addRenameRemove(at: location) }
+    }
+
+    static func addRenameRemove(at location: String) async throws {
+        try await TestApp.with(configure: { $0.databasePath = location }) { app in
             let session = try await app.session()
             let added = try await app.post("/favourites", form: [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")], session: session)
             let confirmed = try await app.follow(added, to: "/stops/train/1071", session: session)

@@ -37,9 +37,9 @@ struct DatabaseTests {
         #expect(Database.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.local/share/trakx/trakx.sqlite")
     }
 
-    @Test func favouritesAddRenameRemove() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func favouritesAddRenameRemove(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             let v2 = try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station"))
             #expect(v2)
             let v3 = try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Again"))
@@ -63,9 +63,9 @@ struct DatabaseTests {
         }
     }
 
-    @Test func namesAreBoundNotInterpolated() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func namesAreBoundNotInterpolated(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             let hostile = "Robert'); DROP TABLE favourite_stop;--"
             _ = try await store.add(FavouriteStop(routeType: 2, stopID: 5, stopName: hostile, ownName: hostile))
             let v12 = try await store.all().first?.ownName
@@ -73,9 +73,9 @@ struct DatabaseTests {
         }
     }
 
-    @Test func mergeAddsOnlyMissing() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func mergeAddsOnlyMissing(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             _ = try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station", ownName: "Work"))
             let added = try await store.merge([
                 FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station", ownName: "Other"),

@@ -8,16 +8,13 @@ struct FavouriteListTests {
     static let a = FavouriteListKey(hash: String(repeating: "a", count: 64))
     static let b = FavouriteListKey(hash: String(repeating: "b", count: 64))
 
-    static func listCount(_ database: Database) async throws -> Int64 {
-        try await database.perform { db in
-            let statement = try db.prepare("SELECT COUNT(*) FROM favourite_list")
-            return try statement.step() ? statement.int(0) : -1
-        }
+    static func listCount(_ database: any SQLDatabase) async throws -> Int64 {
+        try await database.withConnection { db in try db.integer("SELECT COUNT(*) FROM favourite_list") ?? -1 }
     }
 
-    @Test func listsAreSeparateAndStoredOnlyWhileTheyHaveFavourites() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func listsAreSeparateAndStoredOnlyWhileTheyHaveFavourites(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             #expect(try await Self.listCount(database) == 0)
             #expect(try await !store.exists(Self.a))
             let added = try await store.add(FavouriteStop(routeType: 0, stopID: 1071, stopName: "Flinders Street Station", ownName: "Home"),
@@ -36,9 +33,9 @@ struct FavouriteListTests {
         }
     }
 
-    @Test func aLineAtAStopIsItsOwnFavourite() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func aLineAtAStopIsItsOwnFavourite(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             let line = FavouriteStop(routeType: 0, stopID: 1071, routeID: 6, directionID: 0, stopName: "Flinders Street Station",
                                      lineName: "Frankston line", directionName: "Frankston")
             #expect(try await store.add(line, to: Self.a, limit: 100) == .added)
@@ -58,9 +55,9 @@ struct FavouriteListTests {
         }
     }
 
-    @Test func aFullListRefusesMoreAndWritesNothing() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func aFullListRefusesMoreAndWritesNothing(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             for stop in 1 ... 3 {
                 #expect(try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 3) == .added)
             }
@@ -77,6 +74,34 @@ struct FavouriteListTests {
             #expect(try await store.add(FavouriteStop(routeType: 2, stopID: 1, stopName: "S1"), to: Self.b, limit: 0) == .full)
             #expect(try await !store.exists(Self.b))
             #expect(try await Self.listCount(database) == 1)
+        }
+    }
+
+    /// Adds and removes at once on one list (on PostgreSQL over several connections) keep the limit, and a list
+    /// emptied while another favourite is added is never left with a favourite and no list.
+    @Test(arguments: StorageEngine.all) func changesAtOnceKeepTheLimit(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
+            let outcomes = try await withThrowingTaskGroup(of: FavouriteAddOutcome.self) { group in
+                for stop in 1 ... 12 {
+                    group.addTask { try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 5) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.filter { $0 == .added }.count == 5)
+            #expect(try await store.all(in: Self.a).count == 5)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for stop in 1 ... 12 {
+                    group.addTask {
+                        if stop <= 5 { try await store.remove(FavouriteKey(routeType: 2, stopID: stop), from: Self.a) }
+                        else { _ = try await store.add(FavouriteStop(routeType: 2, stopID: stop, stopName: "S\(stop)"), to: Self.a, limit: 5) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let left = try await store.all(in: Self.a).count
+            #expect(left <= 5)
+            #expect(try await store.exists(Self.a) == (left > 0))
         }
     }
 }

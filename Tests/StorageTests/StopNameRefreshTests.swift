@@ -7,9 +7,9 @@ import TestSupport
 struct StopNameRefreshTests {
     static let other = FavouriteListKey(hash: String(repeating: "c", count: 64))
 
-    @Test func aPlaceholderIsReplacedButNoRealNameOrOwnNameIsTouched() async throws {
-        try await withTemporaryDatabase { database, _ in
-            let store = SQLiteFavouritesStore(database: database)
+    @Test(arguments: StorageEngine.all) func aPlaceholderIsReplacedButNoRealNameOrOwnNameIsTouched(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLFavouritesStore(database: database)
             let placeholder = FavouriteStop.placeholderName(stopID: 1099)
             #expect(placeholder == "Stop 1099")
             try await store.add(FavouriteStop(routeType: 0, stopID: 1099, stopName: placeholder, ownName: "Home"))

@@ -39,10 +39,16 @@ protocol AlertStore: Sendable {
     func add(_ alert: Alert, perPhone: Int) async throws -> Alert?
     /// Every alert not yet expired at `now`, oldest first; expired ones are deleted.
     func active(at now: Date) async throws -> [Alert]
-    /// Records what has been said for alert `id`.
-    func setSent(_ sent: String, for id: Int64) async throws
+    /// Records what has been said for alert `id`, if what was said is still `old`: false when another instance
+    /// recorded it first (then it, not this one, sends the notification), so each goes at most once fleet-wide.
+    func setSent(_ sent: String, for id: Int64, replacing old: String) async throws -> Bool
     /// Removes alert `id`.
     func remove(id: Int64) async throws
+    /// Removes alert `id` if what was said is still `old`; false when it is gone or another instance moved it on.
+    func remove(id: Int64, ifSent old: String) async throws -> Bool
+    /// The watched runs and stops (`targets`) this instance (`holder`) looks at this interval: those whose lease it
+    /// holds, or that no live instance holds, leased to it until `until`.
+    func lease(_ targets: [String], holder: String, until: Date, now: Date) async throws -> Set<String>
     /// Removes the alert whose stop link has `code`; whether there was one.
     func remove(stopCode code: String) async throws -> Bool
     /// Removes every alert of the phone at `endpoint`; how many.

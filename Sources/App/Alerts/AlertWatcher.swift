@@ -7,7 +7,9 @@ import WebPush
 /// Watches every alert's run or stop and sends what is due. Each interval it asks PTV once per watched run (its
 /// pattern) or stop (its departures, the board's own question) however many phones watch it, through `Ask` and so
 /// the shared cache (a board or ride page asked the same question costs nothing more), each question on the watcher's
-/// own visitor allowance (`UpstreamBudget`, as "trakx-alerts"): past it, a target waits for the next interval.
+/// own visitor allowance (`UpstreamBudget`, as "trakx-alerts"): past it, a target waits for the next interval. In a
+/// fleet sharing PostgreSQL, each target is leased to one instance an interval (a dead one's lease passes when it
+/// expires, after one interval), and a notification is sent only by the instance that recorded it as said.
 final class AlertWatcher: Sendable {
     let store: any AlertStore
     let source: any TransitSource
@@ -17,6 +19,8 @@ final class AlertWatcher: Sendable {
     /// Seconds between looks; 0: only when `tick()` is called (tests).
     let interval: Double
     let logger: Logger
+    /// This instance's name in alert leases (random, new each start).
+    let holder = UUID().uuidString
     private let loop = Mutex<Task<Void, Never>?>(nil)
 
     /// A watcher.
@@ -77,9 +81,18 @@ final class AlertWatcher: Sendable {
             case .leave: leaves["\(alert.routeType) \(alert.stopID)", default: []].append(alert)
             }
         }
+        // In a fleet each run or stop is looked at by one instance an interval: the one holding its lease.
+        let held: Set<String>
+        do {
+            held = try await store.lease(Array(rides.keys.map { "ride " + $0 }) + leaves.keys.map { "leave " + $0 }, holder: holder,
+                                         until: now.addingTimeInterval(max(interval, 1)), now: now)
+        } catch {
+            logger.error("Could not lease alerts: \(error)")
+            return
+        }
         await withTaskGroup(of: Void.self) { group in
-            for watching in rides.values { group.addTask { await self.ride(watching, now: now) } }
-            for watching in leaves.values { group.addTask { await self.leave(watching, now: now) } }
+            for (key, watching) in rides where held.contains("ride " + key) { group.addTask { await self.ride(watching, now: now) } }
+            for (key, watching) in leaves where held.contains("leave " + key) { group.addTask { await self.leave(watching, now: now) } }
         }
     }
 
@@ -113,13 +126,14 @@ final class AlertWatcher: Sendable {
         }
     }
 
-    /// Keeps what was said before sending it (each notification goes at most once), then sends.
+    /// Keeps what was said before sending it, and sends only when this instance was the one to keep it (each
+    /// notification goes at most once, fleet-wide), then sends.
     private func apply(_ step: AlertStep, to alert: Alert) async {
         do {
             if step.done {
-                try await store.remove(id: alert.id)
+                guard try await store.remove(id: alert.id, ifSent: alert.sent) else { return }
             } else if step.sent != alert.sent {
-                try await store.setSent(step.sent, for: alert.id)
+                guard try await store.setSent(step.sent, for: alert.id, replacing: alert.sent) else { return }
             }
         } catch {
             logger.error("Could not keep alert \(alert.id): \(error)")

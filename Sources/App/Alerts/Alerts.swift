@@ -42,9 +42,9 @@ final class Alerts: Sendable {
     ///   - budget: The visitor budget the watcher's questions count against.
     ///   - now: The clock.
     ///   - logger: Logger.
-    init(configuration: AlertConfiguration, database: Database, source: any TransitSource, budget: UpstreamBudget?,
+    init(configuration: AlertConfiguration, database: any SQLDatabase, source: any TransitSource, budget: UpstreamBudget?,
          now: @escaping @Sendable () -> Date, logger: Logger) {
-        let store = SQLiteAlertStore(database: database)
+        let store = SQLAlertStore(database: database)
         var pushLogger = logger
         pushLogger[metadataKey: "component"] = "alerts"
         client = HTTPClient(configuration: ClientConfiguration(connectTimeout: 5, totalTimeout: 15, userAgent: "Trakx", maxConcurrent: 4))

@@ -76,14 +76,14 @@ struct AlertsController: RouteCollection {
 
     /// `POST /alerts/stop/{code}`: stops the alert, then home with a notice that says whether there was one.
     func stop(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let removed = try await alerts.store.remove(stopCode: Self.code(context))
+        let removed = try await StoreUnavailable.guarding(StoreUnavailable.alerts) { try await alerts.store.remove(stopCode: Self.code(context)) }
         return site.redirect(to: "/", notice: [("done", Banner.Code.alertsOff.rawValue), ("count", removed ? "1" : "0")], for: context)
     }
 
     /// `POST /alerts/phone/stop`: stops every alert of the phone whose endpoint the form sends.
     func stopPhone(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let endpoint = request.form("endpoint") ?? ""
-        let removed = endpoint.isEmpty ? 0 : try await alerts.store.remove(endpoint: endpoint)
+        let removed = endpoint.isEmpty ? 0 : try await StoreUnavailable.guarding(StoreUnavailable.alerts) { try await alerts.store.remove(endpoint: endpoint) }
         return site.redirect(to: Params.returnPath(request.form("return"), fallback: "/"),
                              notice: [("done", Banner.Code.alertsOff.rawValue), ("count", String(removed))], for: context)
     }
@@ -101,7 +101,8 @@ struct AlertsController: RouteCollection {
     }
 
     private func add(_ alert: Alert) async throws {
-        guard try await alerts.store.add(alert, perPhone: Alerts.perPhone) != nil else {
+        let stored = try await StoreUnavailable.guarding(StoreUnavailable.alerts) { try await alerts.store.add(alert, perPhone: Alerts.perPhone) }
+        guard stored != nil else {
             throw HTTPError(409, "This phone already has \(Alerts.perPhone) alerts waiting, the most it may have. Stop one from its notification, or wait for one to finish.")
         }
     }

@@ -6,7 +6,7 @@ import Storage
 public struct AppConfiguration: Sendable {
     /// Address, port and limits of the web server.
     public var server: ServerConfiguration
-    /// SQLite file for favourites.
+    /// Where favourites, alerts and kept answers are: a SQLite file, or a `postgres://` URL (`openDatabase(at:)`).
     public var databasePath: String
     /// Folder of Mustache templates.
     public var templatesDirectory: String

@@ -13,8 +13,8 @@ public final class TrakxApp: Sendable {
     public let server: HTTPServer
     /// Stored pages (the stop pages) that the chain and the server's warm path answer from.
     public let pages: PageStore
-    /// The favourites database.
-    public let database: Database
+    /// The database for favourites, alerts and kept answers: SQLite's `Database` or `PostgresDatabase`.
+    public let database: any SQLDatabase
     /// The PTV client.
     public let ptv: PTVClient
     /// The port the server listens on, set once it has started (the visitor rules compare it with a request's host).
@@ -33,8 +33,8 @@ public final class TrakxApp: Sendable {
     /// Putting the kept answers back, from `start()`.
     private let restoring = Mutex<Task<Void, Never>?>(nil)
 
-    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: Database, ptv: PTVClient,
-         kept: KeptAnswers?, port: PortBox, work: BackgroundWork) {
+    init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: any SQLDatabase,
+         ptv: PTVClient, kept: KeptAnswers?, port: PortBox, work: BackgroundWork) {
         self.work = work
         self.alerts = alerts
         self.kept = kept
@@ -116,11 +116,13 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let ptvConfiguration = PTVConfiguration(baseURL: configuration.ptvBaseURL, devID: devID, key: key,
                                             totalTimeout: configuration.upstreamTimeout)
 
-    let database: Database
+    let database: any SQLDatabase
     do {
-        database = try Database(path: configuration.databasePath)
+        database = try openDatabase(at: configuration.databasePath) { [logger] available, reason in
+            if available { logger.notice("The database answers again") } else { logger.warning("The database cannot be reached: \(reason)") }
+        }
     } catch {
-        throw StartupError("Could not open the database at \(configuration.databasePath): \(error)")
+        throw StartupError("Could not open the database at \(PostgresURL.redacted(configuration.databasePath)): \(error)")
     }
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"

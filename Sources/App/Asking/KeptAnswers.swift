@@ -7,7 +7,7 @@ import Storage
 /// `Ask.disruptionTextDated` old goes back into the cache at start, and pages say its texts dated, as after a quiet
 /// spell, while a fresh list is learnt. Kept by PTV's address, so a copy from another PTV is never said.
 struct KeptAnswers: Sendable {
-    let database: Database
+    let database: any SQLDatabase
     /// PTV's address.
     let baseURL: String
     /// The clock.
@@ -30,8 +30,11 @@ struct KeptAnswers: Sendable {
         guard request.cacheKey == Self.keptKey else { return }
         let values: [SQLiteValue] = [.text(key), .text(String(decoding: body, as: UTF8.self)), .integer(Int64(time.timeIntervalSince1970))]
         Task {
-            try? await database.perform { db in
-                try db.run("INSERT OR REPLACE INTO kept_answer (key, body, fetched_at) VALUES (?, ?, ?)", values)
+            _ = try? await database.withConnection { db in
+                try db.run("""
+                    INSERT INTO kept_answer (key, body, fetched_at) VALUES (?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
+                    """, values)
             }
         }
     }
@@ -41,10 +44,9 @@ struct KeptAnswers: Sendable {
     @discardableResult
     func restore(into client: PTVClient) async -> Bool {
         let key = self.key
-        let kept = try? await database.perform { db -> (String, Int64)? in
-            let row = try db.prepare("SELECT body, fetched_at FROM kept_answer WHERE key = ?")
-            try row.bind([.text(key)])
-            guard try row.step(), let body = row.text(0) else { return nil }
+        let kept = try? await database.withConnection { db -> (String, Int64)? in
+            guard let row = try db.rows("SELECT body, fetched_at FROM kept_answer WHERE key = ?", [.text(key)]).first,
+                  let body = row.text(0) else { return nil }
             return (body, row.int(1))
         }
         guard let (body, seconds) = kept ?? nil else { return false }

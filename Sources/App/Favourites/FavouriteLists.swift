@@ -55,52 +55,57 @@ struct FavouriteLists: Sendable {
     /// Every favourite in the request's list.
     func all(_ request: Request) async throws -> [FavouriteStop] {
         guard let list = current(request) else { return [] }
-        return try await store.all(in: list)
+        return try await guarded { try await store.all(in: list) }
     }
 
-    /// The request's favourites at one stop.
+    /// The request's favourites at one stop; none when the database cannot be reached just now, so the stop's board
+    /// still answers (its favourite button then offers to add, and pressing it says favourites cannot be saved).
     func atStop(_ request: Request, routeType: Int, stopID: Int) async throws -> [FavouriteStop] {
         guard let list = current(request) else { return [] }
-        return try await store.atStop(routeType: routeType, stopID: stopID, in: list)
+        do {
+            return try await store.atStop(routeType: routeType, stopID: stopID, in: list)
+        } catch where StoreUnavailable.isUnavailable(error) {
+            return []
+        }
     }
 
     /// The favourite `key` in `list`, if stored.
     func find(_ key: FavouriteKey, in list: FavouriteListKey) async throws -> FavouriteStop? {
-        try await store.find(key, in: list)
+        try await guarded { try await store.find(key, in: list) }
     }
 
     /// How many favourites `list` holds.
     func count(in list: FavouriteListKey) async throws -> Int {
-        try await store.all(in: list).count
+        try await guarded { try await store.all(in: list).count }
     }
 
     /// Whether `list` has been stored.
     func exists(_ list: FavouriteListKey) async throws -> Bool {
-        try await store.exists(list)
+        try await guarded { try await store.exists(list) }
     }
 
     /// Adds a favourite (at most `limit` in a list).
     func add(_ favourite: FavouriteStop, to list: FavouriteListKey) async throws -> FavouriteAddOutcome {
         defer { pages.invalidate() }
-        return try await store.add(favourite, to: list, limit: limit)
+        return try await guarded { try await store.add(favourite, to: list, limit: limit) }
     }
 
     /// Gives a favourite its own name, or takes it away (nil).
     func rename(_ key: FavouriteKey, to name: String?, in list: FavouriteListKey) async throws {
         defer { pages.invalidate() }
-        try await store.rename(key, to: name, in: list)
+        _ = try await guarded { try await store.rename(key, to: name, in: list) }
     }
 
     /// Removes a favourite.
     func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws {
         defer { pages.invalidate() }
-        try await store.remove(key, from: list)
+        _ = try await guarded { try await store.remove(key, from: list) }
     }
 
     /// Adds imported favourites, all or none (at most `limit` in a list).
     func merge(_ favourites: [FavouriteStop], into list: FavouriteListKey) async throws -> FavouriteMergeOutcome {
         defer { pages.invalidate() }
-        return try await store.merge(favourites, into: list, limit: limit)
+        return try await guarded { try await store.merge(favourites, into: list, limit: limit) }
     }
 
     /// The list a change writes to, and the cookie to set when the change starts a new list. On a shared
@@ -108,11 +113,17 @@ struct FavouriteLists: Sendable {
     func writable(_ request: Request) async throws -> (list: FavouriteListKey, cookie: String?) {
         guard shared else { return (.local, nil) }
         let id = id(request) ?? ListID.make()
-        if try await store.exists(id.storageKey) { return (id.storageKey, nil) }
+        let stored = try await guarded { try await store.exists(id.storageKey) }
+        if stored { return (id.storageKey, nil) }
         guard limiter.allow(request.remoteAddress) else {
             throw HTTPError(429, "Too many new favourites lists were started from your network in the last minute, so nothing was saved. Wait a minute, then try again.")
         }
         return (id.storageKey, cookie(for: id))
+    }
+
+    /// Runs store calls, turning the database being unreachable into the 503 page that says so.
+    private func guarded<T>(_ work: () async throws -> T) async throws -> T {
+        try await StoreUnavailable.guarding(StoreUnavailable.favourites, work)
     }
 
     /// The `Set-Cookie` value that makes a browser use list `id`.

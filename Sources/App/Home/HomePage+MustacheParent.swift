@@ -11,6 +11,7 @@ extension HomePage: MustacheParent {
         case "favourites": favourites
         case "hasFavourites": hasFavourites
         case "shownOf": shownOf
+        case "unreadable": unreadable
         default: nil
         }
     }

@@ -1,12 +1,16 @@
 import Foundation
 
-/// Favourites in SQLite: `favourite_list` rows made on a list's first favourite and deleted with its last.
-public struct SQLiteFavouritesStore: FavouritesStore {
-    let database: Database
+/// The favourites store's earlier name, from when SQLite was its only engine.
+public typealias SQLiteFavouritesStore = SQLFavouritesStore
+
+/// Favourites in SQL, the same statements on SQLite and PostgreSQL: `favourite_list` rows made on a list's first
+/// favourite and deleted with its last.
+public struct SQLFavouritesStore: FavouritesStore {
+    let database: any SQLDatabase
 
     /// Creates the store.
-    /// - Parameter database: The open database.
-    public init(database: Database) {
+    /// - Parameter database: The open database (SQLite's `Database` or `PostgresDatabase`).
+    public init(database: any SQLDatabase) {
         self.database = database
     }
 
@@ -17,31 +21,31 @@ public struct SQLiteFavouritesStore: FavouritesStore {
 
     /// See `FavouritesStore.all(in:)`.
     public func all(in list: FavouriteListKey) async throws -> [FavouriteStop] {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try Self.select(db, where: "", [], list: list)
         }
     }
 
     /// See `FavouritesStore.atStop(routeType:stopID:in:)`.
     public func atStop(routeType: Int, stopID: Int, in list: FavouriteListKey) async throws -> [FavouriteStop] {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try Self.select(db, where: "AND f.route_type = ? AND f.stop_id = ?", [.integer(Int64(routeType)), .integer(Int64(stopID))], list: list)
         }
     }
 
     /// See `FavouritesStore.find(_:in:)`.
     public func find(_ key: FavouriteKey, in list: FavouriteListKey) async throws -> FavouriteStop? {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try Self.select(db, where: "AND " + Self.keyMatch, Self.values(key), list: list).first
         }
     }
 
     /// See `FavouritesStore.add(_:to:limit:)`.
     public func add(_ favourite: FavouriteStop, to list: FavouriteListKey, limit: Int) async throws -> FavouriteAddOutcome {
-        try await database.perform { db in
+        try await database.withConnection { db in
             do {
                 return try db.transaction {
-                    let listID = try Self.listID(db, list) ?? Self.createList(db, list, at: favourite.createdAt)
+                    let listID = try Self.lockedList(db, list, at: favourite.createdAt)
                     if try Self.insert(favourite, listID: listID, into: db) {
                         if try Self.count(db, listID: listID) > limit { throw Rollback.full }
                         return FavouriteAddOutcome.added
@@ -56,12 +60,11 @@ public struct SQLiteFavouritesStore: FavouritesStore {
 
     /// See `FavouritesStore.rename(_:to:in:)`.
     @discardableResult public func rename(_ key: FavouriteKey, to name: String?, in list: FavouriteListKey) async throws -> Bool {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try db.run("""
                 UPDATE favourite SET own_name = ? WHERE list_id = (SELECT id FROM favourite_list WHERE key_hash = ?)
                 AND route_type = ? AND stop_id = ? AND route_id = ? AND direction_id = ?
-                """, [name.map(SQLiteValue.text) ?? .null, .text(list.value)] + Self.values(key))
-            return db.changes > 0
+                """, [name.map(SQLiteValue.text) ?? .null, .text(list.value)] + Self.values(key)) > 0
         }
     }
 
@@ -70,23 +73,21 @@ public struct SQLiteFavouritesStore: FavouritesStore {
                                                    in list: FavouriteListKey) async throws -> Int {
         // Only a placeholder is ever replaced: a name PTV gave, or the file imported, stays as it was.
         guard old == FavouriteStop.placeholderName(stopID: stopID), old != new, !new.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return 0 }
-        return try await database.perform { db in
+        return try await database.withConnection { db in
             try db.run("""
                 UPDATE favourite SET stop_name = ? WHERE list_id = (SELECT id FROM favourite_list WHERE key_hash = ?)
                 AND route_type = ? AND stop_id = ? AND stop_name = ?
                 """, [.text(new), .text(list.value), .integer(Int64(routeType)), .integer(Int64(stopID)), .text(old)])
-            return Int(db.changes)
         }
     }
 
     /// See `FavouritesStore.remove(_:from:)`.
     @discardableResult public func remove(_ key: FavouriteKey, from list: FavouriteListKey) async throws -> Bool {
-        try await database.perform { db in
+        try await database.withConnection { db in
             try db.transaction {
-                guard let listID = try Self.listID(db, list) else { return false }
-                try db.run("DELETE FROM favourite WHERE list_id = ? AND route_type = ? AND stop_id = ? AND route_id = ? AND direction_id = ?",
-                           [.integer(listID)] + Self.values(key))
-                let removed = db.changes > 0
+                guard let listID = try Self.listID(db, list), try Self.lock(db, listID) else { return false }
+                let removed = try db.run("DELETE FROM favourite WHERE list_id = ? AND route_type = ? AND stop_id = ? AND route_id = ? AND direction_id = ?",
+                                         [.integer(listID)] + Self.values(key)) > 0
                 if try Self.count(db, listID: listID) == 0 {
                     try db.run("DELETE FROM favourite_list WHERE id = ?", [.integer(listID)])
                 }
@@ -98,10 +99,10 @@ public struct SQLiteFavouritesStore: FavouritesStore {
     /// See `FavouritesStore.merge(_:into:limit:)`.
     public func merge(_ favourites: [FavouriteStop], into list: FavouriteListKey, limit: Int) async throws -> FavouriteMergeOutcome {
         guard !favourites.isEmpty else { return .added(0) }
-        return try await database.perform { db in
+        return try await database.withConnection { db in
             do {
                 return try db.transaction {
-                    let listID = try Self.listID(db, list) ?? Self.createList(db, list, at: Date())
+                    let listID = try Self.lockedList(db, list, at: Date())
                     let added = try favourites.reduce(0) { count, favourite in
                         try Self.insert(favourite, listID: listID, into: db) ? count + 1 : count
                     }
@@ -118,7 +119,7 @@ public struct SQLiteFavouritesStore: FavouritesStore {
 
     /// See `FavouritesStore.exists(_:)`.
     public func exists(_ list: FavouriteListKey) async throws -> Bool {
-        try await database.perform { db in try Self.listID(db, list) != nil }
+        try await database.withConnection { db in try Self.listID(db, list) != nil }
     }
 
     /// Why a transaction was rolled back on purpose.
@@ -127,42 +128,49 @@ public struct SQLiteFavouritesStore: FavouritesStore {
         case over(Int)
     }
 
-    private static func select(_ db: SQLiteConnection, where extra: String, _ values: [SQLiteValue], list: FavouriteListKey) throws -> [FavouriteStop] {
-        let statement = try db.prepare("""
+    private static func select(_ db: any SQLConnection, where extra: String, _ values: [SQLiteValue], list: FavouriteListKey) throws -> [FavouriteStop] {
+        try db.rows("""
             SELECT \(columns) FROM favourite f JOIN favourite_list l ON l.id = f.list_id
             WHERE l.key_hash = ? \(extra)
             ORDER BY f.route_type, f.created_at, f.stop_id, f.route_id, f.direction_id
-            """)
-        try statement.bind([.text(list.value)] + values)
-        var result: [FavouriteStop] = []
-        while try statement.step() { result.append(row(statement)) }
-        return result
+            """, [.text(list.value)] + values).map(favourite)
     }
 
     private static func values(_ key: FavouriteKey) -> [SQLiteValue] {
         [.integer(Int64(key.routeType)), .integer(Int64(key.stopID)), .integer(key.storedRouteID), .integer(key.storedDirectionID)]
     }
 
-    private static func listID(_ db: SQLiteConnection, _ list: FavouriteListKey) throws -> Int64? {
-        let statement = try db.prepare("SELECT id FROM favourite_list WHERE key_hash = ?")
-        try statement.bind([.text(list.value)])
-        return try statement.step() ? statement.int(0) : nil
+    private static func listID(_ db: any SQLConnection, _ list: FavouriteListKey) throws -> Int64? {
+        try db.integer("SELECT id FROM favourite_list WHERE key_hash = ?", [.text(list.value)])
     }
 
-    private static func createList(_ db: SQLiteConnection, _ list: FavouriteListKey, at date: Date) throws -> Int64 {
-        try db.run("INSERT INTO favourite_list (key_hash, created_at) VALUES (?, ?)", [.text(list.value), .integer(milliseconds(date))])
+    private static func createList(_ db: any SQLConnection, _ list: FavouriteListKey, at date: Date) throws -> Int64 {
+        // Another instance (PostgreSQL) may start the same list at the same moment: then both use the one row.
+        try db.run("INSERT INTO favourite_list (key_hash, created_at) VALUES (?, ?) ON CONFLICT (key_hash) DO NOTHING",
+                   [.text(list.value), .integer(milliseconds(date))])
         return try listID(db, list) ?? 0
     }
 
-    private static func count(_ db: SQLiteConnection, listID: Int64) throws -> Int {
-        let statement = try db.prepare("SELECT COUNT(*) FROM favourite WHERE list_id = ?")
-        try statement.bind([.integer(listID)])
-        return try statement.step() ? Int(statement.int(0)) : 0
+    /// The list's id, made when it is not stored, and locked until the transaction ends: on PostgreSQL, changes to one
+    /// list from several connections take turns, so the limit holds and a list is never deleted under a favourite
+    /// being added (SQLite's writes already take turns). A list deleted meanwhile is made again.
+    private static func lockedList(_ db: any SQLConnection, _ list: FavouriteListKey, at date: Date) throws -> Int64 {
+        let listID = try Self.listID(db, list) ?? createList(db, list, at: date)
+        return try lock(db, listID) ? listID : createList(db, list, at: date)
     }
 
-    private static func insert(_ favourite: FavouriteStop, listID: Int64, into db: SQLiteConnection) throws -> Bool {
+    /// Locks list `listID`'s row (an update that changes nothing); false when the list is gone.
+    private static func lock(_ db: any SQLConnection, _ listID: Int64) throws -> Bool {
+        try db.run("UPDATE favourite_list SET created_at = created_at WHERE id = ?", [.integer(listID)]) > 0
+    }
+
+    private static func count(_ db: any SQLConnection, listID: Int64) throws -> Int {
+        Int(try db.integer("SELECT COUNT(*) FROM favourite WHERE list_id = ?", [.integer(listID)]) ?? 0)
+    }
+
+    private static func insert(_ favourite: FavouriteStop, listID: Int64, into db: any SQLConnection) throws -> Bool {
         let key = favourite.key
-        try db.run("""
+        return try db.run("""
             INSERT INTO favourite (list_id, route_type, stop_id, route_id, direction_id, stop_name, line_name, direction_name, own_name, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (list_id, route_type, stop_id, route_id, direction_id) DO NOTHING
@@ -170,21 +178,20 @@ public struct SQLiteFavouritesStore: FavouritesStore {
                 .text(favourite.stopName), favourite.lineName.map(SQLiteValue.text) ?? .null,
                 favourite.directionName.map(SQLiteValue.text) ?? .null, favourite.ownName.map(SQLiteValue.text) ?? .null,
                 .integer(milliseconds(favourite.createdAt)),
-            ])
-        return db.changes > 0
+            ]) > 0
     }
 
     private static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    private static func row(_ statement: SQLiteStatement) -> FavouriteStop {
-        let routeID = statement.int(2)
-        let directionID = statement.int(3)
+    private static func favourite(_ row: SQLRow) -> FavouriteStop {
+        let routeID = row.int(2)
+        let directionID = row.int(3)
         return FavouriteStop(
-            routeType: Int(statement.int(0)), stopID: Int(statement.int(1)),
+            routeType: Int(row.int(0)), stopID: Int(row.int(1)),
             routeID: routeID > 0 ? Int(routeID) : nil, directionID: directionID >= 0 ? Int(directionID) : nil,
-            stopName: statement.text(4) ?? "", lineName: statement.text(5), directionName: statement.text(6), ownName: statement.text(7),
-            createdAt: Date(timeIntervalSince1970: Double(statement.int(8)) / 1000))
+            stopName: row.text(4) ?? "", lineName: row.text(5), directionName: row.text(6), ownName: row.text(7),
+            createdAt: Date(timeIntervalSince1970: Double(row.int(8)) / 1000))
     }
 }
