@@ -14,6 +14,13 @@ static inline CURLcode ccurl_easy_setopt_ptr(CURL *_Nonnull curl, CURLoption opt
     return curl_easy_setopt(curl, option, value);
 }
 
+/// See `ccurl_easy_setopt_long`; for the list options (`CURLOPT_HTTPHEADER`, `CURLOPT_RESOLVE`, whose
+/// `host:port:address` entries pin the address a name connects to). libcurl keeps the pointer: reset it to NULL
+/// before the list is freed.
+static inline CURLcode ccurl_easy_setopt_slist(CURL *_Nonnull curl, CURLoption option, struct curl_slist *_Nullable list) {
+    return curl_easy_setopt(curl, option, list);
+}
+
 /// Write callback type (the C typedef imports as an optional function pointer).
 typedef size_t (*ccurl_write_callback)(char *_Nonnull data, size_t size, size_t count, void *_Nullable context);
 
