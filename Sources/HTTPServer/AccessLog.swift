@@ -23,6 +23,7 @@ final class AccessLog: Sendable {
     }
 
     private let logger: Logger
+    private let secrets: SecretPaths
     private let enabled: Bool
     private let capacity: Int
     private let buffer = Mutex(Buffer())
@@ -33,9 +34,11 @@ final class AccessLog: Sendable {
 
     /// - Parameters:
     ///   - logger: Where lines go.
+    ///   - secrets: Paths whose secret segment is never written.
     ///   - capacity: Most lines waiting to be written.
-    init(logger: Logger, capacity: Int = 10_000) {
+    init(logger: Logger, secrets: SecretPaths = SecretPaths(), capacity: Int = 10_000) {
         self.logger = logger
+        self.secrets = secrets
         enabled = logger.logLevel <= .info
         self.capacity = capacity
     }
@@ -112,7 +115,7 @@ final class AccessLog: Sendable {
                 return (buffer.lines, buffer.dropped, buffer.closed)
             }
             for line in lines {
-                logger.info("\(line.method) \(Self.shown(line.path)) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+                logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
             }
             if dropped > 0 {
                 logger.warning("\(dropped) request log lines were dropped: the log could not keep up")

@@ -57,7 +57,7 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.logger = logger
         self.warm = warm
-        accessLog = AccessLog(logger: logger)
+        accessLog = AccessLog(logger: logger, secrets: configuration.secretPaths)
         connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 

@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var connectionsPerAddress: UInt32 = 0
     /// Seconds a whole request header may take to arrive; then the connection is closed (with a 408).
     public var headerDeadlineSeconds: Double = 10
+    /// Paths whose next segment is a secret (a private link's id): the access log shows `[private]` in its place.
+    public var secretPaths = SecretPaths()
 
     /// Creates a configuration.
     /// - Parameters:

@@ -154,7 +154,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         defaultHeaders: Visitors.headers,
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
-    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
+    var serverConfiguration = configuration.server
+    serverConfiguration.secretPaths = SecretPaths([PrivateLinkController.secretPrefix, AlertsController.secretPrefix])
+    let server = HTTPServer(configuration: serverConfiguration, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port)
 }
