@@ -6,7 +6,10 @@ import Synchronization
 /// One line per request ("GET /stops/train/1071 200 0.4ms") at info level, written by a background thread:
 /// a request only appends a few values to a buffer, and the formatting and the write to the log happen off
 /// the request's thread, in order. When the log level is above info nothing is kept at all.
-/// The buffer is bounded: past `capacity` waiting lines, lines are counted and dropped (and that is logged).
+/// The writer wakes once a second (`flushInterval`), or sooner when `batch` lines are waiting, and writes all of
+/// them at once; `close()` (the server's stop, so SIGTERM too) writes what is left. The buffer is bounded: past
+/// `capacity` waiting lines, which happens only while the log's writes cannot keep up, lines are dropped and
+/// counted (`droppedTotal`, on /metrics, and a warning).
 final class AccessLog: Sendable {
     private struct Line: Sendable {
         let method: String
@@ -26,6 +29,9 @@ final class AccessLog: Sendable {
     private let secrets: SecretPaths
     private let enabled: Bool
     private let capacity: Int
+    private let batch: Int
+    private let flushInterval: Double
+    private let drops: AccessLogDrops
     private let buffer = Mutex(Buffer())
     /// Held while a batch is written, so that batches reach the log in order.
     private let writing = Mutex(())
@@ -36,12 +42,22 @@ final class AccessLog: Sendable {
     ///   - logger: Where lines go.
     ///   - secrets: Paths whose secret segment is never written.
     ///   - capacity: Most lines waiting to be written.
-    init(logger: Logger, secrets: SecretPaths = SecretPaths(), capacity: Int = 10_000) {
+    ///   - batch: Waiting lines that wake the writer before its timer.
+    ///   - flushInterval: Seconds between the writer's looks.
+    ///   - drops: Where dropped lines are counted.
+    init(logger: Logger, secrets: SecretPaths = SecretPaths(), capacity: Int = 10_000, batch: Int = 512, flushInterval: Double = 1,
+         drops: AccessLogDrops = AccessLogDrops()) {
         self.logger = logger
         self.secrets = secrets
         enabled = logger.logLevel <= .info
         self.capacity = capacity
+        self.batch = max(1, min(batch, capacity))
+        self.flushInterval = flushInterval
+        self.drops = drops
     }
+
+    /// Lines dropped since the log was made because the writer was behind.
+    var droppedTotal: Int { drops.count }
 
     /// Starts the writer thread.
     func start() {
@@ -72,7 +88,7 @@ final class AccessLog: Sendable {
                 return false
             }
             buffer.lines.append(line)
-            return buffer.lines.count == 1
+            return buffer.lines.count == batch
         }
         if signal { wake.signal() }
     }
@@ -97,7 +113,7 @@ final class AccessLog: Sendable {
 
     private func run() {
         while true {
-            wake.wait()
+            _ = wake.wait(timeout: .now() + flushInterval)
             let closed = writeWaiting()
             if closed {
                 buffer.withLock { $0.running = false }
@@ -118,6 +134,7 @@ final class AccessLog: Sendable {
                 logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
             }
             if dropped > 0 {
+                drops.add(dropped)
                 logger.warning("\(dropped) request log lines were dropped: the log could not keep up")
             }
             return closed
@@ -135,5 +152,26 @@ final class AccessLog: Sendable {
         let tenths = max(0, (Double(seconds) * 10_000 + Double(attoseconds) / 1e14).rounded())
         let whole = Int(tenths) / 10
         return "\(whole).\(Int(tenths) % 10)"
+    }
+}
+
+/// Access log lines dropped because the log could not keep up, counted for `/metrics`; made by the app and given to
+/// the server in its configuration, so that the metrics page can read it.
+public final class AccessLogDrops: Sendable {
+    private let dropped = Atomic<Int>(0)
+
+    /// A count at zero.
+    public init() {}
+
+    /// Lines dropped so far.
+    public var count: Int { dropped.load(ordering: .relaxed) }
+
+    /// Counts `lines` more.
+    func add(_ lines: Int) { dropped.add(lines, ordering: .relaxed) }
+
+    /// Prometheus text: `trakx_access_log_dropped_total`.
+    public func render() -> String {
+        "# HELP trakx_access_log_dropped_total Access log lines dropped because the log could not keep up.\n"
+            + "# TYPE trakx_access_log_dropped_total counter\ntrakx_access_log_dropped_total \(count)\n"
     }
 }

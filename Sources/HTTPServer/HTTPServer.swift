@@ -57,7 +57,7 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.logger = logger
         self.warm = warm
-        accessLog = AccessLog(logger: logger, secrets: configuration.secretPaths)
+        accessLog = AccessLog(logger: logger, secrets: configuration.secretPaths, drops: configuration.accessLogDrops)
         connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 

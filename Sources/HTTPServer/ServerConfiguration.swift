@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var headerDeadlineSeconds: Double = 10
     /// Paths whose next segment is a secret (a private link's id): the access log shows `[private]` in its place.
     public var secretPaths = SecretPaths()
+    /// Where the access log counts the lines it drops (read by the app's metrics page).
+    public var accessLogDrops = AccessLogDrops()
 
     /// Creates a configuration.
     /// - Parameters:

@@ -57,6 +57,8 @@ extension SecretLeakTests {
             }
             #expect(try await phone.get(AlertsController.secretPrefix + code).status == 200)
             #expect(try await phone.post("/alerts/phone/stop", form: [("endpoint", endpoint)]).status == 303)
+            // The access log's drops are counted on /metrics (none here: the log keeps up).
+            #expect(try await phone.get("/metrics").text.contains("trakx_access_log_dropped_total 0\n"))
             secrets = [id, id.uppercased(), code, phone.token, laptop.token, "endpoint-secret-3f9a1c7e5b", p256dh, auth]
             #expect(!phone.token.isEmpty && !laptop.token.isEmpty)
         }
