@@ -1,15 +1,21 @@
 import CCurl
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Given a URL's host and port, the one address a transfer may connect to (numeric text, `192.0.2.7` or `2001:db8::7`),
 /// or an error that refuses the transfer before any connection.
 public typealias AddressChooser = @Sendable (_ host: String, _ port: Int) throws -> String
 
-/// A `CURLOPT_RESOLVE` list of one entry, `host:port:address`, that holds libcurl to the address chosen for a URL's
-/// host (a written IPv6 host needs no entry: libcurl looks nothing up for it). Owns the list.
+/// Holds libcurl to the address chosen for a URL's host: a `CURLOPT_RESOLVE` list of one entry, `host:port:address`
+/// (a written IPv6 host needs none: libcurl looks nothing up for it), and an open-socket check that refuses any
+/// connection to another address, whatever libcurl made of the host. Owns the list.
 final class AddressPin {
     /// The list handed to libcurl (nil when no entry is needed).
     let list: UnsafeMutablePointer<curl_slist>?
+    /// The chosen address's bytes (4 or 16), which every connection must go to.
+    let bytes: [UInt8]
 
     /// Chooses the address for `url`'s host and port.
     /// - Parameters:
@@ -20,8 +26,21 @@ final class AddressPin {
             throw CurlError(curlCode: CURLE_URL_MALFORMAT, message: "The URL has no host")
         }
         let address = try choose(host, port)
+        guard let bytes = Self.bytes(of: address) else {
+            throw CurlError(curlCode: CURLE_COULDNT_RESOLVE_HOST, message: "The chosen address is not an address")
+        }
+        self.bytes = bytes
         let written = address.contains(":") ? "[\(address)]" : address
         list = host.hasPrefix("[") ? nil : curl_slist_append(nil, "\(host):\(port):\(written)")
+    }
+
+    /// The bytes of a numeric IPv4 or IPv6 address; nil for anything else.
+    static func bytes(of address: String) -> [UInt8]? {
+        var four = [UInt8](repeating: 0, count: 4)
+        var sixteen = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, address, &four) == 1 { return four }
+        if inet_pton(AF_INET6, address, &sixteen) == 1 { return sixteen }
+        return nil
     }
 
     deinit { curl_slist_free_all(list) }
@@ -60,3 +79,24 @@ final class AddressPin {
 
 @available(*, unavailable)
 extension AddressPin: Sendable {}
+
+/// libcurl's open-socket callback for a pinned transfer: opens the socket only when the address libcurl is about to
+/// connect to is the pinned one (the `AddressPin` passed as context), else refuses it, so nothing is connected to.
+func curlOpenPinnedSocket(_ context: UnsafeMutableRawPointer?, _ purpose: curlsocktype,
+                          _ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+    guard let context else { return -1 }
+    let pin = Unmanaged<AddressPin>.fromOpaque(context).takeUnretainedValue()
+    let target = address.pointee
+    let socketAddress = UnsafeRawPointer(ccurl_sockaddr_address(address))
+    let bytes: [UInt8]
+    switch target.family {
+    case AF_INET where target.addrlen >= UInt32(MemoryLayout<sockaddr_in>.size):
+        bytes = withUnsafeBytes(of: socketAddress.loadUnaligned(as: sockaddr_in.self).sin_addr) { Array($0) }
+    case AF_INET6 where target.addrlen >= UInt32(MemoryLayout<sockaddr_in6>.size):
+        bytes = withUnsafeBytes(of: socketAddress.loadUnaligned(as: sockaddr_in6.self).sin6_addr) { Array($0) }
+    default:
+        return -1
+    }
+    guard bytes == pin.bytes else { return -1 }
+    return socket(target.family, target.socktype, target.protocol)
+}

@@ -111,6 +111,8 @@ public final class HTTPClient: Sendable {
                     if let pin {
                         _ = ccurl_easy_setopt_slist(handle, CURLOPT_RESOLVE, pin.list)
                         _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROXY, "")
+                        _ = ccurl_easy_setopt_opensocket(handle, curlOpenPinnedSocket)
+                        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(pin).toOpaque())
                     }
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
@@ -141,6 +143,8 @@ public final class HTTPClient: Sendable {
         if pin != nil {
             _ = ccurl_easy_setopt_slist(handle, CURLOPT_RESOLVE, nil)
             _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROXY, nil)
+            _ = ccurl_easy_setopt_opensocket(handle, nil)
+            _ = ccurl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, nil)
         }
         _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, nil)
         if body != nil { _ = ccurl_easy_setopt_ptr(handle, CURLOPT_POSTFIELDS, nil) }

@@ -47,4 +47,24 @@ struct PushAddressDeliveryTests {
         #expect(outcome == .forbiddenAddress(PushAddressPolicy.Refused(what: "loopback")))
         #expect(connections == 0)
     }
+
+    /// Whatever libcurl makes of the host, it opens a socket only to the address chosen: another one is refused before
+    /// connecting. (libcurl reads `2130706433` as 127.0.0.1 and looks it up nowhere, its `CURLOPT_RESOLVE` entry
+    /// included, so without the open-socket check it would connect to the listener.)
+    @Test func libcurlConnectsOnlyToTheAddressChosen() async throws {
+        let listener = try CountingListener()
+        defer { listener.stop() }
+        let client = HTTPClient(configuration: ClientConfiguration(connectTimeout: 2, totalTimeout: 5, maxConcurrent: 1))
+        await #expect(throws: CurlError.self) {
+            _ = try await client.post("http://2130706433:\(listener.port)/push", body: [], connectingTo: { _, _ in "127.0.0.2" })
+        }
+        #expect(listener.connections == 0)
+        let answer = try await client.post("http://localhost:\(listener.port)/push", body: [], connectingTo: { host, port in
+            #expect(host == "localhost" && port == Int(listener.port))
+            return "127.0.0.1"
+        })
+        #expect(answer.status == 201)
+        #expect(listener.connections == 1)
+        await client.shutdown()
+    }
 }
