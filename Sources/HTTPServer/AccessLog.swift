@@ -2,6 +2,9 @@ import Dispatch
 import Foundation
 import Logging
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One line per request ("GET /stops/train/1071 200 0.4ms") at info level, written by a background thread:
 /// a request only appends a few values to a buffer, and the formatting and the write to the log happen off
@@ -16,6 +19,8 @@ final class AccessLog: Sendable {
         let path: Substring
         let status: Int
         let elapsed: Duration
+        /// Seconds since 1970 when it was answered (for the file's lines; the logger stamps its own).
+        let wall: Int
     }
 
     private struct Buffer: Sendable {
@@ -32,6 +37,8 @@ final class AccessLog: Sendable {
     private let batch: Int
     private let flushInterval: Double
     private let drops: AccessLogDrops
+    /// The log's own file, when it has one (else lines go to `logger`).
+    private let file: AccessLogFile?
     private let buffer = Mutex(Buffer())
     /// Held while a batch is written, so that batches reach the log in order.
     private let writing = Mutex(())
@@ -45,11 +52,14 @@ final class AccessLog: Sendable {
     ///   - batch: Waiting lines that wake the writer before its timer.
     ///   - flushInterval: Seconds between the writer's looks.
     ///   - drops: Where dropped lines are counted.
+    ///   - path: The log's own file, written whatever the log level (nil: lines go to `logger` at info).
     init(logger: Logger, secrets: SecretPaths = SecretPaths(), capacity: Int = 10_000, batch: Int = 512, flushInterval: Double = 1,
-         drops: AccessLogDrops = AccessLogDrops()) {
+         drops: AccessLogDrops = AccessLogDrops(), path: String? = nil) {
         self.logger = logger
         self.secrets = secrets
-        enabled = logger.logLevel <= .info
+        file = path.flatMap(AccessLogFile.init(path:))
+        if let path, file == nil { logger.error("Could not open the access log \(path); request lines go to the log instead") }
+        enabled = file != nil || logger.logLevel <= .info
         self.capacity = capacity
         self.batch = max(1, min(batch, capacity))
         self.flushInterval = flushInterval
@@ -80,7 +90,7 @@ final class AccessLog: Sendable {
     ///   - started: When the request's headers were read.
     func record(method: String, path: Substring, status: Int, started: Moment) {
         guard enabled else { return }
-        let line = Line(method: method, path: path, status: status, elapsed: started.elapsed)
+        let line = Line(method: method, path: path, status: status, elapsed: started.elapsed, wall: file == nil ? 0 : time(nil))
         let signal = buffer.withLock { buffer -> Bool in
             guard buffer.running, !buffer.closed else { return false }
             guard buffer.lines.count < capacity else {
@@ -130,8 +140,21 @@ final class AccessLog: Sendable {
                 defer { buffer.lines.removeAll(keepingCapacity: buffer.lines.capacity <= 1024); buffer.dropped = 0 }
                 return (buffer.lines, buffer.dropped, buffer.closed)
             }
-            for line in lines {
-                logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+            if let file {
+                var block: [UInt8] = []
+                block.reserveCapacity(lines.count * 80)
+                for line in lines {
+                    AccessLogFile.appendTime(line.wall, to: &block)
+                    block.append(contentsOf: "\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms\n".utf8)
+                }
+                if !lines.isEmpty, !file.write(block) {
+                    drops.add(lines.count)
+                    logger.warning("\(lines.count) request log lines were lost: the access log file could not be written")
+                }
+            } else {
+                for line in lines {
+                    logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+                }
             }
             if dropped > 0 {
                 drops.add(dropped)

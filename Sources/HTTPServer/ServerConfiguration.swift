@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var secretPaths = SecretPaths()
     /// Where the access log counts the lines it drops (read by the app's metrics page).
     public var accessLogDrops = AccessLogDrops()
+    /// The access log's own file, one line per request written in blocks (nil: lines go to the logger at info).
+    public var accessLogPath: String?
 
     /// Creates a configuration.
     /// - Parameters:

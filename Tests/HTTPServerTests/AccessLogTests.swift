@@ -35,6 +35,38 @@ struct AccessLogTests {
         #expect(server.configuration.accessLogDrops.count == 0)
     }
 
+    @Test func theLogsOwnFileGetsEveryLineInBlocksWhateverTheLogLevel() async throws {
+        try await withTemporaryDirectory { folder in
+            let logs = LogCapture()
+            let logger = logs.logger(label: "quiet", level: .warning)
+            var router = Router<BasicRequestContext>()
+            router.get("/stops/{id}") { _, context in Response.text(try context.require("id")) }
+            router.get("/favourites/list/{id}") { _, _ in Response.text("list") }
+            let responder = RouterResponder(router: router, logger: logger,
+                                            renderError: { error, _ in Response.text("no", status: error.status) })
+            var configuration = ServerConfiguration(port: 0)
+            configuration.secretPaths = SecretPaths(["/favourites/list/"])
+            configuration.accessLogPath = folder + "/access.log"
+            let server = HTTPServer(configuration: configuration, responder: responder, logger: logger)
+            let count = 250
+            try await withRunning(server) { server in
+                for index in 0 ..< count {
+                    #expect(try await RawHTTP.request("GET", "/stops/\(index)", port: server.port).status == 200)
+                }
+                _ = try await RawHTTP.request("GET", "/favourites/list/0123456789abcdef", port: server.port)
+            }
+            let text = try String(contentsOfFile: folder + "/access.log", encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            #expect(text.hasSuffix("\n"))
+            #expect(lines.count == count + 1)
+            #expect(lines.allSatisfy { $0.contains(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ GET \/\S+ 200 \d+\.\dms$/) }, "\(lines.prefix(3))")
+            #expect(Set(lines.dropLast().map { $0.split(separator: " ")[2] }).count == count)
+            #expect(lines.last?.contains(" GET /favourites/list/[private] 200 ") == true)
+            #expect(!text.contains("0123456789abcdef"))
+            #expect(logs.messages.isEmpty, "\(logs.messages)")
+        }
+    }
+
     @Test func aLogThatCannotKeepUpDropsAndCountsWhatDoesNotFit() async throws {
         let logs = LogCapture()
         let held = StalledHandler.Hold()
