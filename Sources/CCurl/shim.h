@@ -14,6 +14,28 @@ static inline CURLcode ccurl_easy_setopt_ptr(CURL *_Nonnull curl, CURLoption opt
     return curl_easy_setopt(curl, option, value);
 }
 
+/// See `ccurl_easy_setopt_long`; for the list options (`CURLOPT_HTTPHEADER`, `CURLOPT_RESOLVE`, whose
+/// `host:port:address` entries pin the address a name connects to). libcurl keeps the pointer: reset it to NULL
+/// before the list is freed.
+static inline CURLcode ccurl_easy_setopt_slist(CURL *_Nonnull curl, CURLoption option, struct curl_slist *_Nullable list) {
+    return curl_easy_setopt(curl, option, list);
+}
+
+/// The open-socket callback (`CURLOPT_OPENSOCKETFUNCTION`): called with the address libcurl is about to connect to,
+/// it opens the socket, or refuses with `CURL_SOCKET_BAD`.
+typedef curl_socket_t (*ccurl_opensocket_callback)(void *_Nullable context, curlsocktype purpose,
+                                                   struct curl_sockaddr *_Nonnull address);
+
+/// See `ccurl_easy_setopt_long`; for the open-socket callback (NULL: libcurl's own).
+static inline CURLcode ccurl_easy_setopt_opensocket(CURL *_Nonnull curl, ccurl_opensocket_callback _Nullable callback) {
+    return curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
+
+/// The socket address inside libcurl's `curl_sockaddr` (room for an IPv6 one, though declared as `struct sockaddr`).
+static inline const struct sockaddr *_Nonnull ccurl_sockaddr_address(const struct curl_sockaddr *_Nonnull address) {
+    return &address->addr;
+}
+
 /// Write callback type (the C typedef imports as an optional function pointer).
 typedef size_t (*ccurl_write_callback)(char *_Nonnull data, size_t size, size_t count, void *_Nullable context);
 

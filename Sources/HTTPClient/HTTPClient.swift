@@ -74,17 +74,24 @@ public final class HTTPClient: Sendable {
     ///   - url: The URL, already encoded exactly as it must be sent.
     ///   - headers: Request headers (`Content-Type` and the like).
     ///   - body: The request body.
-    public func post(_ url: String, headers: [String] = [], body: [UInt8]) async throws -> ClientResponse {
+    ///   - choose: Given the URL's host and port, the one address to connect to (it throws to refuse); called on
+    ///     the transfer's thread, so it may block to resolve. libcurl is then held to that address (`CURLOPT_RESOLVE`)
+    ///     and uses no proxy, so no second look-up can lead elsewhere. nil: libcurl resolves the name itself.
+    public func post(_ url: String, headers: [String] = [], body: [UInt8], connectingTo choose: AddressChooser? = nil) async throws -> ClientResponse {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(configuration.totalTimeout * 1000)))
-        return try await workers.run { try self.perform(url: url, headers: headers + ["Expect:"], body: body, deadline: deadline) }
+        return try await workers.run {
+            try self.perform(url: url, headers: headers + ["Expect:"], body: body, deadline: deadline, choose: choose)
+        }
     }
 
-    private func perform(url: String, headers: [String], body: [UInt8]?, deadline: ContinuousClock.Instant) throws -> ClientResponse {
+    private func perform(url: String, headers: [String], body: [UInt8]?, deadline: ContinuousClock.Instant,
+                         choose: AddressChooser? = nil) throws -> ClientResponse {
         let left = ContinuousClock.now.duration(to: deadline)
         let leftMilliseconds = Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
         guard leftMilliseconds > 0 else {
             throw CurlError(curlCode: CURLE_OPERATION_TIMEDOUT, message: "Timed out waiting for a free connection")
         }
+        let pin = try choose.map { try AddressPin(url: url, choose: $0) }
         let easy = pool.withLock { $0.popLast()?.easy } ?? CurlEasy()
         defer { pool.withLock { if $0.count < configuration.maxConcurrent { $0.append(HandleBox(easy: easy)) } } }
         let handle = easy.handle
@@ -100,7 +107,13 @@ public final class HTTPClient: Sendable {
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_URL, urlPointer)
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_USERAGENT, agent)
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer.baseAddress)
-                    _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, list)
+                    _ = ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, list)
+                    if let pin {
+                        _ = ccurl_easy_setopt_slist(handle, CURLOPT_RESOLVE, pin.list)
+                        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROXY, "")
+                        _ = ccurl_easy_setopt_opensocket(handle, curlOpenPinnedSocket)
+                        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(pin).toOpaque())
+                    }
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_HTTPGET, 1)
                     if let body {
@@ -126,7 +139,13 @@ public final class HTTPClient: Sendable {
             }
         }
         // Drop pointers to buffers that are about to go away.
-        _ = ccurl_easy_setopt_ptr(handle, CURLOPT_HTTPHEADER, nil)
+        _ = ccurl_easy_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
+        if pin != nil {
+            _ = ccurl_easy_setopt_slist(handle, CURLOPT_RESOLVE, nil)
+            _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROXY, nil)
+            _ = ccurl_easy_setopt_opensocket(handle, nil)
+            _ = ccurl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, nil)
+        }
         _ = ccurl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, nil)
         if body != nil { _ = ccurl_easy_setopt_ptr(handle, CURLOPT_POSTFIELDS, nil) }
         guard rc == CURLE_OK else {

@@ -2,17 +2,25 @@ import Dispatch
 import Foundation
 import Logging
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One line per request ("GET /stops/train/1071 200 0.4ms") at info level, written by a background thread:
 /// a request only appends a few values to a buffer, and the formatting and the write to the log happen off
 /// the request's thread, in order. When the log level is above info nothing is kept at all.
-/// The buffer is bounded: past `capacity` waiting lines, lines are counted and dropped (and that is logged).
+/// The writer wakes once a second (`flushInterval`), or sooner when `batch` lines are waiting, and writes all of
+/// them at once; `close()` (the server's stop, so SIGTERM too) writes what is left. The buffer is bounded: past
+/// `capacity` waiting lines, which happens only while the log's writes cannot keep up, lines are dropped and
+/// counted (`droppedTotal`, on /metrics, and a warning).
 final class AccessLog: Sendable {
     private struct Line: Sendable {
         let method: String
         let path: Substring
         let status: Int
         let elapsed: Duration
+        /// Seconds since 1970 when it was answered (for the file's lines; the logger stamps its own).
+        let wall: Int
     }
 
     private struct Buffer: Sendable {
@@ -23,8 +31,14 @@ final class AccessLog: Sendable {
     }
 
     private let logger: Logger
+    private let secrets: SecretPaths
     private let enabled: Bool
     private let capacity: Int
+    private let batch: Int
+    private let flushInterval: Double
+    private let drops: AccessLogDrops
+    /// The log's own file, when it has one (else lines go to `logger`).
+    private let file: AccessLogFile?
     private let buffer = Mutex(Buffer())
     /// Held while a batch is written, so that batches reach the log in order.
     private let writing = Mutex(())
@@ -33,12 +47,27 @@ final class AccessLog: Sendable {
 
     /// - Parameters:
     ///   - logger: Where lines go.
+    ///   - secrets: Paths whose secret segment is never written.
     ///   - capacity: Most lines waiting to be written.
-    init(logger: Logger, capacity: Int = 10_000) {
+    ///   - batch: Waiting lines that wake the writer before its timer.
+    ///   - flushInterval: Seconds between the writer's looks.
+    ///   - drops: Where dropped lines are counted.
+    ///   - path: The log's own file, written whatever the log level (nil: lines go to `logger` at info).
+    init(logger: Logger, secrets: SecretPaths = SecretPaths(), capacity: Int = 10_000, batch: Int = 512, flushInterval: Double = 1,
+         drops: AccessLogDrops = AccessLogDrops(), path: String? = nil) {
         self.logger = logger
-        enabled = logger.logLevel <= .info
+        self.secrets = secrets
+        file = path.flatMap(AccessLogFile.init(path:))
+        if let path, file == nil { logger.error("Could not open the access log \(path); request lines go to the log instead") }
+        enabled = file != nil || logger.logLevel <= .info
         self.capacity = capacity
+        self.batch = max(1, min(batch, capacity))
+        self.flushInterval = flushInterval
+        self.drops = drops
     }
+
+    /// Lines dropped since the log was made because the writer was behind.
+    var droppedTotal: Int { drops.count }
 
     /// Starts the writer thread.
     func start() {
@@ -61,7 +90,7 @@ final class AccessLog: Sendable {
     ///   - started: When the request's headers were read.
     func record(method: String, path: Substring, status: Int, started: Moment) {
         guard enabled else { return }
-        let line = Line(method: method, path: path, status: status, elapsed: started.elapsed)
+        let line = Line(method: method, path: path, status: status, elapsed: started.elapsed, wall: file == nil ? 0 : time(nil))
         let signal = buffer.withLock { buffer -> Bool in
             guard buffer.running, !buffer.closed else { return false }
             guard buffer.lines.count < capacity else {
@@ -69,7 +98,7 @@ final class AccessLog: Sendable {
                 return false
             }
             buffer.lines.append(line)
-            return buffer.lines.count == 1
+            return buffer.lines.count == batch
         }
         if signal { wake.signal() }
     }
@@ -94,7 +123,7 @@ final class AccessLog: Sendable {
 
     private func run() {
         while true {
-            wake.wait()
+            _ = wake.wait(timeout: .now() + flushInterval)
             let closed = writeWaiting()
             if closed {
                 buffer.withLock { $0.running = false }
@@ -111,10 +140,24 @@ final class AccessLog: Sendable {
                 defer { buffer.lines.removeAll(keepingCapacity: buffer.lines.capacity <= 1024); buffer.dropped = 0 }
                 return (buffer.lines, buffer.dropped, buffer.closed)
             }
-            for line in lines {
-                logger.info("\(line.method) \(Self.shown(line.path)) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+            if let file {
+                var block: [UInt8] = []
+                block.reserveCapacity(lines.count * 80)
+                for line in lines {
+                    AccessLogFile.appendTime(line.wall, to: &block)
+                    block.append(contentsOf: "\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms\n".utf8)
+                }
+                if !lines.isEmpty, !file.write(block) {
+                    drops.add(lines.count)
+                    logger.warning("\(lines.count) request log lines were lost: the access log file could not be written")
+                }
+            } else {
+                for line in lines {
+                    logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+                }
             }
             if dropped > 0 {
+                drops.add(dropped)
                 logger.warning("\(dropped) request log lines were dropped: the log could not keep up")
             }
             return closed
@@ -132,5 +175,26 @@ final class AccessLog: Sendable {
         let tenths = max(0, (Double(seconds) * 10_000 + Double(attoseconds) / 1e14).rounded())
         let whole = Int(tenths) / 10
         return "\(whole).\(Int(tenths) % 10)"
+    }
+}
+
+/// Access log lines dropped because the log could not keep up, counted for `/metrics`; made by the app and given to
+/// the server in its configuration, so that the metrics page can read it.
+public final class AccessLogDrops: Sendable {
+    private let dropped = Atomic<Int>(0)
+
+    /// A count at zero.
+    public init() {}
+
+    /// Lines dropped so far.
+    public var count: Int { dropped.load(ordering: .relaxed) }
+
+    /// Counts `lines` more.
+    func add(_ lines: Int) { dropped.add(lines, ordering: .relaxed) }
+
+    /// Prometheus text: `trakx_access_log_dropped_total`.
+    public func render() -> String {
+        "# HELP trakx_access_log_dropped_total Access log lines dropped because the log could not keep up.\n"
+            + "# TYPE trakx_access_log_dropped_total counter\ntrakx_access_log_dropped_total \(count)\n"
     }
 }

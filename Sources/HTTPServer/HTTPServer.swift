@@ -57,7 +57,8 @@ public final class HTTPServer: Sendable {
         self.responder = responder
         self.logger = logger
         self.warm = warm
-        accessLog = AccessLog(logger: logger)
+        accessLog = AccessLog(logger: logger, secrets: configuration.secretPaths, drops: configuration.accessLogDrops,
+                              path: configuration.accessLogPath)
         connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 

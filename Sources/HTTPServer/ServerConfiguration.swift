@@ -19,6 +19,12 @@ public struct ServerConfiguration: Sendable {
     public var connectionsPerAddress: UInt32 = 0
     /// Seconds a whole request header may take to arrive; then the connection is closed (with a 408).
     public var headerDeadlineSeconds: Double = 10
+    /// Paths whose next segment is a secret (a private link's id): the access log shows `[private]` in its place.
+    public var secretPaths = SecretPaths()
+    /// Where the access log counts the lines it drops (read by the app's metrics page).
+    public var accessLogDrops = AccessLogDrops()
+    /// The access log's own file, one line per request written in blocks (nil: lines go to the logger at info).
+    public var accessLogPath: String?
 
     /// Creates a configuration.
     /// - Parameters:

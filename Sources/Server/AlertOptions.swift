@@ -16,17 +16,28 @@ struct AlertOptions: ParsableArguments {
         """)
     var vapidSubject: String = "mailto:trakx@example.invalid"
 
+    @Option(help: """
+        A block of addresses push services may be on although it is private, loopback or local, such as \
+        10.1.0.0/16 for a push service on your own network (repeatable). Without it such pushes are never sent.
+        """)
+    var allowPrivateAddress: [String] = []
+
     func validate() throws {
         guard alertInterval >= 10 else { throw ValidationError("--alert-interval must be at least 10 seconds") }
         guard vapidSubject.hasPrefix("mailto:") || vapidSubject.hasPrefix("https://") else {
             throw ValidationError("--vapid-subject must start with mailto: or https://")
         }
+        var alerts = AlertConfiguration()
+        for block in allowPrivateAddress {
+            do { try alerts.allowPrivateAddresses(block) } catch { throw ValidationError("--allow-private-address: \(error)") }
+        }
     }
 
-    /// Sets the watcher's interval and the VAPID subject.
+    /// Sets the watcher's interval, the VAPID subject and the allowed private blocks (checked by `validate()`).
     /// - Parameter configuration: The app's configuration.
     func apply(to configuration: inout AppConfiguration) {
         configuration.alerts.interval = alertInterval
         configuration.alerts.subject = vapidSubject
+        for block in allowPrivateAddress { try? configuration.alerts.allowPrivateAddresses(block) }
     }
 }

@@ -30,13 +30,19 @@ struct FairShareOptions: ParsableArguments {
         """)
     var trustedProxies: [String] = []
 
+    @Option(help: """
+        File to append the access log to, one line per request written in blocks by a thread of its own, whatever \
+        --log-level says (default: request lines go to the log at info level).
+        """)
+    var accessLog: String?
+
     func validate() throws {
         for proxy in trustedProxies where ClientAddress.canonical(proxy) == nil {
             throw ValidationError("--trusted-proxy must be a numeric IPv4 or IPv6 address, not \(proxy)")
         }
     }
 
-    /// Sets the visitor budget, the trusted proxies, the connection limits and the header deadline (after
+    /// Sets the visitor budget, the trusted proxies, the connection limits, the header deadline and the access log's file (after
     /// `--shared` and `--host`: the cap per address is for shared servers).
     /// - Parameter configuration: The app's configuration.
     func apply(to configuration: inout AppConfiguration) {
@@ -46,5 +52,6 @@ struct FairShareOptions: ParsableArguments {
         let capped = configuration.favouritesAreShared && trustedProxies.isEmpty
         configuration.server.connectionsPerAddress = connectionsPerAddress ?? (capped ? 100 : 0)
         configuration.server.headerDeadlineSeconds = max(1, headerDeadline)
+        configuration.server.accessLogPath = accessLog
     }
 }

@@ -15,6 +15,8 @@ public struct PushSender: Sendable {
         case gaveUp(status: Int)
         /// Refused for good (another 4xx: a bad request or a VAPID key the service does not accept).
         case refused(status: Int)
+        /// Not sent: the push service's name resolves to an address the policy forbids (never connected to).
+        case forbiddenAddress(PushAddressPolicy.Refused)
     }
 
     /// How hard to try.
@@ -41,16 +43,26 @@ public struct PushSender: Sendable {
     let client: HTTPClient
     let key: VAPIDKey
     let retries: Retries
+    let addresses: PushAddressPolicy
 
     /// A sender.
     /// - Parameters:
     ///   - client: The HTTP client pushes go out on.
     ///   - key: The server's VAPID key.
     ///   - retries: How hard to try.
-    public init(client: HTTPClient, key: VAPIDKey, retries: Retries = Retries()) {
+    ///   - addresses: Which addresses pushes may go to (each attempt resolves the push service and checks them).
+    public init(client: HTTPClient, key: VAPIDKey, retries: Retries = Retries(), addresses: PushAddressPolicy = PushAddressPolicy()) {
         self.client = client
         self.key = key
         self.retries = retries
+        self.addresses = addresses
+    }
+
+    /// One attempt's result.
+    private enum Attempt {
+        case answered(ClientResponse)
+        case unreachable
+        case forbidden(PushAddressPolicy.Refused)
     }
 
     /// Sends `message` to `subscription`, retrying 429 and 5xx answers (and an unreachable service) with back-off;
@@ -64,13 +76,14 @@ public struct PushSender: Sendable {
         for attempt in 1 ... max(1, retries.attempts) {
             let answer = await attemptOnce(message, to: subscription)
             switch answer {
-            case .some(let response) where (200 ..< 300).contains(response.status): return .delivered
-            case .some(let response) where response.status == 404 || response.status == 410: return .gone
-            case .some(let response) where response.status == 429 || response.status >= 500:
+            case .answered(let response) where (200 ..< 300).contains(response.status): return .delivered
+            case .answered(let response) where response.status == 404 || response.status == 410: return .gone
+            case .answered(let response) where response.status == 429 || response.status >= 500:
                 last = response.status
                 if let after = response.retryAfter(now: Date()) { wait = after }
-            case .some(let response): return .refused(status: response.status)
-            case .none: last = 0
+            case .answered(let response): return .refused(status: response.status)
+            case .forbidden(let refused): return .forbiddenAddress(refused)
+            case .unreachable: last = 0
             }
             guard attempt < retries.attempts, !Task.isCancelled else { break }
             try? await Task.sleep(for: .milliseconds(Int(min(wait, retries.longestWait) * 1000)))
@@ -80,14 +93,23 @@ public struct PushSender: Sendable {
         return .gaveUp(status: last)
     }
 
-    /// One POST; nil when the push service could not be reached or the message could not be made.
-    private func attemptOnce(_ message: PushMessage, to subscription: PushSubscription) async -> ClientResponse? {
+    /// One POST, to an address the policy allows (resolved and checked on the transfer's thread, then pinned).
+    private func attemptOnce(_ message: PushMessage, to subscription: PushSubscription) async -> Attempt {
         guard let body = try? PayloadEncryption.encrypt(message.payload, to: subscription),
               let authorization = try? await key.authorization(audience: subscription.audience, expiry: Date().addingTimeInterval(12 * 3600))
-        else { return nil }
+        else { return .unreachable }
         var headers = ["Authorization: \(authorization)", "TTL: \(message.ttl)", "Urgency: \(message.urgency.rawValue)",
                        "Content-Encoding: aes128gcm", "Content-Type: application/octet-stream"]
         if let topic = message.topic { headers.append("Topic: \(topic)") }
-        return try? await client.post(subscription.endpoint, headers: headers, body: body)
+        let policy = addresses
+        do {
+            return .answered(try await client.post(subscription.endpoint, headers: headers, body: body) { host, _ in
+                try policy.address(of: host).description
+            })
+        } catch let refused as PushAddressPolicy.Refused {
+            return .forbidden(refused)
+        } catch {
+            return .unreachable
+        }
     }
 }

@@ -123,7 +123,11 @@ struct PageFaultWalkTests {
     func aRideAlertAskedForWhilePTVFailsSetsNothingAndSaysSo() async throws {
         try await LoopbackPushService.with { push in
             let rider = try await push.subscribe("rider")
-            let alertsOn: (inout AppConfiguration) -> Void = { $0.alerts.allowLoopbackHTTP = true; $0.alerts.interval = 0 }
+            let alertsOn: (inout AppConfiguration) -> Void = {
+                $0.alerts.allowPlainHTTP = true
+                try? $0.alerts.allowPrivateAddresses("127.0.0.0/8")
+                $0.alerts.interval = 0
+            }
             // The form, from a first app (which keeps the pattern it read): with PTV answering it sets the alert, so
             // what fails below is PTV, not the form.
             var form: [(String, String)] = []

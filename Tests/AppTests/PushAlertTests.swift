@@ -11,14 +11,16 @@ import WebPush
 /// a push service of the tests' own that checks each push's VAPID signature and decrypts it (Python's cryptography).
 @Suite(.serialized)
 struct PushAlertTests {
-    /// The alert settings for tests: the watcher looks only when told, the loopback push service is accepted,
+    /// The alert settings for tests: the watcher looks only when told, the loopback push service is accepted through the private-address allow list,
     /// retries wait a moment only.
     static func configure(_ clock: TestClock, database: String? = nil) -> (inout AppConfiguration) -> Void {
         { configuration in
             configuration.clock = { clock.now }
             if let database { configuration.databasePath = database }
             configuration.alerts.interval = 0
-            configuration.alerts.allowLoopbackHTTP = true
+            // The tests' push service is plain http on 127.0.0.1: allowed as `--allow-private-address 127.0.0.0/8` would.
+            configuration.alerts.allowPlainHTTP = true
+            try? configuration.alerts.allowPrivateAddresses("127.0.0.0/8")
             configuration.alerts.retries = PushSender.Retries(attempts: 4, firstWait: 0.05, longestWait: 0.2)
         }
     }

@@ -11,6 +11,7 @@ final class AlertPush: Sendable {
     let client: HTTPClient
     let keys: VAPIDKeeper
     let retries: PushSender.Retries
+    let addresses: PushAddressPolicy
     let store: any AlertStore
     let logger: Logger
     private let running = Mutex<[Int: Task<Void, Never>]>([:])
@@ -22,12 +23,15 @@ final class AlertPush: Sendable {
     ///   - client: The HTTP client pushes go out on.
     ///   - keys: The server's VAPID key.
     ///   - retries: How hard each push is tried.
+    ///   - addresses: Which addresses pushes may go to.
     ///   - store: Where alerts are kept (a gone phone's are removed).
     ///   - logger: Logger.
-    init(client: HTTPClient, keys: VAPIDKeeper, retries: PushSender.Retries, store: any AlertStore, logger: Logger) {
+    init(client: HTTPClient, keys: VAPIDKeeper, retries: PushSender.Retries, addresses: PushAddressPolicy, store: any AlertStore,
+         logger: Logger) {
         self.client = client
         self.keys = keys
         self.retries = retries
+        self.addresses = addresses
         self.store = store
         self.logger = logger
     }
@@ -41,7 +45,7 @@ final class AlertPush: Sendable {
             let message = PushMessage(payload: notice.payload(), ttl: ttl, urgency: .high, topic: "a\(alert.id)")
             let outcome: PushSender.Outcome
             if let key = try? await keys.key() {
-                outcome = await PushSender(client: client, key: key, retries: retries).send(message, to: alert.subscription)
+                outcome = await PushSender(client: client, key: key, retries: retries, addresses: addresses).send(message, to: alert.subscription)
             } else {
                 outcome = .gaveUp(status: 0)
             }
@@ -53,6 +57,8 @@ final class AlertPush: Sendable {
                 logger.info("Push service says alert \(alert.id)'s phone is gone; removed \(removed) alerts")
             case .gaveUp(let status), .refused(let status):
                 logger.warning("Alert \(alert.id)'s notification was not delivered (push service status \(status))")
+            case .forbiddenAddress(let refused):
+                logger.warning("Alert \(alert.id)'s notification was not sent: \(refused) (see --allow-private-address)")
             }
             _ = running.withLock { $0.removeValue(forKey: number) }
         }
@@ -83,6 +89,7 @@ final class AlertPush: Sendable {
         case .gone: "gone"
         case .gaveUp: "gave_up"
         case .refused: "refused"
+        case .forbiddenAddress: "forbidden_address"
         }
     }
 }

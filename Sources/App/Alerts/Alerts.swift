@@ -13,13 +13,33 @@ public struct AlertConfiguration: Sendable {
     public var interval: Double = 30
     /// Who push services may contact about this server's pushes: `mailto:` or an https URL (the VAPID `sub`).
     public var subject: String = "mailto:trakx@example.invalid"
-    /// Whether a subscription may name a plain http push service on loopback (tests' own push service).
-    public var allowLoopbackHTTP = false
+    /// Whether a subscription may name a plain http push service (tests' own push service; no flag sets it).
+    /// Its address is checked like any other: tests allow loopback with `allowPrivateAddresses("127.0.0.0/8")`.
+    public var allowPlainHTTP = false
+    /// Blocks of private, loopback or other local addresses that push services may be on anyway
+    /// (`trakx serve --allow-private-address`): a push service on the operator's own network.
+    public var allowedPrivateAddresses: [AddressRange] = []
     /// How hard each push is tried.
     public var retries = PushSender.Retries()
 
     /// The defaults.
     public init() {}
+
+    /// Allows a block of addresses for push services (`--allow-private-address`).
+    /// - Parameter cidr: The block, `10.1.0.0/16` or `fd00::/8`.
+    /// - Throws: `InvalidRange` when it is not a block of addresses.
+    public mutating func allowPrivateAddresses(_ cidr: String) throws {
+        guard let range = AddressRange(cidr) else { throw InvalidRange(text: cidr) }
+        allowedPrivateAddresses.append(range)
+    }
+
+    /// A block of addresses that could not be read.
+    public struct InvalidRange: Error, Sendable, CustomStringConvertible {
+        /// What was given.
+        public let text: String
+        /// In words.
+        public var description: String { "\(text) is not a block of addresses such as 10.1.0.0/16 or fd00::/8" }
+    }
 }
 
 /// Web Push alerts, assembled: where they are kept, the server's VAPID key, the watcher and the sender.
@@ -32,7 +52,10 @@ final class Alerts: Sendable {
     let watcher: AlertWatcher
     let push: AlertPush
     let client: HTTPClient
-    let allowLoopbackHTTP: Bool
+    /// Whether plain http push services are accepted (tests only).
+    let allowPlainHTTP: Bool
+    /// Which addresses pushes may go to.
+    let addresses: PushAddressPolicy
 
     /// The alerts kept in `database`, watched through `source`.
     /// - Parameters:
@@ -49,11 +72,12 @@ final class Alerts: Sendable {
         pushLogger[metadataKey: "component"] = "alerts"
         client = HTTPClient(configuration: ClientConfiguration(connectTimeout: 5, totalTimeout: 15, userAgent: "Trakx", maxConcurrent: 4))
         keys = VAPIDKeeper(store: store, subject: configuration.subject)
-        push = AlertPush(client: client, keys: keys, retries: configuration.retries, store: store, logger: pushLogger)
+        addresses = PushAddressPolicy(allowing: configuration.allowedPrivateAddresses)
+        push = AlertPush(client: client, keys: keys, retries: configuration.retries, addresses: addresses, store: store, logger: pushLogger)
         watcher = AlertWatcher(store: store, source: source, budget: budget, push: push, now: now, interval: configuration.interval,
                                logger: pushLogger)
         self.store = store
-        allowLoopbackHTTP = configuration.allowLoopbackHTTP
+        allowPlainHTTP = configuration.allowPlainHTTP
     }
 
     /// Makes (or reads) the VAPID key and starts the watcher.
@@ -80,7 +104,7 @@ final class Alerts: Sendable {
     func render() -> String {
         let outcomes = push.outcomes.withLock { $0 }
         var text = "# HELP trakx_push_notifications_total Web Push notifications by outcome.\n# TYPE trakx_push_notifications_total counter\n"
-        for name in ["delivered", "gone", "gave_up", "refused"] {
+        for name in ["delivered", "gone", "gave_up", "refused", "forbidden_address"] {
             text += "trakx_push_notifications_total{outcome=\"\(name)\"} \(outcomes[name] ?? 0)\n"
         }
         return text

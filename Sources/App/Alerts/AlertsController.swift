@@ -11,6 +11,8 @@ import WebPush
 struct AlertsController: RouteCollection {
     let site: Site
     let alerts: Alerts
+    /// The path before an alert's stop code, which the access log never shows (the code stops the alert).
+    static let secretPrefix = "/alerts/stop/"
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.post("/alerts/ride", use: ride)
@@ -94,7 +96,7 @@ struct AlertsController: RouteCollection {
         guard !endpoint.isEmpty else { throw HTTPError(400, AlertWords.needs) }
         do {
             return try PushSubscription(endpoint: endpoint, p256dh: request.form("p256dh") ?? "", auth: request.form("auth") ?? "",
-                                        allowHTTP: alerts.allowLoopbackHTTP)
+                                        allowHTTP: alerts.allowPlainHTTP, addresses: alerts.addresses)
         } catch {
             throw HTTPError(400, "This browser's notification subscription could not be used, so no alert was set. Try again, or refresh the page first.")
         }

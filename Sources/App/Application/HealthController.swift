@@ -27,15 +27,19 @@ struct HealthController: RouteCollection {
     }
 }
 
-/// `GET /metrics`: Prometheus counters of the PTV client.
+/// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log.
 struct MetricsController: RouteCollection {
     let ptv: PTVClient
     /// The visitors' PTV budget, whose refusals are counted here too.
     let budget: UpstreamBudget
     /// Web Push alerts, whose pushes are counted by outcome.
     let alerts: Alerts
+    /// The access log's dropped lines.
+    let accessLogDrops: AccessLogDrops
 
     func addRoutes(to router: inout Router<TrakxContext>) {
-        router.get("/metrics") { _, _ in Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render()) }
+        router.get("/metrics") { _, _ in
+            Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render() + accessLogDrops.render())
+        }
     }
 }

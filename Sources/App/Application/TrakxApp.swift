@@ -144,9 +144,13 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
                     alerts: alerts)
 
+    var serverConfiguration = configuration.server
+    serverConfiguration.secretPaths = SecretPaths([PrivateLinkController.secretPrefix, AlertsController.secretPrefix])
+    let accessLogDrops = AccessLogDrops()
+    serverConfiguration.accessLogDrops = accessLogDrops
     var router = Router<TrakxContext>()
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget, alerts: alerts), RobotsController(), HomeController(site: site),
+        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
@@ -165,7 +169,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
         defaultHeaders: Visitors.headers,
         logger: logger,
         renderError: { error, request in ErrorPage.render(error, request: request, templates: templates, demo: demo) })
-    let server = HTTPServer(configuration: configuration.server, responder: responder, logger: logger,
+    let server = HTTPServer(configuration: serverConfiguration, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port,
                     work: site.work)

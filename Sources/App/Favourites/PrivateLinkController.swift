@@ -5,6 +5,8 @@ import Storage
 /// (shared server only). A guessed or malformed link is a 404 after the same hash and lookup as a real one.
 struct PrivateLinkController: RouteCollection {
     let site: Site
+    /// The path before a list's id, which the access log never shows (the id opens the list).
+    static let secretPrefix = "/favourites/list/"
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/favourites/list/{id}", use: confirm)

@@ -1,0 +1,34 @@
+/// Paths that carry a secret, kept out of the access log: each prefix names the segments before one that is a
+/// capability (a private favourites list's id, an alert's stop code), and a logged path that starts with them shows
+/// `[private]` instead of that segment and anything after it. Segments are compared percent-decoded and ignoring
+/// case, and empty segments are skipped, so `/Favourites//list/%61b` is redacted like `/favourites/list/ab`.
+public struct SecretPaths: Sendable {
+    /// What a secret segment is logged as.
+    public static let mark = "[private]"
+
+    /// Each prefix's segments, decoded and lower-cased.
+    private let prefixes: [[String]]
+
+    /// - Parameter prefixes: Paths such as `/favourites/list/`, whose next segment is secret.
+    public init(_ prefixes: [String] = []) {
+        self.prefixes = prefixes.map { prefix in
+            prefix.split(separator: "/").map { String($0).lowercased() }
+        }.filter { !$0.isEmpty }
+    }
+
+    /// Whether no path is secret.
+    public var isEmpty: Bool { prefixes.isEmpty }
+
+    /// `path` as it may be logged: unchanged, or cut after a secret prefix with `[private]` in place of the rest.
+    /// - Parameter path: The raw path (no query).
+    public func redacted(_ path: Substring) -> Substring {
+        guard !prefixes.isEmpty else { return path }
+        // Compared decoded, so an escaped slash or letter cannot slip a secret past the prefix.
+        let decoded = (PercentDecoding.decode(path, plusIsSpace: false) ?? String(path)).lowercased()
+        let segments = decoded.split(separator: "/")
+        for prefix in prefixes where segments.count > prefix.count && zip(prefix, segments).allSatisfy({ $0 == $1 }) {
+            return Substring("/" + prefix.joined(separator: "/") + "/" + Self.mark)
+        }
+        return path
+    }
+}
