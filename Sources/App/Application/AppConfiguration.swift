@@ -40,6 +40,10 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// Web Push alerts: the watcher's interval, the VAPID contact, retries.
     public var alerts = AlertConfiguration()
+    /// `--shared-cache`: the Redis a fleet of instances shares (`redis://host:port[/db]`); nil: this instance alone.
+    public var sharedCacheURL: String?
+    /// `--shared-cache-namespace`: the fleet's key prefix in that Redis.
+    public var sharedCacheNamespace = "trakx"
 
     /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
     public var favouritesAreShared: Bool {

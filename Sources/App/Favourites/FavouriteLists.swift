@@ -109,7 +109,7 @@ struct FavouriteLists: Sendable {
         guard shared else { return (.local, nil) }
         let id = id(request) ?? ListID.make()
         if try await store.exists(id.storageKey) { return (id.storageKey, nil) }
-        guard limiter.allow(request.remoteAddress) else {
+        guard await limiter.allow(request.remoteAddress) else {
             throw HTTPError(429, "Too many new favourites lists were started from your network in the last minute, so nothing was saved. Wait a minute, then try again.")
         }
         return (id.storageKey, cookie(for: id))
