@@ -16,6 +16,6 @@ extension AppConfiguration {
         guard let text = sharedCacheURL else { return nil }
         guard let url = RedisURL(text) else { throw StartupError("--shared-cache must be redis://host:port or redis://host:port/db") }
         logger.notice("Sharing PTV answers, throttling, budgets and notices with the fleet through \(url) under \(sharedCacheNamespace)")
-        return SharedStore(url: url, namespace: sharedCacheNamespace, logger: logger)
+        return SharedStore(url: url, namespace: sharedCacheNamespace, timeout: sharedCacheTimeout, logger: logger)
     }
 }

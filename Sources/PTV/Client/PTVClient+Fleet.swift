@@ -19,29 +19,40 @@ extension PTVClient {
         let key = request.cacheKey
         let started = ContinuousClock.now
         var dated: SharedAnswer?
-        var claim = SharedClaim.unavailable
+        var claim: SharedClaim?
         while true {
             if let found = await fleet.answers.answer(for: key) {
-                let age = now().timeIntervalSince(found.fetchedAt)
-                switch found.content {
-                case .body(let body):
-                    if age < request.endpoint.freshness, let value = try? Self.decode(ClientResponse(status: 200, body: body), as: type) {
-                        metrics.sharedHit(request.endpoint)
-                        return (value, found.fetchedAt)
-                    }
-                    dated = found
-                case .notFound where age < request.endpoint.notFoundFreshness:
-                    metrics.sharedHit(request.endpoint)
-                    throw PTVError(.notFound, status: 404)
-                case .notFound:
-                    break
-                }
+                if let fresh = try fresh(found, for: request, as: type, releasing: claim, in: fleet) { return fresh }
+                if case .body = found.content { dated = found }
             }
+            // Won just now: the answer was looked for once more after winning (the winner before may have saved it
+            // between the first look and the claim).
+            if claim != nil && claim != .taken { break }
             claim = await fleet.answers.claim(key, for: configuration.totalTimeout + 1)
-            if claim != .taken || started.duration(to: .now) >= .seconds(fleet.wait) { break }
+            if case .won = claim { continue }
+            if claim == .unavailable || started.duration(to: .now) >= .seconds(fleet.wait) { break }
             try? await Task.sleep(for: Self.fleetPoll)
         }
-        return try await fetchAndPublish(request, as: type, claim: claim, dated: dated, fleet: fleet)
+        return try await fetchAndPublish(request, as: type, claim: claim ?? .unavailable, dated: dated, fleet: fleet)
+    }
+
+    /// The value of another instance's answer when it is still fresh (nil when it is old or does not read); PTV's
+    /// fresh "not found" is thrown. A claim this instance won is given up first.
+    private func fresh<T: Decodable & Sendable>(_ found: SharedAnswer, for request: PTVRequest, as type: T.Type, releasing claim: SharedClaim?,
+                                                in fleet: PTVFleetShare) throws -> (T, Date?)? {
+        let age = now().timeIntervalSince(found.fetchedAt)
+        var value: T?
+        switch found.content {
+        case .body(let body):
+            guard age < request.endpoint.freshness, let read = try? Self.decode(ClientResponse(status: 200, body: body), as: type) else { return nil }
+            value = read
+        case .notFound:
+            guard age < request.endpoint.notFoundFreshness else { return nil }
+        }
+        metrics.sharedHit(request.endpoint)
+        if case .won(let token)? = claim { Task { [key = request.cacheKey] in await fleet.answers.release(key, token: token) } }
+        guard let value else { throw PTVError(.notFound, status: 404) }
+        return (value, found.fetchedAt)
     }
 
     /// Asks PTV, saves its answer (or "not found") for the fleet and gives up the claim; on a failure of PTV, leaves
