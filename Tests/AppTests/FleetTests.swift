@@ -121,6 +121,14 @@ import TestSupport
         }
     }
 
+    @Test func newListsFromOneAddressAreCountedOverBothInstances() async throws {
+        try await Self.fleet(configure: { $0.sharedFavourites = true; $0.listsPerMinutePerAddress = 1 }) { (one: TestApp, two: TestApp, _: PTVSimulator) async throws in
+            let form = [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")]
+            #expect(try await one.post("/favourites", form: form).status == 303)
+            #expect(try await two.post("/favourites", form: form).status == 429)
+        }
+    }
+
     @Test func aNoticeLeftThroughOneIsSaidByTheOtherOnce() async throws {
         try await Self.fleet { one, two, _ in
             let session = try await one.session()
