@@ -133,6 +133,6 @@ let package = Package(
         .testTarget(name: "PTVTests", dependencies: ["PTV", "PTVSimulator", "TestSupport"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "SharedCacheTests", dependencies: ["SharedCache", "PTV", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "WebPushTests", dependencies: ["WebPush", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "WebPush", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "AppTests", dependencies: ["App", "PTVSimulator", "WebPush", "SharedCache", "TestSupport"], resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
     ]
 )

@@ -83,6 +83,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
+    @OptionGroup(title: "A fleet of instances")
+    var sharedCache: SharedCacheOptions
+
     @OptionGroup(title: "PTV misbehaving, on demo data")
     var demoFaults: DemoFaultOptions
 
@@ -146,6 +149,7 @@ struct Serve: AsyncParsableCommand {
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)
         alerts.apply(to: &configuration)
+        sharedCache.apply(to: &configuration)
         return configuration
     }
 }

@@ -40,6 +40,12 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// Web Push alerts: the watcher's interval, the VAPID contact, retries.
     public var alerts = AlertConfiguration()
+    /// `--shared-cache`: the Redis a fleet of instances shares (`redis://host:port[/db]`); nil: this instance alone.
+    public var sharedCacheURL: String?
+    /// `--shared-cache-namespace`: the fleet's key prefix in that Redis.
+    public var sharedCacheNamespace = "trakx"
+    /// Seconds for connecting to the shared cache and for each of its commands (Redis is on the same network).
+    public var sharedCacheTimeout = 0.2
 
     /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
     public var favouritesAreShared: Bool {

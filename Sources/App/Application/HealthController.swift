@@ -1,21 +1,27 @@
 import HTTPServer
 import PTV
+import SharedCache
 
 /// `GET /healthz`: a small JSON status for load balancers and the container health check.
 ///
 /// `{"status":"ok","mode":"ptv"}` while nothing is known to be wrong. When PTV refuses this Trakx's developer id
 /// or key, every page that needs PTV fails until whoever runs Trakx fixes it: 503, `"status":"degraded"` and the
 /// reason (never the key or devid). While PTV throttles Trakx, pages answer from saved copies: still 200, but
-/// `"status":"degraded"` with that reason.
+/// `"status":"degraded"` with that reason. While the fleet's shared cache cannot be reached, this instance answers
+/// alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`.
 struct HealthController: RouteCollection {
     let demo: Bool
     /// The PTV client whose gate says how Trakx stands with PTV.
     let ptv: PTVClient
+    /// The fleet's shared cache, if any.
+    let shared: SharedStore?
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         let mode = demo ? "demo" : "ptv"
         router.get("/healthz") { _, _ in
             switch ptv.gate.standing {
+            case .asking where shared?.isReachable == false:
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"shared cache unreachable"}"#)
             case .asking:
                 Response.json(#"{"status":"ok","mode":"\#(mode)"}"#)
             case .throttled:
@@ -36,10 +42,13 @@ struct MetricsController: RouteCollection {
     let alerts: Alerts
     /// The access log's dropped lines.
     let accessLogDrops: AccessLogDrops
+    /// The fleet's shared cache, whose failures are counted.
+    let shared: SharedStore?
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/metrics") { _, _ in
-            Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render() + accessLogDrops.render())
+            Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
+                          + (shared?.render() ?? ""))
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import Logging
 import PTV
+import SharedCache
 import Storage
 import Synchronization
 
@@ -30,12 +31,15 @@ public final class TrakxApp: Sendable {
     let kept: KeptAnswers?
     /// The questions pages left for later pages.
     let work: BackgroundWork
+    /// What this instance shares with its fleet (`--shared-cache`), nil when alone.
+    public let shared: SharedStore?
     /// Putting the kept answers back, from `start()`.
     private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: any SQLDatabase,
-         ptv: PTVClient, kept: KeptAnswers?, port: PortBox, work: BackgroundWork) {
+         ptv: PTVClient, kept: KeptAnswers?, port: PortBox, work: BackgroundWork, shared: SharedStore? = nil) {
         self.work = work
+        self.shared = shared
         self.alerts = alerts
         self.kept = kept
         self.pages = pages
@@ -88,11 +92,12 @@ public final class TrakxApp: Sendable {
         await ptv.shutdown()
         await work.settled()
         await ways.settled()
+        await shared?.shutdown()
         await database.shutdown()
     }
 
     /// The threads of Trakx's own pools (the database's and the PTV client's), by kernel id, for tests.
-    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs).union(alerts.threadIDs) }
+    public var threadIDs: Set<Int32> { database.threadIDs.union(ptv.threadIDs).union(alerts.threadIDs).union(shared?.client.threadIDs ?? []) }
 }
 
 /// Builds Trakx without starting the web server: loads templates and static files, opens and migrates the
@@ -129,17 +134,18 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock)
     var keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
     if let kept { keep = { request, body, time in kept.keep(request, body: body, at: time) } }
-    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep)
+    let shared = try configuration.makeSharedStore(logger: logger)
+    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep, fleet: shared?.ptv)
     let pages = PageStore(now: clock)
     let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), pages: pages, shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
-                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock),
+                               limiter: ListCreationLimiter(perMinute: configuration.listsPerMinutePerAddress, now: clock, shared: shared?.counter),
                                logger: logger)
     let port = PortBox()
-    let notices = Notices(now: clock)
+    let notices = Notices(now: clock, shared: shared)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
     let ways = StopWays(now: clock)
-    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock)
+    let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock, shared: shared?.counter)
     let alerts = Alerts(configuration: configuration.alerts, database: database, source: ptv, budget: budget, now: clock, logger: logger)
     let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
                     alerts: alerts)
@@ -150,7 +156,8 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     serverConfiguration.accessLogDrops = accessLogDrops
     var router = Router<TrakxContext>()
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo, ptv: ptv), MetricsController(ptv: ptv, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops), RobotsController(), HomeController(site: site),
+        HealthController(demo: site.demo, ptv: ptv, shared: shared),
+        MetricsController(ptv: ptv, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared), RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
@@ -172,7 +179,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let server = HTTPServer(configuration: serverConfiguration, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port,
-                    work: site.work)
+                    work: site.work, shared: shared)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -115,7 +115,7 @@ struct FavouriteLists: Sendable {
         let id = id(request) ?? ListID.make()
         let stored = try await guarded { try await store.exists(id.storageKey) }
         if stored { return (id.storageKey, nil) }
-        guard limiter.allow(request.remoteAddress) else {
+        guard await limiter.allow(request.remoteAddress) else {
             throw HTTPError(429, "Too many new favourites lists were started from your network in the last minute, so nothing was saved. Wait a minute, then try again.")
         }
         return (id.storageKey, cookie(for: id))

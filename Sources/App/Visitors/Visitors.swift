@@ -142,7 +142,7 @@ final class Visitors: WarmVisitors {
     func visitor(_ head: RequestHead, value: UnsafeMutableRawBufferPointer) -> (variant: String, fresh: Bool)? {
         guard let arrival = arrival(head) else { return nil }
         if let token = arrival.token {
-            if notices.isPending(token) { return nil }
+            if notices.isPending(token) || notices.fleetCookie(in: head) { return nil }
             token.write(into: value)
             return (arrival.variant, false)
         }

@@ -19,9 +19,12 @@ public final class PTVClient: Sendable {
     /// Whether Trakx may ask PTV now (shut for everyone while PTV throttles), and what PTV said of Trakx's key.
     public let gate: PTVGate
     let logger: Logger
-    private let now: @Sendable () -> Date
+    /// The clock (the cache's, and the fleet's answers are dated by it).
+    let now: @Sendable () -> Date
     /// Given every answer PTV sends (its request, body and when), for answers kept across restarts.
     private let keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
+    /// What this instance shares with the rest of its fleet (nil: a lone instance).
+    let fleet: PTVFleetShare?
 
     /// Creates a client.
     /// - Parameters:
@@ -30,16 +33,19 @@ public final class PTVClient: Sendable {
     ///   - cacheCapacity: Most cached responses.
     ///   - now: The clock.
     ///   - keep: Given every answer PTV sends, with its request and when, after it reads as an answer (nil: none kept).
+    ///   - fleet: PTV's answers and throttling shared with the other instances of a fleet (nil: none).
     public init(configuration: PTVConfiguration, logger: Logger, cacheCapacity: Int = 4000,
-                now: @escaping @Sendable () -> Date = Date.init, keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)? = nil) {
+                now: @escaping @Sendable () -> Date = Date.init, keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)? = nil,
+                fleet: PTVFleetShare? = nil) {
         self.keep = keep
+        self.fleet = fleet
         self.configuration = configuration
         signer = PTVSigner(devID: configuration.devID, key: configuration.key)
         http = HTTPClient(configuration: ClientConfiguration(
             connectTimeout: configuration.connectTimeout, totalTimeout: configuration.totalTimeout,
             userAgent: "Trakx/\(Self.version) (accessible departures; libcurl)"))
         metrics = PTVMetrics()
-        let gate = PTVGate(now: now)
+        let gate = PTVGate(now: now, shared: fleet?.throttle)
         self.gate = gate
         // While PTV is throttling Trakx a fetch is held back at the gate and never reaches PTV: nothing to charge.
         cache = ResponseCache(capacity: cacheCapacity, metrics: metrics, grace: configuration.staleGrace, now: now,
@@ -62,7 +68,7 @@ public final class PTVClient: Sendable {
     ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
     public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
-        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.send(query.request, as: Answer.self) })
+        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.fetchThroughFleet(query.request, as: Answer.self) })
     }
 
     /// The answer to `query` when the cache holds one fresh, or no older than `maxAge`; never asks PTV.
@@ -89,6 +95,11 @@ public final class PTVClient: Sendable {
     ///   - request: The request.
     ///   - type: The response model.
     public func send<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> T {
+        try await sendKeepingBody(request, as: type).value
+    }
+
+    /// `send(_:as:)`, also giving the body as PTV sent it (what the fleet shares).
+    func sendKeepingBody<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> (value: T, body: [UInt8]) {
         let endpoint = request.endpoint
         let admission = gate.admit()
         if admission == .wait {
@@ -114,7 +125,7 @@ public final class PTVClient: Sendable {
             keep?(request, response.body, now())
             gate.answered(nil, probe: admission == .probe)
             metrics.upstream(endpoint, outcome: "ok")
-            return value
+            return (value, response.body)
         } catch let error as PTVError {
             metrics.upstream(endpoint, outcome: error.kind.rawValue)
             note(error, of: endpoint, response: response, probe: admission == .probe)

@@ -48,11 +48,22 @@ public final class PTVGate: Sendable {
 
     private let state = Mutex(State())
     private let now: @Sendable () -> Date
+    /// The fleet's word on throttling: another instance told to wait shuts this gate too (nil: a lone instance).
+    private let shared: (any SharedThrottle)?
 
     /// Creates an open gate.
-    /// - Parameter now: The clock.
-    public init(now: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - now: The clock.
+    ///   - shared: The fleet's throttling, read from memory and told when PTV throttles this instance.
+    public init(now: @escaping @Sendable () -> Date = Date.init, shared: (any SharedThrottle)? = nil) {
         self.now = now
+        self.shared = shared
+    }
+
+    /// Until when another instance of the fleet was told to wait, when that is still ahead of `time`.
+    private func fleetShut(at time: Date) -> Date? {
+        guard let until = shared?.shutUntil, until > time else { return nil }
+        return until
     }
 
     /// How Trakx stands with PTV now (a refused key first: it outlasts any throttling).
@@ -60,7 +71,8 @@ public final class PTVGate: Sendable {
         let time = now()
         return state.withLock { state in
             if state.keyRefused { return .keyRefused }
-            if let until = state.shutUntil { return .throttled(until: max(until, time)) }
+            if let until = state.shutUntil { return .throttled(until: max(until, fleetShut(at: time) ?? time)) }
+            if let until = fleetShut(at: time) { return .throttled(until: until) }
             return .asking
         }
     }
@@ -68,6 +80,7 @@ public final class PTVGate: Sendable {
     /// Whether a call may leave now; the first call after a throttling wait becomes the probe.
     func admit() -> Admission {
         let time = now()
+        if fleetShut(at: time) != nil { return .wait }
         return state.withLock { state in
             guard let until = state.shutUntil else { return .go }
             if time < until || state.probing { return .wait }
@@ -111,12 +124,16 @@ public final class PTVGate: Sendable {
         return state.withLock { state in
             if probe { state.probing = false }
             if let until = state.shutUntil, !probe {
-                if let asked, time.addingTimeInterval(asked) > until { state.shutUntil = time.addingTimeInterval(asked) }
+                if let asked, time.addingTimeInterval(asked) > until {
+                    state.shutUntil = time.addingTimeInterval(asked)
+                    shared?.shut(until: time.addingTimeInterval(asked))
+                }
                 return max(0, (state.shutUntil ?? until).timeIntervalSince(time))
             }
             let wait = asked ?? min(max(state.wait * 2, Self.firstWait), Self.longestWait)
             state.wait = wait
             state.shutUntil = time.addingTimeInterval(wait)
+            shared?.shut(until: time.addingTimeInterval(wait))
             return wait
         }
     }

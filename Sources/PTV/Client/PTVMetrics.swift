@@ -9,6 +9,7 @@ public final class PTVMetrics: Sendable {
         var misses: [String: Int] = [:]
         var stale: [String: Int] = [:]
         var coalesced: [String: Int] = [:]
+        var shared: [String: Int] = [:]
     }
 
     private let counters = Mutex(Counters())
@@ -24,6 +25,7 @@ public final class PTVMetrics: Sendable {
     func miss(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.misses[endpoint.rawValue, default: 0] += 1 } }
     func staleServe(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.stale[endpoint.rawValue, default: 0] += 1 } }
     func coalesced(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.coalesced[endpoint.rawValue, default: 0] += 1 } }
+    func sharedHit(_ endpoint: PTVRequest.Endpoint) { counters.withLock { $0.shared[endpoint.rawValue, default: 0] += 1 } }
 
     /// Prometheus text exposition.
     public func render() -> String {
@@ -39,6 +41,7 @@ public final class PTVMetrics: Sendable {
             ("trakx_ptv_cache_misses_total", "Lookups that needed PTV.", snapshot.misses),
             ("trakx_ptv_cache_stale_serves_total", "Stale answers served because PTV failed.", snapshot.stale),
             ("trakx_ptv_cache_coalesced_total", "Lookups that joined a PTV call already in flight.", snapshot.coalesced),
+            ("trakx_ptv_shared_hits_total", "Answers another instance of the fleet fetched, read from the shared cache.", snapshot.shared),
         ] {
             out += "# HELP \(name) \(help)\n# TYPE \(name) counter\n"
             for (endpoint, value) in values.sorted(by: { $0.key < $1.key }) {

@@ -35,7 +35,8 @@ public struct Fetched<Value: Sendable>: Sendable {
 /// The shared response cache: per-endpoint freshness, single-flight, stale-if-error, PTV's "not found" kept
 /// (never a failure), the visitor's budget charged for each fetch it starts, and an LRU bound.
 public final class ResponseCache: Sendable {
-    private struct Entry: @unchecked Sendable {
+    /// One cached answer (a value or PTV's "not found"), when it was fetched, and when last used.
+    struct Entry: @unchecked Sendable {
         // `value` is always a Sendable value boxed as Any; only `Fetched<T>` with the T that stored it reads it.
         let value: Any
         let fetchedAt: Date
@@ -49,12 +50,13 @@ public final class ResponseCache: Sendable {
         var tick: UInt64 = 0
     }
 
-    // Unchecked only because `Entry` is (its `Any` always holds a Sendable value); the task and refusal are Sendable.
+    // Unchecked only because `Entry` is (its `Any` always holds a Sendable value); the task is Sendable.
     private enum Lookup: @unchecked Sendable {
         case hit(Entry)
         /// A fetch to wait for, and the saved copy (expired) if there is one.
         case wait(Task<Entry, any Error>, saved: Entry?)
-        case refused(UpstreamBudget.Exhausted)
+        /// A fetch would start: the visitor's allowance is charged first.
+        case charge
     }
 
     private let state = Mutex(State())
@@ -94,10 +96,31 @@ public final class ResponseCache: Sendable {
     /// - Throws: The fetch's error, PTV's kept "not found", or `UpstreamBudget.Exhausted` when the allowance refuses.
     public func value<T: Sendable>(for request: PTVRequest, allowance: UpstreamBudget.Allowance? = nil,
                                    fetch: @escaping @Sendable () async throws -> T) async throws -> Fetched<T> {
+        try await value(for: request, allowance: allowance, dated: { (try await fetch(), nil) })
+    }
+
+    /// `value(for:allowance:fetch:)` with a fetch that may say when its answer was fetched (another instance's answer
+    /// from the fleet's store), else nil for now.
+    func value<T: Sendable>(for request: PTVRequest, allowance: UpstreamBudget.Allowance?,
+                            dated fetch: @escaping @Sendable () async throws -> (T, Date?)) async throws -> Fetched<T> {
         let key = request.cacheKey
         let endpoint = request.endpoint
         let time = now()
-        let lookup: Lookup = state.withLock { state in
+        var charged = false
+        var lookup = Lookup.charge
+        while case .charge = lookup {
+            if charged, let allowance, let refusal = await allowance.spend() { throw refusal }
+            lookup = lookUp(key, endpoint: endpoint, time: time, as: T.self, charged: charged, allowance: allowance, fetch: fetch)
+            charged = true
+        }
+        return try await answer(lookup, key: key, endpoint: endpoint)
+    }
+
+    /// Finds `key` in the cache, joins its fetch, or starts one (`.charge` first when the visitor must pay for it).
+    private func lookUp<T: Sendable>(_ key: String, endpoint: PTVRequest.Endpoint, time: Date, as type: T.Type, charged: Bool,
+                                     allowance: UpstreamBudget.Allowance?,
+                                     fetch: @escaping @Sendable () async throws -> (T, Date?)) -> Lookup {
+        state.withLock { state in
             state.tick += 1
             if var entry = state.entries[key], entry.value is T || entry.value is PTVError,
                time.timeIntervalSince(entry.fetchedAt) < (entry.value is T ? endpoint.freshness : endpoint.notFoundFreshness) {
@@ -110,16 +133,17 @@ public final class ResponseCache: Sendable {
                 metrics.coalesced(endpoint)
                 return .wait(running.task, saved: saved)
             }
-            // Only a call that would really reach PTV is charged to the visitor's budget.
-            if let allowance, reachesUpstream(), let refusal = allowance.spend() { return .refused(refusal) }
+            // Only a call that would really reach PTV is charged to the visitor's budget (outside the lock: the
+            // fleet's budget is a round trip), then looked up again.
+            if allowance != nil, !charged, reachesUpstream() { return .charge }
             metrics.miss(endpoint)
             let id = state.tick
             // The fetch itself stores its result and retires its own in-flight entry, so a waiter resuming late
             // can never remove a newer fetch for the same key.
             let task = Task<Entry, any Error> { [self] in
                 do {
-                    let value = try await fetch()
-                    let entry = Entry(value: value, fetchedAt: now(), lastUsed: 0)
+                    let (value, fetchedAt) = try await fetch()
+                    let entry = Entry(value: value, fetchedAt: fetchedAt ?? now(), lastUsed: 0)
                     store(entry, key: key, fetchID: id)
                     return entry
                 } catch let error as PTVError where error.kind == .notFound {
@@ -134,6 +158,10 @@ public final class ResponseCache: Sendable {
             state.inFlight[key] = (id, task)
             return .wait(task, saved: saved)
         }
+    }
+
+    /// The answer `lookup` leads to: a hit, or the fetch's result (an older copy past the grace, or when it fails).
+    private func answer<T: Sendable>(_ lookup: Lookup, key: String, endpoint: PTVRequest.Endpoint) async throws -> Fetched<T> {
         let task: Task<Entry, any Error>
         let saved: Entry?
         switch lookup {
@@ -141,8 +169,8 @@ public final class ResponseCache: Sendable {
             metrics.hit(endpoint)
             if let value = cached.value as? T { return Fetched(value: value, fetchedAt: cached.fetchedAt) }
             throw cached.value as? PTVError ?? PTVError(.malformedBody)
-        case .refused(let refusal):
-            throw refusal
+        case .charge:
+            throw PTVError(.malformedBody)
         case .wait(let running, let copy):
             (task, saved) = (running, copy)
         }
@@ -193,41 +221,6 @@ public final class ResponseCache: Sendable {
     public func restore<T: Sendable>(_ value: T, fetchedAt: Date, for request: PTVRequest) {
         // Fetch ids start at 1: 0 retires no fetch in flight.
         store(Entry(value: value, fetchedAt: fetchedAt, lastUsed: 0), key: request.cacheKey, fetchID: 0)
-    }
-
-    /// The fetch's result if it ends within `seconds`, else nil (the fetch itself goes on and stores its answer).
-    private static func result(of task: Task<Entry, any Error>, within seconds: Double) async -> Result<Entry, any Error>? {
-        let first = FirstResult()
-        return await withCheckedContinuation { continuation in
-            first.arm(continuation)
-            let timer = Task {
-                do {
-                    try await Task.sleep(for: .seconds(seconds))
-                    first.settle(nil)
-                } catch {}  // cancelled: the fetch answered first
-            }
-            Task {
-                let result = await task.result
-                timer.cancel()
-                first.settle(result)
-            }
-        }
-    }
-
-    /// Hands the first of two outcomes to a waiting continuation, once.
-    private final class FirstResult: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Result<Entry, any Error>?, Never>?>(nil)
-
-        func arm(_ waiting: CheckedContinuation<Result<Entry, any Error>?, Never>) {
-            continuation.withLock { $0 = waiting }
-        }
-
-        func settle(_ outcome: Result<Entry, any Error>?) {
-            continuation.withLock { waiting in
-                waiting?.resume(returning: outcome)
-                waiting = nil
-            }
-        }
     }
 
     /// Removes the in-flight entry for `key` when it is still the one fetch `fetchID` created.

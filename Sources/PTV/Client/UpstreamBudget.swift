@@ -27,7 +27,9 @@ public final class UpstreamBudget: Sendable {
     public final class Allowance: Sendable {
         private let budget: UpstreamBudget
         private let visitor: String
-        private let decision = Mutex<Exhausted??>(nil)
+        /// The request's first charge, which decides for the whole request (later calls wait for it).
+        private let decision = Mutex<Task<Exhausted?, Never>?>(nil)
+        private let decided = Mutex<Exhausted?>(nil)
 
         init(budget: UpstreamBudget, visitor: String) {
             self.budget = budget
@@ -35,21 +37,25 @@ public final class UpstreamBudget: Sendable {
         }
 
         /// Charges one PTV call; returns the refusal when the visitor has no room left this minute.
-        func spend() -> Exhausted? {
-            decision.withLock { decision in
-                guard let decided = decision else {
-                    let refusal = budget.charge(visitor, opening: true)
-                    decision = .some(refusal)
-                    return refusal
-                }
-                if let refusal = decided { return refusal }
-                _ = budget.charge(visitor, opening: false)
-                return nil
+        func spend() async -> Exhausted? {
+            let (first, opening) = decision.withLock { decision -> (Task<Exhausted?, Never>, Bool) in
+                if let first = decision { return (first, false) }
+                let first = Task { [budget, visitor] in await budget.charge(visitor, opening: true) }
+                decision = first
+                return (first, true)
             }
+            let refusal = await first.value
+            if opening {
+                decided.withLock { $0 = refusal }
+                return refusal
+            }
+            if let refusal { return refusal }
+            _ = await budget.charge(visitor, opening: false)
+            return nil
         }
 
         /// The refusal, when this request was refused.
-        public var refusal: Exhausted? { decision.withLock { $0 ?? nil } }
+        public var refusal: Exhausted? { decided.withLock { $0 } }
     }
 
     private struct Window: Sendable {
@@ -63,14 +69,17 @@ public final class UpstreamBudget: Sendable {
     /// Each visitor's current minute, and the minute the table was last pruned in (once a minute at most).
     private let windows = Mutex<(byVisitor: [String: Window], prunedIn: Date?)>(([:], nil))
     private let refused = Atomic<Int>(0)
+    private let shared: (any SharedCounter)?
 
     /// Creates a budget.
     /// - Parameters:
     ///   - callsPerMinute: Most PTV calls one visitor may cause in a minute; 0 turns the budget off.
     ///   - now: The clock.
-    public init(callsPerMinute: Int, now: @escaping @Sendable () -> Date = Date.init) {
+    ///   - shared: The fleet's count, so one visitor has one budget whichever instance answers (nil: this instance's).
+    public init(callsPerMinute: Int, now: @escaping @Sendable () -> Date = Date.init, shared: (any SharedCounter)? = nil) {
         self.callsPerMinute = callsPerMinute
         self.now = now
+        self.shared = shared
     }
 
     /// A fresh allowance for one request from `visitor`.
@@ -84,11 +93,24 @@ public final class UpstreamBudget: Sendable {
 
     /// Counts one call in the visitor's minute. The request's first call (`opening`) is refused when the minute is
     /// full; later calls of an admitted request are counted but never refused.
-    private func charge(_ visitor: String, opening: Bool) -> Exhausted? {
+    /// With the fleet's count, the fleet's minute decides (this instance's is kept too, for when the fleet's store
+    /// cannot be reached).
+    private func charge(_ visitor: String, opening: Bool) async -> Exhausted? {
         guard callsPerMinute > 0 else { return nil }
         // Minutes on the clock (9:40:00 to 9:41:00), so a refusal can say "try again at 9:41 am" exactly.
         let time = now()
         let minute = Date(timeIntervalSinceReferenceDate: (time.timeIntervalSinceReferenceDate / 60).rounded(.down) * 60)
+        if let shared, let calls = await shared.increment("budget:\(visitor):\(Int(minute.timeIntervalSince1970))", keptFor: 120) {
+            _ = chargeHere(visitor, opening: false, time: time, minute: minute)
+            guard opening, calls > callsPerMinute else { return nil }
+            refused.add(1, ordering: .relaxed)
+            return Exhausted(at: time, until: minute.addingTimeInterval(60))
+        }
+        return chargeHere(visitor, opening: opening, time: time, minute: minute)
+    }
+
+    /// Counts one call in this instance's table of minutes.
+    private func chargeHere(_ visitor: String, opening: Bool, time: Date, minute: Date) -> Exhausted? {
         let refusal: Exhausted? = windows.withLock { table in
             // A full table keeps only this minute's windows; pruned once a minute, since a pruned table holds no other.
             if table.byVisitor.count > 10_000, table.prunedIn != minute {

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPClient
+
+extension PTVClient {
+    /// Pause between looks at the fleet's store while another instance fetches the same question.
+    static let fleetPoll: Duration = .milliseconds(40)
+
+    /// Fetches `request` on a miss of this instance's cache, through the fleet when there is one: another instance's
+    /// fresh answer (or "not found") is used as it is, with its real fetch time; else this instance claims the question
+    /// and asks PTV, or waits a little (`PTVFleetShare.wait`) for the instance that claimed it, then asks PTV itself.
+    /// When PTV fails, a dated copy any instance saved is put in this cache, so it is served as stale with its time.
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - type: The response model.
+    /// - Returns: The answer, and when it was fetched when another instance fetched it (nil: now).
+    func fetchThroughFleet<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> (T, Date?) {
+        guard let fleet else { return (try await send(request, as: type), nil) }
+        await fleet.throttle.refresh()
+        let key = request.cacheKey
+        let started = ContinuousClock.now
+        var dated: SharedAnswer?
+        var claim: SharedClaim?
+        while true {
+            if let found = await fleet.answers.answer(for: key) {
+                if let fresh = try fresh(found, for: request, as: type, releasing: claim, in: fleet) { return fresh }
+                if case .body = found.content { dated = found }
+            }
+            // Won just now: the answer was looked for once more after winning (the winner before may have saved it
+            // between the first look and the claim).
+            if claim != nil && claim != .taken { break }
+            claim = await fleet.answers.claim(key, for: configuration.totalTimeout + 1)
+            if case .won = claim { continue }
+            if claim == .unavailable || started.duration(to: .now) >= .seconds(fleet.wait) { break }
+            try? await Task.sleep(for: Self.fleetPoll)
+        }
+        return try await fetchAndPublish(request, as: type, claim: claim ?? .unavailable, dated: dated, fleet: fleet)
+    }
+
+    /// The value of another instance's answer when it is still fresh (nil when it is old or does not read); PTV's
+    /// fresh "not found" is thrown. A claim this instance won is given up first.
+    private func fresh<T: Decodable & Sendable>(_ found: SharedAnswer, for request: PTVRequest, as type: T.Type, releasing claim: SharedClaim?,
+                                                in fleet: PTVFleetShare) throws -> (T, Date?)? {
+        let age = now().timeIntervalSince(found.fetchedAt)
+        var value: T?
+        switch found.content {
+        case .body(let body):
+            guard age < request.endpoint.freshness, let read = try? Self.decode(ClientResponse(status: 200, body: body), as: type) else { return nil }
+            value = read
+        case .notFound:
+            guard age < request.endpoint.notFoundFreshness else { return nil }
+        }
+        metrics.sharedHit(request.endpoint)
+        if case .won(let token)? = claim { Task { [key = request.cacheKey] in await fleet.answers.release(key, token: token) } }
+        guard let value else { throw PTVError(.notFound, status: 404) }
+        return (value, found.fetchedAt)
+    }
+
+    /// Asks PTV, saves its answer (or "not found") for the fleet and gives up the claim; on a failure of PTV, leaves
+    /// the fleet's dated copy in this cache for the stale answer.
+    private func fetchAndPublish<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type, claim: SharedClaim, dated: SharedAnswer?,
+                                                          fleet: PTVFleetShare) async throws -> (T, Date?) {
+        let key = request.cacheKey
+        defer {
+            if case .won(let token) = claim { Task { await fleet.answers.release(key, token: token) } }
+        }
+        do {
+            let (value, body) = try await sendKeepingBody(request, as: type)
+            let fetchedAt = now()
+            if claim != .unavailable { await fleet.answers.publish(SharedAnswer(.body(body), fetchedAt: fetchedAt), for: key) }
+            return (value, fetchedAt)
+        } catch let error as PTVError {
+            if error.kind == .notFound, claim != .unavailable {
+                await fleet.answers.publish(SharedAnswer(.notFound, fetchedAt: now()), for: key)
+            }
+            var copy = dated
+            if error.isUpstreamFailure, copy == nil, claim != .unavailable { copy = await fleet.answers.answer(for: key) }
+            if error.isUpstreamFailure, let copy, case .body(let body) = copy.content,
+               let value = try? Self.decode(ClientResponse(status: 200, body: body), as: type) {
+                cache.restore(value, fetchedAt: copy.fetchedAt, for: request)
+            }
+            throw error
+        }
+    }
+}
