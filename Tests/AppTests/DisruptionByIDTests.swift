@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 
 /// A disruption PTV names on departures but leaves out of its expansion and its lists (the simulator's route 900
-/// road works, `listed: false`) is asked for by its id in one bounded second round (`Ask.secondRound`): the first load
+/// road works, `listed: false`) is asked for by its id in one bounded second round (`AppConfiguration.secondRound`): the first load
 /// says it in full, as the second does; when PTV does not answer that question in time, the page says the disruption
 /// exists and that Trakx has asked for it (never "could not be loaded", since nothing failed), and the next load says it.
 struct DisruptionByIDTests {
@@ -27,7 +27,7 @@ struct DisruptionByIDTests {
     /// With PTV not answering the disruption's own question, the first load waits no longer than the second round, says
     /// the disruption exists and was asked for, and is not kept; once PTV answers, the next load says it in full.
     @Test func aDisruptionPTVIsSlowToDescribeIsSaidAsAskedWithinTheSecondRound() async throws {
-        try await TestApp.with { app in
+        try await TestApp.with(configure: TestApp.inService) { app in
             let simulator = try #require(app.simulator)
             simulator.faults.set(.hang, forPathPrefix: "/v3/disruptions/")
             let started = ContinuousClock.now

@@ -105,7 +105,7 @@ struct DoorTests {
     /// sharing a name say that it could not be checked, never nothing.
     @Test(.timeLimit(.minutes(2)))
     func pairedStopsWhoseWaysPTVDoesNotTellSaySo() async throws {
-        try await TestApp.with(configure: { $0.upstreamTimeout = 15 }) { app in
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15; TestApp.inService(&$0) }) { app in
             let simulator = try #require(app.simulator)
             simulator.faults.set(.hang, forPathPrefix: "/v3/directions")
             let (page, ms) = try await milliseconds { try await app.get("/nearby?lat=-37.8843&lon=144.9982&mode=bus") }

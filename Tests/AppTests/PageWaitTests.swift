@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Issue 54: a page's whole wait for PTV is bounded. With PTV hanging on every question (the client's own timeout the
-/// ordinary 15 seconds), every page type says what failed within `Ask.pageWait` (5 s), also those that meet one hanging
+/// ordinary 15 seconds), every page type says what failed within `AppConfiguration.pageWait` (5 s), also those that meet one hanging
 /// answer after another (a place searched, then the stops near it; a stop's details, then its routes' ways).
 /// Timed: runs in the Makefile's waiting group.
 struct PageWaitTests {
@@ -18,7 +18,7 @@ struct PageWaitTests {
 
     @Test(.timeLimit(.minutes(2)))
     func withPTVHangingOnEveryQuestionNoPageWaitsMoreThanFiveSeconds() async throws {
-        try await TestApp.with(configure: { $0.upstreamTimeout = 15 }) { app in
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15; TestApp.inService(&$0) }) { app in
             let simulator = try #require(app.simulator)
             simulator.faults.set(.hang, forPathPrefix: "/v3/")
             let answers = try await withThrowingTaskGroup(of: (String, RawResponse, Double).self) { group in

@@ -26,6 +26,11 @@ struct TestApp: Sendable {
                 server: ServerConfiguration(port: 0), databasePath: folder + "/trakx.sqlite",
                 templatesDirectory: repositoryRoot + "/Templates", publicDirectory: repositoryRoot + "/Public",
                 fixedNow: now, upstreamTimeout: 3)
+            // Pages wait for PTV longer than in service: the parallel suites run dozens of apps on two cores, where a
+            // page can queue for the CPU for half a minute. The timed suites hold the waits in service
+            // (`TestApp.inService`: PageWaitTests, DisruptionByIDTests, DoorTests).
+            configuration.pageWait = .seconds(60)
+            configuration.secondRound = .seconds(30)
             configure(&configuration)
             var quiet = Logger(label: "trakx-test")
             quiet.logLevel = .warning
@@ -52,6 +57,13 @@ struct TestApp: Sendable {
             let left = await threadsStillRunning(threads)
             #expect(left.isEmpty, "threads of a stopped app still running: \(left.sorted())")
         }
+    }
+
+    /// The waits for PTV Trakx has in service (`AppConfiguration.pageWait` and `.secondRound`), for the timed suites
+    /// that hold them.
+    static func inService(_ configuration: inout AppConfiguration) {
+        configuration.pageWait = AppConfiguration.defaultPageWait
+        configuration.secondRound = AppConfiguration.defaultSecondRound
     }
 
     /// Starts the simulator (seed 7) on the app's clock and points `configuration` at it as demo data, as

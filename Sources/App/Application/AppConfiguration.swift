@@ -38,6 +38,17 @@ public struct AppConfiguration: Sendable {
     public var ptvCallsPerMinutePerVisitor: Int = 300
     /// Reverse proxies whose `X-Forwarded-For` names the client (numeric addresses).
     public var trustedProxies: [String] = []
+    /// The most a page waits for PTV in all, however many answers it meets hanging one after another: a dated copy is
+    /// said after 2 seconds (`PTVConfiguration.staleGrace`), and without one a failure is said within this, where the
+    /// client's own timeout (15 s) would have a rider wait three times as long, or twice that when a second answer hangs.
+    public var pageWait: Duration = Self.defaultPageWait
+    /// The most a page waits in one more round for what a rider needs now and Trakx does not hold: the text of a
+    /// disruption its answers name, which way two listed stops sharing a name go.
+    public var secondRound: Duration = Self.defaultSecondRound
+    /// `pageWait` in service.
+    public static let defaultPageWait: Duration = .seconds(5)
+    /// `secondRound` in service.
+    public static let defaultSecondRound: Duration = .seconds(2)
     /// Web Push alerts: the watcher's interval, the VAPID contact, retries.
     public var alerts = AlertConfiguration()
     /// `--shared-cache`: the Redis a fleet of instances shares (`redis://host:port[/db]`); nil: this instance alone.

@@ -20,10 +20,12 @@ struct Site: Sendable {
     var alerts: Alerts? = nil
     /// The questions pages leave for later pages, tracked until they end.
     var work = BackgroundWork()
+    /// The most a page waits for PTV in all, and in its second round (`AppConfiguration.pageWait`, `.secondRound`).
+    var pageWait = AppConfiguration.defaultPageWait, secondRound = AppConfiguration.defaultSecondRound
 
     /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance, and the
-    /// page waits for PTV at most `Ask.pageWait` in all.
-    func ask(_ context: TrakxContext) -> Ask { Ask.forPage(source: source, allowance: context.allowance, work: work) }
+    /// page waits for PTV at most `pageWait` in all.
+    func ask(_ context: TrakxContext) -> Ask { Ask.forPage(source: source, allowance: context.allowance, work: work, wait: pageWait, secondRound: secondRound) }
 
     /// Words for times relative to now.
     func timeWords() -> TimeWords { TimeWords(now: now()) }

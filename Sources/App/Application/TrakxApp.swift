@@ -147,8 +147,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let ways = StopWays(now: clock)
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock, shared: shared?.counter)
     let alerts = Alerts(configuration: configuration.alerts, database: database, source: ptv, budget: budget, now: clock, logger: logger)
-    let site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
+    var site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
                     alerts: alerts)
+    (site.pageWait, site.secondRound) = (configuration.pageWait, configuration.secondRound)
 
     var serverConfiguration = configuration.server
     serverConfiguration.secretPaths = SecretPaths([PrivateLinkController.secretPrefix, AlertsController.secretPrefix])

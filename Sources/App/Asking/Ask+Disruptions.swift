@@ -63,21 +63,17 @@ extension Ask {
         return Texts(found: found, learning: found.count < ids.count || dated != nil, dated: dated, asking: asking)
     }
 
-    /// Most a page waits, in one more round after its first, for the texts of disruptions its answers name and Trakx
-    /// holds no copy of: PTV's real answers name them by id only, and a lift out of service at the rider's station is
-    /// the answer for a rider in a wheelchair, not something for "the next load". Past it the page says the text was
-    /// asked for, as before, and the questions go on for the next load.
-    static let secondRound: Duration = .seconds(2)
-
     /// `disruptionTexts(for:byID:)` for a page that says them now: when some named disruption has no text held at all
     /// (not even a dated copy), the questions just started are waited for, up to `secondRound`, and the texts looked up
-    /// again, so the first load says what the second would. Costs one more round only when a text is missing.
+    /// again, so the first load says what the second would. Costs one more round only when a text is missing: PTV's real
+    /// answers name disruptions by id only, and a lift out of service at the rider's station is the answer for a rider
+    /// in a wheelchair, not something for "the next load". Past it the page says the text was asked for, as before.
     /// - Parameter ids: The disruption ids named without a text.
     func disruptionTextsNow(for ids: [Int]) async -> Texts {
         let first = disruptionTexts(for: ids)
         guard first.found.count < ids.count, !first.asking.isEmpty else { return first }
         let asking = first.asking
-        _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: Self.secondRound)
+        _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: secondRound)
         return disruptionTexts(for: ids)
     }
 

@@ -28,22 +28,24 @@ struct Ask: Sendable {
     /// Where questions for later pages are tracked (nil: untracked, in page tests that build an Ask of their own).
     var work: BackgroundWork? = nil
 
-    /// The most a page waits for PTV in all: a dated copy is said after 2 seconds (`PTVConfiguration.staleGrace`), and
-    /// without one a failure is said within this, where the client's own timeout (15 s) would have a rider wait three
-    /// times as long, or twice that when a second answer hangs too.
-    static let pageWait: Duration = .seconds(5)
+    /// Most a page waits, in one more round after its first, for what a rider needs now (`AppConfiguration.secondRound`).
+    var secondRound: Duration = AppConfiguration.defaultSecondRound
 
-    /// An Ask for one page: its questions charged to `allowance`, and waited for until `pageWait` from now.
+    /// An Ask for one page: its questions charged to `allowance`, and waited for until `wait` from now.
     /// - Parameters:
     ///   - source: Where answers come from.
     ///   - allowance: The visitor's PTV allowance.
     ///   - work: Where the page's questions for later pages are tracked.
-    static func forPage(source: any TransitSource, allowance: UpstreamBudget.Allowance?, work: BackgroundWork?) -> Ask {
-        Ask(source: source, allowance: allowance, deadline: .now + pageWait, work: work)
+    ///   - wait: The most the page waits for PTV in all (`AppConfiguration.pageWait`).
+    ///   - secondRound: The most its second round waits.
+    static func forPage(source: any TransitSource, allowance: UpstreamBudget.Allowance?, work: BackgroundWork?,
+                        wait: Duration = AppConfiguration.defaultPageWait,
+                        secondRound: Duration = AppConfiguration.defaultSecondRound) -> Ask {
+        Ask(source: source, allowance: allowance, deadline: .now + wait, work: work, secondRound: secondRound)
     }
 
     /// The same asking without the page's deadline, for work that goes on after the page is sent.
-    var unbounded: Ask { Ask(source: source, allowance: allowance, work: work) }
+    var unbounded: Ask { Ask(source: source, allowance: allowance, work: work, secondRound: secondRound) }
 
     /// Asks one question and keeps what happened, whatever it was.
     /// - Parameter query: The question.

@@ -75,7 +75,7 @@ struct StopController: RouteCollection {
 
     /// Asks PTV the stop page's questions in one round: details and departures at once, each kept as evidence
     /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
-    /// already knows, else from one bounded second round (`Ask.secondRound`), else are learnt for the next load.
+    /// already knows, else from one bounded second round (`AppConfiguration.secondRound`), else are learnt for the next load.
     static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
         // A board whose answers are already held costs its visitor nothing, so it learns nothing either.
         let held = ask.known(PTVQuery.departures(routeType: type.rawValue, stopID: stopID)) != nil
