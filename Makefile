@@ -77,6 +77,10 @@ fleet: build service-deps
 ## HAProxy with PostgreSQL and Redis, under load.
 TIMED_WAITING := PageFaultWalkTests|PageWaitTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|pairedStopsWhoseWaysPTVDoesNotTellSaySo|aDisruptionPTVIsSlowToDescribeIsSaidAsAskedWithinTheSecondRound|manySlowConnectionsFromOneAddressDoNotDelayAnother
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests
+## SERVERS: the suites that start, stop or load PostgreSQL and Redis themselves (a server killed and started again, four
+## instances migrating at once, two apps sharing one Redis), run side by side after the parallel suites, which they
+## slowed past the test apps' PTV timeout on two cores (a page answered 504 after 50 s in two fresh runs of three).
+SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.
@@ -89,7 +93,8 @@ test: deps service-deps push-test-deps
 	@services=$$(mktemp -d /tmp/trakx-test-services.XXXXXX); \
 	trap 'bash Scripts/test_services.sh stop '"$$services" EXIT; \
 	bash Scripts/test_services.sh start "$$services" && . "$$services/env" && export TRAKX_TEST_SERVICES=required && \
-	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)' && \
+	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)|$(SERVERS)' && \
+	$(SWIFT) test --skip-build --parallel --filter '$(SERVERS)' && \
 	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)' && \
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'
 

@@ -18,8 +18,6 @@ struct Arrival: Sendable {
 
     /// How far ahead connections are listed.
     static let connectionWindow: TimeInterval = 30 * 60
-    /// The longest the arrival waits for any of its PTV questions.
-    static let deadline: Duration = .seconds(2)
     /// Most stops near here listed.
     static let nearbyListed = 5
 

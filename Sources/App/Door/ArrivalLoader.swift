@@ -20,7 +20,8 @@ extension Site {
     /// Asks what an arrival says, in one round trip: the stop's details and departures at once, and the stops near
     /// it in the same round when the stop's position is already known (from the ride, or the stop's details kept
     /// from an earlier page); otherwise they are learnt in the background and said on the next load. Each part only
-    /// adds to the page, so one that fails or is not back within `Arrival.deadline` says so and the rest stands.
+    /// adds to the page, so one that fails or is not back within the ask's `secondRound` (2 s in service, as every part of
+    /// a page a rider can do without) says so and the rest stands.
     /// - Parameters:
     ///   - type: The stop's mode.
     ///   - stopID: The stop.
@@ -50,10 +51,10 @@ extension Site {
         return answers
     }
 
-    /// A question's evidence, or "did not answer in time" past `Arrival.deadline` (the question goes on and fills the cache).
+    /// A question's evidence, or "did not answer in time" past the ask's `secondRound` (the question goes on and fills the cache).
     private static func within<Answer>(_ query: PTVQuery<Answer>?, _ ask: Ask) async -> Evidence<Answer> {
         guard let query else { return Evidence(.nearby, outcome: .notAsked) }
-        return await Deadline.value(of: Task { await ask(query) }, within: Arrival.deadline)
+        return await Deadline.value(of: Task { await ask(query) }, within: ask.secondRound)
             ?? Evidence(Question(query.request.endpoint), outcome: .failed(.timedOut))
     }
 
