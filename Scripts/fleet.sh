@@ -67,6 +67,16 @@ stop_instance() {
     kill -KILL "$pid" 2>/dev/null || true
 }
 
+# Runs `$1 DIR N` for every instance N of $3 at once, and waits for those runs only (not for the processes they start).
+all_instances() {
+    local action=$1 dir=$2 count=$3 running=()
+    for n in $(seq 1 "$count"); do
+        "$action" "$dir" "$n" &
+        running+=($!)
+    done
+    for pid in "${running[@]}"; do wait "$pid"; done
+}
+
 write_proxy_config() {
     local dir=$1
     . "$dir/fleet.env"
@@ -134,12 +144,7 @@ up() {
     echo $! >"$dir/ptv-sim.pid"
     wait_for_line "$dir/ptv-sim.log" "PTV simulator listening" 60 "$(cat "$dir/ptv-sim.pid")"
     # The first instance migrates the database; the others start beside it (they would wait on its advisory lock).
-    local starting=()
-    for n in $(seq 1 "$instances"); do
-        start_instance "$dir" "$n" &
-        starting+=($!)
-    done
-    for pid in "${starting[@]}"; do wait "$pid"; done
+    all_instances start_instance "$dir" "$instances"
     write_proxy_config "$dir"
     haproxy -f "$dir/haproxy.cfg" -D
     for _ in $(seq 1 100); do
@@ -155,12 +160,7 @@ down() {
     if [ -f "$dir/haproxy.pid" ]; then kill -USR1 "$(cat "$dir/haproxy.pid")" 2>/dev/null || true; fi
     if [ -f "$dir/fleet.env" ]; then
         . "$dir/fleet.env"
-        local stopping=()
-        for n in $(seq 1 "$FLEET_INSTANCES"); do
-            stop_instance "$dir" "$n" &
-            stopping+=($!)
-        done
-        for pid in "${stopping[@]}"; do wait "$pid"; done
+        all_instances stop_instance "$dir" "$FLEET_INSTANCES"
     fi
     if [ -f "$dir/ptv-sim.pid" ]; then kill -TERM "$(cat "$dir/ptv-sim.pid")" 2>/dev/null || true; fi
     bash "$here/test_services.sh" stop "$dir/services"
