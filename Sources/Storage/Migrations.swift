@@ -120,6 +120,25 @@ public enum Migrations {
             expires_at INTEGER NOT NULL
         );
         """,
+        // 7: notifications decided but not yet delivered (issue 53 part 3): written with the decision, in its
+        // transaction, deleted when the push service has answered; a row whose sender died is claimed by another
+        // instance once `held_until` passes, and sent again (same Topic and tag) until `expires_at`.
+        """
+        CREATE TABLE alert_outbox (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            alert_id INTEGER NOT NULL,
+            payload TEXT NOT NULL,
+            ttl INTEGER NOT NULL,
+            urgency TEXT NOT NULL,
+            topic TEXT NOT NULL,
+            endpoint TEXT NOT NULL,
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            holder TEXT NOT NULL,
+            held_until INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

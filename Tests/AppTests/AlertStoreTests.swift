@@ -126,10 +126,14 @@ struct AlertStoreTests {
         try await engine.withDatabase { database in
             let store = SQLAlertStore(database: database)
             let alert = try #require(try await store.add(Self.leave(minutes: 5), perPhone: 10))
-            #expect(try await store.setSent("ready", for: alert.id, replacing: alert.sent))
-            #expect(try await !store.setSent("ready", for: alert.id, replacing: alert.sent))
-            #expect(try await !store.remove(id: alert.id, ifSent: alert.sent))
-            #expect(try await store.remove(id: alert.id, ifSent: "ready"))
+            let ready = AlertStep(notice: nil, sent: "ready", done: false), finished = AlertStep(notice: nil, sent: "ready", done: true)
+            let until = Self.now.addingTimeInterval(60)
+            #expect(try await store.record(ready, for: alert, outgoing: nil, holder: "a", heldUntil: until)?.count == 0)
+            #expect(try await store.record(ready, for: alert, outgoing: nil, holder: "b", heldUntil: until) == nil)
+            #expect(try await store.record(finished, for: alert, outgoing: nil, holder: "b", heldUntil: until) == nil)
+            var moved = alert
+            moved.sent = "ready"
+            #expect(try await store.record(finished, for: moved, outgoing: nil, holder: "a", heldUntil: until)?.count == 0)
             #expect(try await store.active(at: Self.now).isEmpty)
         }
     }

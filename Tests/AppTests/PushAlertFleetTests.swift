@@ -45,4 +45,44 @@ struct PushAlertFleetTests {
             }
         }
     }
+    /// An instance that decided "Get ready" and died before the push service answered: the notification is not lost,
+    /// another instance sends it once its claim has passed, and only once however many look.
+    @Test func aNotificationWhoseSenderDiedIsSentByAnotherInstanceOnce() async throws {
+        let clock = TestClock(fixedNow)
+        try await LoopbackPushService.with { push in
+            try await withTemporaryPostgres { url in
+                try await TestApp.with(configure: PushAlertTests.configure(clock, database: url)) { first in
+                    try await TestApp.with(configure: PushAlertTests.configure(clock, database: url)) { second in
+                        let rider = try await push.subscribe("rider")
+                        let (example, stops) = try await first.trainAtPlatform(at: clock.now)
+                        let from = try #require(stops.firstIndex(of: example.stopID))
+                        let answer = try await first.post("/alerts/ride", form: [("mode", "train"), ("run", example.runRef),
+                                                                                ("from", String(example.stopID)), ("to", String(stops[from + 2]))]
+                                                           + rider.fields, session: try await first.session())
+                        #expect(answer.status == 303)
+                        // The dead instance's decision, kept as the watcher keeps it, its push never made.
+                        let store = first.app.alerts.store
+                        let alert = try #require(try await store.active(at: clock.now).first)
+                        let notice = AlertNotice(title: "Get ready, the next stop is yours", body: "Live.", url: "/ride", stopURL: "/alerts/stop/x",
+                                                 tag: "trakx-alert-\(alert.id)-ready")
+                        let claim = OutgoingPush.claim(interval: 0)
+                        _ = try #require(try await store.record(AlertStep(notice: notice, sent: "ready", done: false), for: alert,
+                                                                outgoing: OutgoingPush(notice, for: alert, at: clock.now), holder: "dead",
+                                                                heldUntil: clock.now.addingTimeInterval(claim)))
+                        clock.advance(claim - 5)
+                        await PushAlertTests.look(second)
+                        #expect(try await push.received("rider").attempts == 0, "the sender's claim still holds")
+                        clock.advance(6)
+                        async let one: Void = PushAlertTests.look(first)
+                        async let two: Void = PushAlertTests.look(second)
+                        _ = await (one, two)
+                        for _ in 0 ..< 3 { await PushAlertTests.look(second); await PushAlertTests.look(first) }
+                        let received = try await push.received("rider").messages
+                        #expect(received.map(\.payload.title).filter { $0 == notice.title }.count == 1)
+                        #expect(received.first?.topic == "a\(alert.id)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -39,13 +39,19 @@ protocol AlertStore: Sendable {
     func add(_ alert: Alert, perPhone: Int) async throws -> Alert?
     /// Every alert not yet expired at `now`, oldest first; expired ones are deleted.
     func active(at now: Date) async throws -> [Alert]
-    /// Records what has been said for alert `id`, if what was said is still `old`: false when another instance
-    /// recorded it first (then it, not this one, sends the notification), so each goes at most once fleet-wide.
-    func setSent(_ sent: String, for id: Int64, replacing old: String) async throws -> Bool
     /// Removes alert `id`.
     func remove(id: Int64) async throws
-    /// Removes alert `id` if what was said is still `old`; false when it is gone or another instance moved it on.
-    func remove(id: Int64, ifSent old: String) async throws -> Bool
+    /// Records `step` for `alert` if what was said is still `alert.sent` (removing the alert when the step finishes
+    /// it) and, in the same transaction, keeps `outgoing`, claimed by `holder` until `heldUntil`: nil when another
+    /// instance recorded first (then it sends), else what this instance is to send, with its row id.
+    func record(_ step: AlertStep, for alert: Alert, outgoing: OutgoingPush?, holder: String, heldUntil: Date) async throws -> [OutgoingPush]?
+    /// The kept notifications no live instance is sending (their claim passed), claimed by `holder` until `until`;
+    /// those past their use are deleted.
+    func claimOutgoing(holder: String, until: Date, now: Date) async throws -> [OutgoingPush]
+    /// Deletes kept notification `id`: the push service answered.
+    func answered(outgoing id: Int64) async throws
+    /// Gives kept notification `id` up to any instance now (this one is stopping before it was answered).
+    func release(outgoing id: Int64) async throws
     /// The watched runs and stops (`targets`) this instance (`holder`) looks at this interval: those whose lease it
     /// holds, or that no live instance holds, leased to it until `until`.
     func lease(_ targets: [String], holder: String, until: Date, now: Date) async throws -> Set<String>

@@ -15,6 +15,8 @@ final class AlertPush: Sendable {
     let store: any AlertStore
     let logger: Logger
     private let running = Mutex<[Int: Task<Void, Never>]>([:])
+    /// The kept notifications this instance is sending now.
+    private let sending = Mutex<Set<Int64>>([])
     private let counter = Atomic<Int>(0)
     /// Pushes by outcome, for `/metrics`.
     let outcomes = Mutex<[String: Int]>([:])
@@ -36,30 +38,38 @@ final class AlertPush: Sendable {
         self.logger = logger
     }
 
-    /// Sends `notice` for `alert` in the background.
-    func send(_ notice: AlertNotice, for alert: Alert) {
+    /// Sends `outgoing` in the background, unless this instance is already sending it; its kept row is deleted when
+    /// the push service has answered, and given up to the fleet when Trakx stops before that.
+    func send(_ outgoing: OutgoingPush) {
+        guard sending.withLock({ $0.insert(outgoing.id).inserted }) else { return }
         let number = counter.add(1, ordering: .relaxed).newValue
+        let alert = outgoing.alertID
         let task = Task { [self] in
-            // Stale in a few minutes: a ride's moment passes, and a reminder is for its minutes.
-            let ttl = if case .leave(_, _, let minutes) = alert.watch { max(60, minutes * 60) } else { 180 }
-            let message = PushMessage(payload: notice.payload(), ttl: ttl, urgency: .high, topic: "a\(alert.id)")
             let outcome: PushSender.Outcome
             if let key = try? await keys.key() {
-                outcome = await PushSender(client: client, key: key, retries: retries, addresses: addresses).send(message, to: alert.subscription)
+                outcome = await PushSender(client: client, key: key, retries: retries, addresses: addresses).send(outgoing.message,
+                                                                                                                to: outgoing.subscription)
             } else {
                 outcome = .gaveUp(status: 0)
+            }
+            if Task.isCancelled, Self.name(outcome) != "delivered" {
+                // Stopping: another instance (or this one after its restart) sends it now, not after the claim.
+                try? await store.release(outgoing: outgoing.id)
+            } else {
+                try? await store.answered(outgoing: outgoing.id)
             }
             outcomes.withLock { $0[Self.name(outcome), default: 0] += 1 }
             switch outcome {
             case .delivered: break
             case .gone:
-                let removed = (try? await store.remove(endpoint: alert.subscription.endpoint)) ?? 0
-                logger.info("Push service says alert \(alert.id)'s phone is gone; removed \(removed) alerts")
+                let removed = (try? await store.remove(endpoint: outgoing.subscription.endpoint)) ?? 0
+                logger.info("Push service says alert \(alert)'s phone is gone; removed \(removed) alerts")
             case .gaveUp(let status), .refused(let status):
-                logger.warning("Alert \(alert.id)'s notification was not delivered (push service status \(status))")
+                logger.warning("Alert \(alert)'s notification was not delivered (push service status \(status))")
             case .forbiddenAddress(let refused):
-                logger.warning("Alert \(alert.id)'s notification was not sent: \(refused) (see --allow-private-address)")
+                logger.warning("Alert \(alert)'s notification was not sent: \(refused) (see --allow-private-address)")
             }
+            _ = sending.withLock { $0.remove(outgoing.id) }
             _ = running.withLock { $0.removeValue(forKey: number) }
         }
         running.withLock { $0[number] = task }

@@ -67,6 +67,7 @@ final class AlertWatcher: Sendable {
     /// One look at every alert: one question per watched run or stop, then each alert's step.
     func tick() async {
         let now = now()
+        await sendOrphans(now: now)
         let alerts: [Alert]
         do {
             alerts = try await store.active(at: now)
@@ -109,7 +110,7 @@ final class AlertWatcher: Sendable {
         for alert in alerts {
             // Each rider's own journey: one getting off past the train's handover rides through it.
             let journey = Journey.riding(pattern, routeType: type, asked: runRef, to: alert.stopID)
-            await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert)
+            await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert, now: now)
         }
     }
 
@@ -122,23 +123,33 @@ final class AlertWatcher: Sendable {
             let routeID: Int? = if case .leave(let routeID, _, _) = alert.watch { routeID } else { nil }
             let disruptions = ask.disruptionTexts(namedIn: departures, routeID: routeID)
             await apply(LeaveAlertCheck.step(alert, departures: departures, staleSince: evidence.staleSince, disruptions: disruptions, now: now),
-                        to: alert)
+                        to: alert, now: now)
         }
     }
 
-    /// Keeps what was said before sending it, and sends only when this instance was the one to keep it (each
-    /// notification goes at most once, fleet-wide), then sends.
-    private func apply(_ step: AlertStep, to alert: Alert) async {
+    /// Keeps what was said and the notification to send in one transaction, and sends only when this instance was
+    /// the one to keep it (each notification decided once, fleet-wide); a notification whose sender died is sent by
+    /// whichever instance claims it next (`OutgoingPush`).
+    private func apply(_ step: AlertStep, to alert: Alert, now: Date) async {
+        guard step.done || step.sent != alert.sent || step.notice != nil else { return }
+        let outgoing = step.notice.map { OutgoingPush($0, for: alert, at: now) }
         do {
-            if step.done {
-                guard try await store.remove(id: alert.id, ifSent: alert.sent) else { return }
-            } else if step.sent != alert.sent {
-                guard try await store.setSent(step.sent, for: alert.id, replacing: alert.sent) else { return }
-            }
+            guard let kept = try await store.record(step, for: alert, outgoing: outgoing, holder: holder,
+                                                    heldUntil: now.addingTimeInterval(OutgoingPush.claim(interval: interval))) else { return }
+            kept.forEach(push.send)
         } catch {
             logger.error("Could not keep alert \(alert.id): \(error)")
-            return
         }
-        if let notice = step.notice { push.send(notice, for: alert) }
+    }
+
+    /// Sends the kept notifications no live instance is sending: those of an instance that died before the push
+    /// service answered.
+    private func sendOrphans(now: Date) async {
+        do {
+            try await store.claimOutgoing(holder: holder, until: now.addingTimeInterval(OutgoingPush.claim(interval: interval)), now: now)
+                .forEach(push.send)
+        } catch {
+            logger.error("Could not read notifications waiting to be sent: \(error)")
+        }
     }
 }

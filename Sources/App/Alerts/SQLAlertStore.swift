@@ -59,18 +59,6 @@ struct SQLAlertStore: AlertStore {
         }
     }
 
-    func setSent(_ sent: String, for id: Int64, replacing old: String) async throws -> Bool {
-        try await database.withConnection { db in
-            try db.run("UPDATE push_alert SET sent = ? WHERE id = ? AND sent = ?", [.text(sent), .integer(id), .text(old)]) > 0
-        }
-    }
-
-    func remove(id: Int64, ifSent old: String) async throws -> Bool {
-        try await database.withConnection { db in
-            try db.run("DELETE FROM push_alert WHERE id = ? AND sent = ?", [.integer(id), .text(old)]) > 0
-        }
-    }
-
     func lease(_ targets: [String], holder: String, until: Date, now: Date) async throws -> Set<String> {
         let seconds = Int64(now.timeIntervalSince1970), expires = Int64(until.timeIntervalSince1970)
         return try await database.withConnection { db in
