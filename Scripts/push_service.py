@@ -7,14 +7,21 @@ RFC 8292 VAPID header (an ES256 JWT for this service's origin, signed by the key
 error. Tests drive it over HTTP:
 
   GET  /new/NAME                    a new subscription: {"endpoint", "p256dh", "auth"} (JSON)
+  GET  /new/NAME?tls=1              the same with an https endpoint (needs --tls)
   POST /push/NAME                   a push (what Trakx sends)
   GET  /messages/NAME               what NAME received, decrypted, in order: [{"payload", "ttl", "urgency", "topic"}]
   GET  /errors                      pushes that failed a check, in words
-  GET  /behave/NAME?status=S&times=N   answer NAME's next N pushes with status S (N 0: every push from now on)
+  GET  /behave/NAME?status=S&times=N   answer NAME's next N pushes with status S (N 0: every push from now on);
+                                    status 0&hold=T: hold each push T seconds, then close without an answer
 
-It prints "PORT n" on its first line once it listens.
+It prints "PORT n" on its first line once it listens. With `--tls DIR` it also serves pushes over https on a
+second port, with a certificate for 127.0.0.1 from a certificate authority of its own that it writes to
+DIR/push-ca.pem (for `trakx serve --push-ca-file`), before it prints its port.
 """
 import base64
+import datetime
+import ipaddress
+import ssl
 import json
 import os
 import signal
@@ -30,6 +37,8 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import encode_dss_signature
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+from cryptography import x509
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 LOCK = threading.Lock()
 SUBSCRIPTIONS = {}  # name -> (private key, public bytes, auth)
@@ -112,7 +121,9 @@ class Handler(BaseHTTPRequestHandler):
                 public = private.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
                 auth = os.urandom(16)
                 SUBSCRIPTIONS[parts[1]] = (private, public, auth)
-                endpoint = f"http://127.0.0.1:{self.server.server_port}/push/{parts[1]}"
+                tls = parse_qs(url.query).get("tls") == ["1"] and TLS_PORT
+                endpoint = f"https://127.0.0.1:{TLS_PORT}/push/{parts[1]}" if tls else \
+                    f"http://127.0.0.1:{self.server.server_port}/push/{parts[1]}"
                 return self.answer(200, json.dumps({"endpoint": endpoint, "p256dh": b64url(public), "auth": b64url(auth)}).encode())
             if parts[0] == "messages" and len(parts) == 2:
                 return self.answer(200, json.dumps({"messages": MESSAGES.get(parts[1], []), "attempts": ATTEMPTS.get(parts[1], 0)}).encode())
@@ -120,7 +131,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.answer(200, json.dumps(ERRORS).encode())
             if parts[0] == "behave" and len(parts) == 2:
                 query = parse_qs(url.query)
-                BEHAVIOUR[parts[1]] = [int(query["status"][0]), int(query.get("times", ["0"])[0])]
+                BEHAVIOUR[parts[1]] = [int(query["status"][0]), int(query.get("times", ["0"])[0]),
+                                       float(query.get("hold", ["0"])[0])]
                 return self.answer(200, b"{}")
         self.answer(404)
 
@@ -134,11 +146,17 @@ class Handler(BaseHTTPRequestHandler):
             ATTEMPTS[name] = ATTEMPTS.get(name, 0) + 1
             behaviour = BEHAVIOUR.get(name)
             if behaviour:
-                status, left = behaviour
+                status, left, hold = behaviour
                 if left == 1:
                     del BEHAVIOUR[name]
                 elif left > 1:
                     behaviour[1] = left - 1
+        if behaviour and status == 0:
+            time.sleep(hold)
+            self.close_connection = True
+            return
+        with LOCK:
+            if behaviour:
                 headers = {"Retry-After": "0"} if status == 429 else {}
                 self.send_response(status)
                 for key, value in headers.items():
@@ -147,7 +165,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.end_headers()
                 return
         try:
-            check_vapid(self.headers.get("Authorization", ""), f"http://127.0.0.1:{self.server.server_port}")
+            scheme = "https" if self.server.server_port == TLS_PORT else "http"
+            check_vapid(self.headers.get("Authorization", ""), f"{scheme}://127.0.0.1:{self.server.server_port}")
             if self.headers.get("Content-Encoding") != "aes128gcm":
                 raise ValueError("Content-Encoding is not aes128gcm")
             ttl = int(self.headers["TTL"])
@@ -172,6 +191,41 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
 
 
+TLS_PORT = None
+
+
+def certificate_authority(folder):
+    """A certificate authority of this run's own, and a certificate for 127.0.0.1 from it; the authority's certificate
+    is written to folder/push-ca.pem. Returns the server's SSL context."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    ca_key = ec.generate_private_key(ec.SECP256R1())
+    ca_name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Trakx tests' push service authority")])
+    ca = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name).public_key(ca_key.public_key())
+          .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+          .not_valid_after(now + datetime.timedelta(days=1))
+          .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+          .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=True, crl_sign=True, content_commitment=False,
+                                       key_encipherment=False, data_encipherment=False, key_agreement=False,
+                                       encipher_only=False, decipher_only=False), critical=True)
+          .sign(ca_key, hashes.SHA256()))
+    key = ec.generate_private_key(ec.SECP256R1())
+    leaf = (x509.CertificateBuilder().subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")]))
+            .issuer_name(ca_name).public_key(key.public_key()).serial_number(x509.random_serial_number())
+            .not_valid_before(now - datetime.timedelta(minutes=5)).not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .sign(ca_key, hashes.SHA256()))
+    pem = serialization.Encoding.PEM
+    with open(os.path.join(folder, "push-ca.pem"), "wb") as out:
+        out.write(ca.public_bytes(pem))
+    with open(os.path.join(folder, "push-server.pem"), "wb") as out:
+        out.write(leaf.public_bytes(pem))
+        out.write(key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(os.path.join(folder, "push-server.pem"))
+    return context
+
+
 def end_with_parent():
     """Exits when the process that started this one has gone, however it went (a test run cut short leaves none)."""
     parent = os.getppid()
@@ -185,6 +239,12 @@ def main():
     # SIGTERM would never arrive: take them back.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     threading.Thread(target=end_with_parent, daemon=True).start()
+    global TLS_PORT
+    if len(sys.argv) == 3 and sys.argv[1] == "--tls":
+        secure = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        secure.socket = certificate_authority(sys.argv[2]).wrap_socket(secure.socket, server_side=True)
+        TLS_PORT = secure.server_port
+        threading.Thread(target=secure.serve_forever, daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     print(f"PORT {server.server_port}", flush=True)
     server.serve_forever()

@@ -13,6 +13,9 @@ public struct ClientConfiguration: Sendable {
     public var userAgent: String
     /// Most transfers at once (each occupies a worker thread).
     public var maxConcurrent: Int
+    /// A file of PEM certificates to trust instead of the system's (a service on the operator's own network with
+    /// its own certificate authority); nil: the system's.
+    public var trustedCertificates: String?
 
     /// Creates a configuration.
     /// - Parameters:
@@ -20,11 +23,14 @@ public struct ClientConfiguration: Sendable {
     ///   - totalTimeout: Total timeout in seconds.
     ///   - userAgent: User agent.
     ///   - maxConcurrent: Concurrency cap.
-    public init(connectTimeout: Double = 5, totalTimeout: Double = 15, userAgent: String = "Trakx", maxConcurrent: Int = 16) {
+    ///   - trustedCertificates: PEM certificates trusted instead of the system's.
+    public init(connectTimeout: Double = 5, totalTimeout: Double = 15, userAgent: String = "Trakx", maxConcurrent: Int = 16,
+                trustedCertificates: String? = nil) {
         self.connectTimeout = connectTimeout
         self.totalTimeout = totalTimeout
         self.userAgent = userAgent
         self.maxConcurrent = maxConcurrent
+        self.trustedCertificates = trustedCertificates
     }
 }
 
@@ -126,6 +132,7 @@ public final class HTTPClient: Sendable {
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_PATH_AS_IS, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
+                    if let file = configuration.trustedCertificates { _ = ccurl_easy_setopt_ptr(handle, CURLOPT_CAINFO, file) }
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0)
                     _ = ccurl_easy_setopt_long(handle, CURLOPT_MAXFILESIZE, 16 * 1024 * 1024)
                     _ = ccurl_easy_setopt_ptr(handle, CURLOPT_PROTOCOLS_STR, "http,https")

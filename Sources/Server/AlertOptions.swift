@@ -1,4 +1,5 @@
 import App
+import Foundation
 import ArgumentParser
 
 /// `trakx serve`'s options for Web Push alerts: how often the watcher asks PTV about watched runs and stops, and
@@ -22,6 +23,12 @@ struct AlertOptions: ParsableArguments {
         """)
     var allowPrivateAddress: [String] = []
 
+    @Option(help: """
+        A file of PEM certificates to trust for push services instead of the system's: a push service on your own \
+        network with its own certificate authority (with --allow-private-address).
+        """)
+    var pushCAFile: String?
+
     func validate() throws {
         guard alertInterval >= 10 else { throw ValidationError("--alert-interval must be at least 10 seconds") }
         guard vapidSubject.hasPrefix("mailto:") || vapidSubject.hasPrefix("https://") else {
@@ -31,6 +38,9 @@ struct AlertOptions: ParsableArguments {
         for block in allowPrivateAddress {
             do { try alerts.allowPrivateAddresses(block) } catch { throw ValidationError("--allow-private-address: \(error)") }
         }
+        if let pushCAFile, !FileManager.default.isReadableFile(atPath: pushCAFile) {
+            throw ValidationError("--push-ca-file: \(pushCAFile) cannot be read")
+        }
     }
 
     /// Sets the watcher's interval, the VAPID subject and the allowed private blocks (checked by `validate()`).
@@ -39,5 +49,6 @@ struct AlertOptions: ParsableArguments {
         configuration.alerts.interval = alertInterval
         configuration.alerts.subject = vapidSubject
         for block in allowPrivateAddress { try? configuration.alerts.allowPrivateAddresses(block) }
+        configuration.alerts.trustedCertificates = pushCAFile
     }
 }

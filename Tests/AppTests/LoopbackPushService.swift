@@ -33,8 +33,13 @@ struct LoopbackPushService: Sendable {
     }
 
     /// Starts the service, runs `body`, then stops it.
-    static func with(_ body: (LoopbackPushService) async throws -> Void) async throws {
-        let child = try ChildProcess.launch("/usr/bin/env", arguments: ["python3", repositoryRoot + "/Scripts/push_service.py"])
+    /// - Parameters:
+    ///   - tlsFolder: Where the service writes `push-ca.pem`, the authority of its https port (`subscribe(_:tls:)`),
+    ///     for `trakx serve --push-ca-file`; nil: plain http only.
+    ///   - body: The test.
+    static func with(tlsFolder: String? = nil, _ body: (LoopbackPushService) async throws -> Void) async throws {
+        let tls = tlsFolder.map { ["--tls", $0] } ?? []
+        let child = try ChildProcess.launch("/usr/bin/env", arguments: ["python3", repositoryRoot + "/Scripts/push_service.py"] + tls)
         let line = try await onThread { child.waitForLine(containing: "PORT ", timeout: 30) }
         defer { child.kill(SIGTERM) }
         guard let line, let port = UInt16(line.split(separator: " ").last ?? "") else {
@@ -48,8 +53,11 @@ struct LoopbackPushService: Sendable {
     }
 
     /// A new subscription named `name`.
-    func subscribe(_ name: String) async throws -> Subscription {
-        try await json("/new/\(name)", as: Subscription.self)
+    /// - Parameters:
+    ///   - name: Its name.
+    ///   - tls: Whether its endpoint is the https port (started with a `tlsFolder`).
+    func subscribe(_ name: String, tls: Bool = false) async throws -> Subscription {
+        try await json("/new/\(name)" + (tls ? "?tls=1" : ""), as: Subscription.self)
     }
 
     /// What `name` has received so far, in order, and how many pushes reached it (refused ones too).
@@ -61,6 +69,12 @@ struct LoopbackPushService: Sendable {
     /// Answers `name`'s next `times` pushes with `status` (0: all of them).
     func behave(_ name: String, status: Int, times: Int = 0) async throws {
         _ = try await RawHTTP.request("GET", "/behave/\(name)?status=\(status)&times=\(times)", port: port)
+    }
+
+    /// Holds `name`'s next `times` pushes `seconds` each, then closes them unanswered (a sender that dies meanwhile
+    /// never learns whether it was delivered; nothing held is kept as received).
+    func hold(_ name: String, seconds: Double, times: Int = 1) async throws {
+        _ = try await RawHTTP.request("GET", "/behave/\(name)?status=0&times=\(times)&hold=\(seconds)", port: port)
     }
 
     private func json<T: Decodable>(_ target: String, as type: T.Type) async throws -> T {

@@ -19,8 +19,9 @@ final class AlertWatcher: Sendable {
     /// Seconds between looks; 0: only when `tick()` is called (tests).
     let interval: Double
     let logger: Logger
-    /// This instance's name in alert leases (random, new each start).
-    let holder = UUID().uuidString
+    /// This instance's name in alert leases and claimed notifications: its host and process, so an operator reading
+    /// `alert_lease` knows which instance holds what, and a random part, new each start.
+    let holder = "\(ProcessInfo.processInfo.hostName) pid \(getpid()) \(UUID().uuidString.prefix(8))"
     private let loop = Mutex<Task<Void, Never>?>(nil)
 
     /// A watcher.

@@ -21,6 +21,9 @@ public struct AlertConfiguration: Sendable {
     public var allowedPrivateAddresses: [AddressRange] = []
     /// How hard each push is tried.
     public var retries = PushSender.Retries()
+    /// PEM certificates trusted for push services instead of the system's (`--push-ca-file`): a push service on the
+    /// operator's own network, with its own certificate authority.
+    public var trustedCertificates: String?
 
     /// The defaults.
     public init() {}
@@ -70,7 +73,8 @@ final class Alerts: Sendable {
         let store = SQLAlertStore(database: database)
         var pushLogger = logger
         pushLogger[metadataKey: "component"] = "alerts"
-        client = HTTPClient(configuration: ClientConfiguration(connectTimeout: 5, totalTimeout: 15, userAgent: "Trakx", maxConcurrent: 4))
+        client = HTTPClient(configuration: ClientConfiguration(connectTimeout: 5, totalTimeout: 15, userAgent: "Trakx", maxConcurrent: 4,
+                                                                 trustedCertificates: configuration.trustedCertificates))
         keys = VAPIDKeeper(store: store, subject: configuration.subject)
         addresses = PushAddressPolicy(allowing: configuration.allowedPrivateAddresses)
         push = AlertPush(client: client, keys: keys, retries: configuration.retries, addresses: addresses, store: store, logger: pushLogger)
