@@ -9,6 +9,7 @@ import Workers
 /// it, and a later call connects again, waiting longer after each failed attempt (`backoff`), so Trakx comes back by
 /// itself once the server does.
 public final class PostgresDatabase: SQLDatabase {
+    private let calls = Atomic<Int>(0)
     /// How long to wait before connecting again after failures: doubling from `first` up to `most`.
     public struct Backoff: Sendable {
         /// Seconds after the first failure.
@@ -71,8 +72,12 @@ public final class PostgresDatabase: SQLDatabase {
 
     /// See `SQLDatabase.withConnection(_:)`.
     public func withConnection<T: Sendable>(_ body: @escaping @Sendable (any SQLConnection) throws -> T) async throws -> T {
-        try await worker.run { try self.perform(body) }
+        calls.add(1, ordering: .relaxed)
+        return try await worker.run { try self.perform(body) }
     }
+
+    /// Calls made so far (tests count them around the warm path, which must make none).
+    public var callsMade: Int { calls.load(ordering: .relaxed) }
 
     /// Runs `body` on the calling (worker) thread with a connection taken from the idle ones or made.
     private func perform<T>(_ body: (PostgresConnection) throws -> T) throws -> T {

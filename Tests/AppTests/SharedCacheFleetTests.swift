@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import PTVSimulator
 import SharedCache
+import Storage
 import Testing
 import TestSupport
 
@@ -179,6 +180,36 @@ import TestSupport
             let waiting = try await one.get("/stops/train/1071", headers: [("Cookie", session.cookie + "; trakx_notice=1")])
             #expect(waiting.status == 200)
             #expect(shared.client.commandsSent == sent + 1)
+        }
+    }
+
+    /// The warm path (a stored page, a browser with nothing waiting for it) reaches neither engine: with favourites
+    /// and alerts in PostgreSQL and the fleet's cache in Redis, fifty warm boards send nothing to either. (Fails when
+    /// the stored page is bypassed, or when the chain reads a favourite or a notice for every request.)
+    @Test func theWarmPathReachesNeitherPostgreSQLNorRedis() async throws {
+        try await withTemporaryPostgres { database in
+            try await Self.fleet(configure: { $0.databasePath = database }) { one, _, _ in
+                let shared = try #require(one.app.shared)
+                let postgres = try #require(one.app.database as? PostgresDatabase)
+                let session = try await one.session()
+                _ = try await session.get("/stops/train/1071")
+                _ = try await one.page("/stops/train/1071", status: 200)
+                try await Self.settle(one)
+                var counts = (-1, -1)
+                for _ in 0 ..< 10 where counts != (shared.client.commandsSent, postgres.callsMade) {
+                    counts = (shared.client.commandsSent, postgres.callsMade)
+                    try await Task.sleep(for: .milliseconds(700))
+                }
+                for _ in 0 ..< 25 {
+                    #expect(try await one.get("/stops/train/1071").status == 200)
+                    #expect(try await session.get("/stops/train/1071").status == 200)
+                }
+                #expect(shared.client.commandsSent == counts.0, "a stored page's request sent a command to Redis")
+                #expect(postgres.callsMade == counts.1, "a stored page's request asked PostgreSQL")
+                // The favourites page reads PostgreSQL: the counter counts.
+                #expect(try await session.get("/favourites").status == 200)
+                #expect(postgres.callsMade > counts.1)
+            }
         }
     }
 
