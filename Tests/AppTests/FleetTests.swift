@@ -74,6 +74,31 @@ struct FleetTests {
         }
     }
 
+    /// PTV throttling seen by one instance holds all three: after instance 1 is told to wait, instances 2 and 3 do
+    /// not ask PTV at all, and say in words that PTV is limiting Trakx.
+    @Test func aThrottleSeenByOneInstanceHoldsTheOthers() async throws {
+        try await Fleet.with(simulatorArguments: "--seed 7 --demo-fault throttle --demo-fault-after 0") { fleet in
+            // Calls that reached PTV, by instance (a call the gate held is counted with outcome "backoff").
+            func sent(_ n: Int) throws -> Double {
+                try fleet.get("/metrics", instance: n).text.split(separator: "\n")
+                    .filter { $0.hasPrefix("trakx_ptv_upstream_requests_total{") && !$0.contains("outcome=\"backoff\"") }
+                    .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+            }
+            let first = try fleet.get("/stops/train/1071", instance: 1)
+            #expect(first.text.contains("PTV is limiting how often Trakx may ask"), "\(first.status) \(first.text.prefix(400))")
+            let firstRound = try sent(1)
+            #expect(firstRound >= 1)
+            for (n, stop) in [(2, 1155), (3, 1181), (2, 1162)] {
+                let page = try fleet.get("/stops/train/\(stop)", instance: n)
+                #expect(page.text.contains("PTV is limiting how often Trakx may ask"), "instance \(n): \(page.status) \(page.text.prefix(400))")
+            }
+            #expect(try sent(1) == firstRound)
+            #expect(try sent(2) == 0, "instance 2 asked a PTV that had told instance 1 to wait")
+            #expect(try sent(3) == 0, "instance 3 asked a PTV that had told instance 1 to wait")
+            #expect(fleet.metric("trakx_ptv_upstream_requests_total{endpoint=\"departures\",outcome=\"backoff\"") >= 3)
+        }
+    }
+
     /// Every instance restarted in turn behind the proxy while riders keep loading pages: no request lost, none a 5xx.
     @Test func aRollingRestartUnderLoadLosesNoRequest() async throws {
         try await Fleet.with { fleet in
