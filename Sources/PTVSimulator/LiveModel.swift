@@ -54,10 +54,14 @@ public struct LiveModel: Sendable {
     ///   - scheduled: Timetabled time at the stop.
     ///   - state: The run's live state.
     ///   - now: The current time.
+    ///
+    /// A late train keeps its estimate until the estimated time (not the timetabled one) is a minute past: PTV's stopping
+    /// pattern still says when a delayed train that stands at its first stop will leave, after its timetabled time.
     public func estimate(scheduled: Date, state: RunLiveState, now: Date) -> Date? {
-        guard state.isLive, scheduled >= now.addingTimeInterval(-60),
+        let estimated = scheduled.addingTimeInterval(Double(state.delaySeconds))
+        guard state.isLive, estimated >= now.addingTimeInterval(-60),
               scheduled <= now.addingTimeInterval(Self.estimateHorizon) else { return nil }
-        return scheduled.addingTimeInterval(Double(state.delaySeconds))
+        return estimated
     }
 
     /// FNV-1a over UTF-8, so draws do not depend on Swift's per-process hash seed.

@@ -20,6 +20,8 @@ struct Site: Sendable {
     var alerts: Alerts? = nil
     /// The questions pages leave for later pages, tracked until they end.
     var work = BackgroundWork()
+    /// Each board's departures still to come, so one PTV's next list leaves out before it leaves stays on the board.
+    var unlisted = UnlistedDepartures()
     /// The most a page waits for PTV in all, and in its second round (`AppConfiguration.pageWait`, `.secondRound`).
     var pageWait = AppConfiguration.defaultPageWait, secondRound = AppConfiguration.defaultSecondRound
 

@@ -13,6 +13,11 @@ struct BoardChanges: Sendable {
     /// What a bus board says once of its buses' floors (a row PTV gave no vehicle for, under "Buses are low floor
     /// unless marked.", is marked "low floor not known", so the board claims nothing PTV did not say).
     var busFloors = VehicleWords.BusFloors.eachRow
+    /// Departures PTV's latest list left out before their time, whose patterns could not be checked (by `run_ref`).
+    var unchecked: Set<String> = []
+
+    /// What a row says of a departure PTV's latest list left out and that could not be checked.
+    static let uncheckedNote = "not in PTV's latest list, could not be checked just now"
 
     /// Nothing beyond what the departures answer itself carries.
     static let none = BoardChanges()
@@ -34,6 +39,7 @@ struct BoardChanges: Sendable {
         }
         let replacements = ChangeWords.replacements(departure.disruptionIds.compactMap { disruptions[String($0)] }, at: departure.bestTime)
         notes += replacements
+        if unchecked.contains(departure.runRef) { notes.append(Self.uncheckedNote) }
         let vehicle = VehicleWords.said(run?.vehicleDescriptor, type: type, askedLowFloor: lowFloorOnly, busFloors: busFloors)
         if let words = vehicle.words { notes.append(words) }
         return (notes, replacements, vehicle.lowFloor)

@@ -232,6 +232,10 @@ struct DepartureBoard: Sendable {
         route.map { $0.routeName.lowercased().contains("combined") || $0.routeNumber.lowercased().contains("combined") } ?? false
     }
 
+    /// How long past its time a train PTV says stands at the platform is still said to leave "now" (past it, the flag
+    /// is taken for a stale one, as on a recorded answer read long after).
+    static let standingLate: TimeInterval = 10 * 60
+
     /// One departure as a row.
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
                     service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil,
@@ -244,11 +248,14 @@ struct DepartureBoard: Sendable {
         let status = ServiceWords.status(source, words: words, staleSince: staleSince)
         let number = (departure.platformNumber ?? "").trimmingCharacters(in: .whitespaces)
         let platform = number.isEmpty ? nil : "Platform \(number)"
-        // "Departed" is worked out from the clock only on a fresh answer; a saved copy's past times were due.
-        let past = !cancelled && best < words.now.addingTimeInterval(-30)
+        // "Departed" is worked out from the clock only on a fresh answer; a saved copy's past times were due. A train PTV
+        // says stands at the platform up to `standingLate` past its time has not left: it leaves "now".
+        let standing = departure.atPlatform && staleSince == nil && !cancelled && best < words.now
+            && best >= words.now.addingTimeInterval(-Self.standingLate)
+        let past = !cancelled && !standing && best < words.now.addingTimeInterval(-30)
         let departed = past && staleSince == nil
         let wasDue = past && staleSince != nil
-        let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : words.until(best)
+        let until = cancelled ? "cancelled" : wasDue ? "was due \(words.clock(best))" : standing ? "now" : words.until(best)
         let flags = ServiceWords.flags(departure.flags)
         let said = changes.row(departure, run: run, type: routeType,
                                notes: [onwards].compactMap { $0 } + ServiceWords.notes(run: run, departureNote: departure.departureNote ?? "",
@@ -268,7 +275,7 @@ struct DepartureBoard: Sendable {
         }
         return DepartureRow(
             time: words.clock(cancelled ? scheduled : best), until: until,
-            afterTime: cancelled ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
+            afterTime: cancelled || standing ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
             departed: departed, wasDue: wasDue, source: source, status: status,
             cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
             destination: destination, service: service, caption: caption, plainSentence: sentence, lowFloor: said.lowFloor,

@@ -19,6 +19,8 @@ struct StopController: RouteCollection {
         var dated: DisruptionNotes.Dated?
         /// The stops each express run passes after this stop, from patterns Trakx already holds.
         var skipped: [String: [String]] = [:]
+        /// Departures PTV's list left out before they left, whose patterns could not be checked (`UnlistedDepartures`).
+        var unchecked: Set<String> = []
     }
 
     /// Most express runs' patterns one board learns for its next load.
@@ -34,7 +36,7 @@ struct StopController: RouteCollection {
         let (type, stopID) = try Params.stop(context)
         let seen = try JustLeft.parse(request.query(JustLeft.parameter))
         let ask = site.ask(context)
-        async let loadedCall = Self.load(ask, type: type, stopID: stopID)
+        async let loadedCall = Self.load(ask, type: type, stopID: stopID, unlisted: site.unlisted, now: site.now())
         async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let loaded = await loadedCall
         let favourites = try await favouritesCall
@@ -42,7 +44,7 @@ struct StopController: RouteCollection {
         let pageContext = pageContext(for: request, context, type: type, stopID: stopID, favourites: favourites,
                                       details: loaded.details.value, departures: loaded.departures.value)
         let lowFloorOnly = type == .tram && LowFloorChoice.isOn(request)
-        let changes = BoardChanges(skipped: loaded.skipped, lowFloorOnly: lowFloorOnly)
+        let changes = BoardChanges(skipped: loaded.skipped, lowFloorOnly: lowFloorOnly, unchecked: loaded.unchecked)
         var page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                 disruptions: loaded.disruptions, disruptionsDated: loaded.dated, favourites: favourites, changes: changes,
                                 context: pageContext)
@@ -76,18 +78,26 @@ struct StopController: RouteCollection {
     /// Asks PTV the stop page's questions in one round: details and departures at once, each kept as evidence
     /// whatever it was; the texts of disruptions the departures (or the stop) name but left out come from what Trakx
     /// already knows, else from one bounded second round (`AppConfiguration.secondRound`), else are learnt for the next load.
-    static func load(_ ask: Ask, type: RouteType, stopID: Int) async -> Loaded {
+    /// Departures PTV's fresh list leaves out before they have left stay, from their patterns (`unlisted`).
+    static func load(_ ask: Ask, type: RouteType, stopID: Int, unlisted: UnlistedDepartures? = nil, now: Date = Date()) async -> Loaded {
         // A board whose answers are already held costs its visitor nothing, so it learns nothing either.
         let held = ask.known(PTVQuery.departures(routeType: type.rawValue, stopID: stopID)) != nil
         async let detailsCall = ask(.stop(stopID, routeType: type.rawValue))
         async let departuresCall = ask(.departures(routeType: type.rawValue, stopID: stopID))
-        let (details, departures) = await (detailsCall, departuresCall)
+        let (details, listed) = await (detailsCall, departuresCall)
+        var departures = listed
+        var unchecked: Set<String> = [], patternsLearning = false
+        if let unlisted, departures.isWhole, let fresh = departures.fetched {
+            let looked = await unlisted.look(fresh.value, type: type, stopID: stopID, ask: ask, now: now)
+            departures = Evidence(departures.question, Fetched(value: looked.departures, fetchedAt: fresh.fetchedAt))
+            (unchecked, patternsLearning) = (looked.unchecked, looked.learning)
+        }
         let named = (departures.value.map { answer in answer.departures.map(\.disruptionIds) } ?? []) + [details.value?.stop?.disruptionIds ?? []]
         let known = DisruptionNotes.known(departures.value?.disruptions ?? [:], details.value?.disruptions ?? [:])
         let looked = await ask.disruptionTextsNow(for: DisruptionNotes.unknownIDs(named: named, known: known))
         let skipped = skippedStops(ask, type: type, stopID: stopID, departures: departures.value, learning: held ? 0 : patternsLearntPerPage)
         return Loaded(details: details, departures: departures, disruptions: DisruptionNotes.known(known, looked.found),
-                      learning: looked.learning, dated: looked.dated, skipped: skipped.found)
+                      learning: looked.learning || patternsLearning, dated: looked.dated, skipped: skipped.found, unchecked: unchecked)
     }
 
     /// The stops each express run leaving here passes, from its pattern when Trakx already holds it fresh, or from an
