@@ -18,7 +18,7 @@ struct DoorTests {
         for _ in 0 ..< 20 {
             if let browser { html = try await browser.get(path).text } else { html = try await app.page(path, status: 200).text }
             if html.contains(words) { break }
-            try await Task.sleep(for: .milliseconds(300))
+            await app.app.backgroundWorkSettled()
         }
         return html
     }

@@ -27,7 +27,7 @@ struct EvidenceFaultTests {
             simulator.faults.clear()
             var again = try await app.get("/stops/train/1071")
             for _ in 0 ..< 20 where again.text.contains("Not up to date") {
-                try await Task.sleep(for: .milliseconds(250))
+                await app.app.backgroundWorkSettled()
                 clock.advance(6)  // past the page store's few seconds
                 again = try await app.get("/stops/train/1071")
             }
