@@ -86,13 +86,21 @@ struct BoardingSimulatorTests {
                 #expect(!(try await browser.get(page).text).contains(lowFloor), "\(page) without the choice")
             }
             _ = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "on"), ("return", "/")])
+            // What the tram's own board says first with the choice made, at the same time.
+            let board = try summary(try await browser.get("/stops/tram/\(tram.stopID)").text)
             for page in ["/favourites", "/"] {
                 let html = try await browser.get(page).text
-                // The tram favourite's card says first when the next low floor tram comes; the train's says nothing of it.
+                // The tram favourite's card says first when the next low floor tram comes, as its board does; the
+                // train's says nothing of it.
                 #expect(html.matches(of: lowFloor).count == 1, "\(page)")
-                let card = try #require(html.range(of: #"<h3 class="card__title"><a href="/stops/tram/[0-9]+">[^<]*</a></h3>\n<p>Next low floor|<h3 class="card__title"><a href="/stops/tram/[0-9]+">[^<]*</a></h3>\n<p>N[oe]"#,
-                                                   options: .regularExpression), "\(page): the sentence opens the tram card")
-                #expect(!html[card].isEmpty)
+                let cards = html.matches(of: #/<h3 class="card__title"><a href="/stops/(tram|train)/(\d+)">[^<]*</a></h3>\n<p>([^<]*)</p>/#)
+                    .map { (mode: String($0.1), stop: String($0.2), first: String($0.3).replacingOccurrences(of: "&#39;", with: "'")) }
+                let tramCard = try #require(cards.first { $0.mode == "tram" }, "\(page): a tram card with a sentence")
+                #expect(tramCard.stop == String(tram.stopID))
+                #expect(["Next low floor tram, route ", "No tram listed is known to be low floor", "None of the trams listed is low floor"]
+                    .contains { tramCard.first.hasPrefix($0) }, "\(page): \(tramCard.first)")
+                #expect(board.hasPrefix(tramCard.first), "\(page): the card says \(tramCard.first), the board \(board)")
+                #expect(cards.filter { $0.mode == "train" }.allSatisfy { !$0.first.contains("low floor") }, "\(page)")
             }
         }
     }

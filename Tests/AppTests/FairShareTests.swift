@@ -71,15 +71,41 @@ struct FairShareTests {
         }
     }
 
+    /// The GET routes left open to crawlers, and why: the home page is meant to be found; the rest ask PTV nothing,
+    /// and an alert's stop link is a secret no crawler is given (the access log hides it too).
+    static let openToCrawlers: Set<String> = ["/", "/robots.txt", "/healthz", "/metrics", "/alerts/stop/{code}"]
+
+    /// Every GET route the app's controllers add (`router.get("…"`), read from Sources/App rather than from
+    /// `RobotsController`, so a new page nobody added to robots.txt is found.
+    static func getRoutes() throws -> [String] {
+        let app = URL(fileURLWithPath: repositoryRoot + "/Sources/App")
+        var found: [String] = []
+        let files = FileManager.default.enumerator(at: app, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            found += text.matches(of: #/router\.get\("([^"]+)"/#).map { String($0.1) }
+        }
+        return found.sorted()
+    }
+
     @Test func robotsTxtKeepsCrawlersOffPagesThatAskPTV() async throws {
+        let routes = try Self.getRoutes()
+        #expect(routes.count >= 15 && routes.contains("/stops/{mode}/{id}"), "\(routes)")
         try await TestApp.with { app in
             let robots = try await app.get("/robots.txt")
             #expect(robots.status == 200)
             #expect(robots.header("Content-Type") == "text/plain; charset=utf-8")
-            let lines = Set(robots.text.split(separator: "\n").map(String.init))
-            let kept = ["/stops/", "/runs/", "/ride/", "/nearby", "/search", "/lines/", "/disruptions", "/walk/"]
-            #expect(kept.filter { !lines.contains("Disallow: \($0)") } == [])
-            #expect(lines.contains("Allow: /") && !lines.contains("Disallow: /"))
+            let lines = robots.text.split(separator: "\n").map(String.init)
+            #expect(lines.first == "User-agent: *")
+            let disallowed = lines.compactMap { $0.hasPrefix("Disallow: ") ? String($0.dropFirst("Disallow: ".count)) : nil }
+            // Each route but the open ones is kept off by a line of robots.txt, as a crawler matches them (by prefix).
+            let open = routes.filter { route in !Self.openToCrawlers.contains(route) && !disallowed.contains { route.hasPrefix($0) } }
+            #expect(open == [], "pages open to crawlers")
+            // The open ones stay open, the home page first of all.
+            let kept = Self.openToCrawlers.filter { route in disallowed.contains { route.hasPrefix($0) } }
+            #expect(kept == [], "kept off though meant to be open")
+            #expect(lines.contains("Allow: /") && !lines.contains("Disallow: /") && !disallowed.contains(""))
         }
     }
 }

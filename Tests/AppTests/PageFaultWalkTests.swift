@@ -1,5 +1,6 @@
 @testable import App
 import Foundation
+import PTV
 import PTVSimulator
 import Testing
 import TestSupport
@@ -105,7 +106,28 @@ struct PageFaultWalkTests {
         }
     }
 
+    /// What each page says when PTV does not know one of its parts (nil: the part is left out, as when PTV lists none).
+    static let partNotFound: [String: String?] = [
+        "/stops/train/1071 with /v3/departures": EvidenceWords.departuresNotFound,
+        "/stops/train/1071 with /v3/stops/1071": nil,
+        "/stops/bus/10639 with /v3/departures": EvidenceWords.departuresNotFound,
+        "/lines/train/6 with /v3/directions": "listed alphabetically, as PTV did not give their order.",
+        "/lines/train/6 with /v3/disruptions/route": nil,
+        "/lines/train/6 with /v3/stops/route": "PTV does not list the stops on this line just now.",
+        "/walk/bus/10639?place=Elsternwick with /v3/search": "No stop or suburb has a name like Elsternwick.",
+        "/arrived/bus/10639 with /v3/stops/10639": "PTV did not find this stop's access facts just now.",
+        "/arrived/bus/10639 with /v3/departures": "PTV did not find departures from here just now.",
+        "/ with /v3/departures": EvidenceWords.departuresNotFound,
+        "/favourites with /v3/departures": EvidenceWords.departuresNotFound,
+    ]
+
+    /// Words that say a question failed, which PTV's "not found" never is.
+    static let failureWords = ["could not be loaded", "could not be checked", "could not be asked", "Could not get an answer"]
+        + [PTVError.Kind.timedOut, .unreachable, .truncated, .badStatus, .malformedBody, .unhealthy, .throttled, .signatureRejected,
+           .noAnswer].map(EvidenceWords.reason)
+
     @Test func aPagesOwnNotFoundIsItsOwn404AndAPartsIsSaidAsThat() async throws {
+        #expect(Set(Self.partNotFound.keys) == Set(Self.cases.filter { !$0.main }.map(\.description)), "a part without its words")
         for given in Self.cases {
             try await TestApp.with { app in
                 try #require(app.simulator).faults.set(.status(404), forPathPrefix: given.prefix)
@@ -113,6 +135,13 @@ struct PageFaultWalkTests {
                 let response = try await app.get(try Self.path(given, app))
                 #expect(given.main ? response.status == 404 : [200, 400].contains(response.status), "\(given): \(response.status)")
                 #expect(pageProblems(response.text) == [], "\(given)")
+                guard !given.main else { return }
+                // A part PTV does not know is said as that, in the page's own words, never as a failure.
+                let text = Self.text(response.text)
+                #expect(Self.failureWords.filter(text.contains) == [], "\(given): \(text.prefix(3000))")
+                if let words = Self.partNotFound[given.description] ?? nil {
+                    #expect(text.contains(words), "\(given): \(text.prefix(3000))")
+                }
             }
         }
     }

@@ -58,7 +58,10 @@ struct ServeProcessTests {
                     group.addTask {
                         try await onThread {
                             var sent = 0
+                            // Until the test stops them, a few seconds after the signal; a bound, should it never.
+                            let giveUp = Date().addingTimeInterval(120)
                             while !stopQuick.isSet {
+                                guard Date() < giveUp else { throw WaitedTooLong("the test to stop its quick requests", limit: .seconds(120)) }
                                 sent += 1
                                 // Refused once the server stopped listening: not an answer.
                                 guard let response = try? RawHTTP.exchange(RawHTTP.message("GET", target, host: host), port: port, timeout: 10)

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
-import PTV
+@testable import PTV
 import Synchronization
 import Testing
 import TestSupport

@@ -87,14 +87,18 @@ struct ThrottleGateTests {
         let fake = FakePTV { _ in
             let call = calls.add(1, ordering: .relaxed).newValue
             if call == 1 { return Response.json(Self.throttled, status: 403) }
-            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(10)) }
+            // Held until the test releases it; past the bound (within the client's 15 s), an error the probe's fetch fails on.
+            let released: Void? = try? await waitUntil("the test to release the probe's answer", within: .seconds(10)) {
+                release.load(ordering: .relaxed)
+            }
+            guard released != nil else { return Response.json("{}", status: 500) }
             return Response.json(Self.searchBody)
         }
         try await fake.with(now: { clock.now }) { client, _ in
             await #expect(throws: PTVError.self) { try await client.fetch(.search("a")) }
             clock.advance(11)  // past the first wait (10 s without Retry-After)
             let probe = Task { try await client.fetch(.search("probe")) }
-            while calls.load(ordering: .relaxed) < 2 { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil("the probe to reach PTV") { calls.load(ordering: .relaxed) >= 2 }
             for term in ["b", "c", "d"] {
                 await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search(term)) }
             }
@@ -111,12 +115,16 @@ struct ThrottleGateTests {
         let release = Atomic<Bool>(false)
         let fake = FakePTV { target in
             guard target.hasPrefix("/v3/search") else { return Response.json(Self.throttled, status: 403) }
-            while !release.load(ordering: .relaxed) { try? await Task.sleep(for: .milliseconds(10)) }
+            // Held until the test releases it; past the bound (within the client's 15 s), an error the early fetch fails on.
+            let released: Void? = try? await waitUntil("the test to release the early answer", within: .seconds(10)) {
+                release.load(ordering: .relaxed)
+            }
+            guard released != nil else { return Response.json("{}", status: 500) }
             return Response.json(Self.searchBody)
         }
         try await fake.with(now: { clock.now }) { client, fake in
             let early = Task { try await client.fetch(.search("sent before")) }
-            while fake.targets.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(10)) }
+            try await waitUntil("the early call to reach PTV") { !fake.targets.withLock { $0.isEmpty } }
             await #expect(throws: PTVError(.throttled, status: 403)) { try await client.fetch(.routeTypes()) }
             release.store(true, ordering: .relaxed)
             _ = try await early.value

@@ -100,7 +100,7 @@ final class AlertWatcher: Sendable {
 
     /// The watcher's way to ask: each question its own allowance on the watcher's account, so a refusal stops only it.
     private var ask: Ask {
-        Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: "trakx-alerts") : nil })
+        Ask.forTrakx(source: source, budget: budget, account: "trakx-alerts")
     }
 
     private func ride(_ alerts: [Alert], now: Date) async {

@@ -11,15 +11,15 @@ import SharedCache
 /// alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`.
 struct HealthController: RouteCollection {
     let demo: Bool
-    /// The PTV client whose gate says how Trakx stands with PTV.
-    let ptv: PTVClient
+    /// How Trakx stands with PTV (the PTV client's gate), all this reads of the client.
+    let gate: PTVGate
     /// The fleet's shared cache, if any.
     let shared: SharedStore?
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         let mode = demo ? "demo" : "ptv"
         router.get("/healthz") { _, _ in
-            switch ptv.gate.standing {
+            switch gate.standing {
             case .asking where shared?.isReachable == false:
                 Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"shared cache unreachable"}"#)
             case .asking:
@@ -35,7 +35,10 @@ struct HealthController: RouteCollection {
 
 /// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log.
 struct MetricsController: RouteCollection {
-    let ptv: PTVClient
+    /// The PTV client's upstream and cache counters.
+    let ptvMetrics: PTVMetrics
+    /// The PTV client's gate, whose throttling and probes are counted.
+    let gate: PTVGate
     /// The visitors' PTV budget, whose refusals are counted here too.
     let budget: UpstreamBudget
     /// Web Push alerts, whose pushes are counted by outcome.
@@ -47,7 +50,7 @@ struct MetricsController: RouteCollection {
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/metrics") { _, _ in
-            Response.text(ptv.metrics.render() + ptv.gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
+            Response.text(ptvMetrics.render() + gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
                           + (shared?.render() ?? ""))
         }
     }

@@ -157,8 +157,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     serverConfiguration.accessLogDrops = accessLogDrops
     var router = Router<TrakxContext>()
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo, ptv: ptv, shared: shared),
-        MetricsController(ptv: ptv, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared), RobotsController(), HomeController(site: site),
+        HealthController(demo: site.demo, gate: ptv.gate, shared: shared),
+        MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared),
+        RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
         FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),

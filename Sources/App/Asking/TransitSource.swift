@@ -31,6 +31,17 @@ struct Ask: Sendable {
     /// Most a page waits, in one more round after its first, for what a rider needs now (`AppConfiguration.secondRound`).
     var secondRound: Duration = AppConfiguration.defaultSecondRound
 
+    /// Private, so that an Ask is made only by the factories below, each saying whose allowance its questions are
+    /// charged to (`OneWayToAskTests` finds an `Ask(` anywhere else).
+    private init(source: any TransitSource, allowance: UpstreamBudget.Allowance?, deadline: ContinuousClock.Instant? = nil,
+                 work: BackgroundWork? = nil, secondRound: Duration = AppConfiguration.defaultSecondRound) {
+        self.source = source
+        self.allowance = allowance
+        self.deadline = deadline
+        self.work = work
+        self.secondRound = secondRound
+    }
+
     /// An Ask for one page: its questions charged to `allowance`, and waited for until `wait` from now.
     /// - Parameters:
     ///   - source: Where answers come from.
@@ -42,6 +53,16 @@ struct Ask: Sendable {
                         wait: Duration = AppConfiguration.defaultPageWait,
                         secondRound: Duration = AppConfiguration.defaultSecondRound) -> Ask {
         Ask(source: source, allowance: allowance, deadline: .now + wait, work: work, secondRound: secondRound)
+    }
+
+    /// An Ask for Trakx's own background work on an account of its own in the visitors' budget (`account`), so that a
+    /// refusal stops only that work: not counted when there is no budget or it is off.
+    /// - Parameters:
+    ///   - source: Where answers come from.
+    ///   - budget: The visitors' budget (nil: none).
+    ///   - account: The work's name in the budget ("trakx-alerts").
+    static func forTrakx(source: any TransitSource, budget: UpstreamBudget?, account: String) -> Ask {
+        Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: account) : nil })
     }
 
     /// The same asking without the page's deadline, for work that goes on after the page is sent.

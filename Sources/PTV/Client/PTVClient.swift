@@ -12,8 +12,9 @@ public final class PTVClient: Sendable {
     let configuration: PTVConfiguration
     let signer: PTVSigner
     let http: HTTPClient
-    /// The shared cache.
-    public let cache: ResponseCache
+    /// The shared cache, written only by the client itself (nothing outside this module can fill it or read past
+    /// `fetch` and `cached`).
+    let cache: ResponseCache
     /// Upstream and cache counters.
     public let metrics: PTVMetrics
     /// Whether Trakx may ask PTV now (shut for everyone while PTV throttles), and what PTV said of Trakx's key.
@@ -90,11 +91,12 @@ public final class PTVClient: Sendable {
     }
 
     /// Sends one signed request, bypassing the cache; while PTV throttles Trakx it fails at once as throttled
-    /// (but for the one probe the gate lets through after the wait).
+    /// (but for the one probe the gate lets through after the wait). Internal: outside this module every question goes
+    /// through `fetch`, which keeps the cache and charges the visitor's allowance.
     /// - Parameters:
     ///   - request: The request.
     ///   - type: The response model.
-    public func send<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> T {
+    func send<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> T {
         try await sendKeepingBody(request, as: type).value
     }
 
