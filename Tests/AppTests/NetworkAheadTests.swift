@@ -108,6 +108,19 @@ struct NetworkAheadTests {
         }
     }
 
+    @Test func theLearnerAsksNothingWhilePTVRefusesTheKey() async throws {
+        try await TestApp.with { app in
+            let ptv = app.app.ptv, work = app.app.work
+            let learner = NetworkLearner(network: app.app.network, ask: { Ask(source: ptv, allowance: nil, work: work) },
+                                         standing: { .keyRefused }, work: work, pace: .zero, now: { fixedNow }, logger: Logger(label: "test"))
+            learner.start()
+            await app.app.backgroundWorkSettled()
+            learner.stop()
+            let asked = (routes: try await Self.asked(app, "routes"), directions: try await Self.asked(app, "directions"))
+            #expect(asked.routes == 0 && asked.directions == 0)
+        }
+    }
+
     @Test func theFiguresAreSaidInWords() {
         #expect(NetworkFigures(known: 37, total: 52).words == "37 of 52 routes known")
         #expect(NetworkFigures(known: 3, total: nil).words == "3 routes known, PTV's route list not learnt yet")
