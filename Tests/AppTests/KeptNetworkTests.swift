@@ -52,4 +52,26 @@ struct KeptNetworkTests {
             #expect(network.figures == NetworkFigures(known: 0, total: nil))
         }
     }
+
+    /// PTV failing every question.
+    struct FailingSource: TransitSource {
+        func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance?) async throws -> Fetched<Answer> {
+            throw PTVError(.unreachable)
+        }
+
+        func cached<Answer>(_ query: PTVQuery<Answer>, within maxAge: Double?) -> Fetched<Answer>? { nil }
+    }
+
+    @Test func aKeptRouteStaysSaidWhenLearningItAgainFails() async {
+        let ways = StopWays(now: { fixedNow })
+        ways.know(routeID: 5, lines: NetworkStoreTests.lines, learntAt: fixedNow.addingTimeInterval(-2 * Self.day))
+        let ask = Ask(source: FailingSource(), allowance: nil)
+        let before = ways.ways(at: [Self.stop], budget: 0, ask: ask)
+        #expect(before[StopWays.key(.tram, 11)]?.map(\.towards) == ["Clifton Hill", "Elsternwick"])
+        _ = await ways.learnNow(routeID: 5, type: .tram, ask: ask)
+        // Still said, as before; left alone for the brief wait before it is asked about again.
+        #expect(ways.ways(at: [Self.stop], budget: 0, ask: ask)[StopWays.key(.tram, 11)]?.count == 2)
+        #expect(ways.isFresh(5))
+        #expect(ways.knownCount(among: nil) == 1)
+    }
 }

@@ -80,7 +80,8 @@ public final class TrakxApp: Sendable {
     }
 
     /// Waits until the work pages left for the background (storing real names for placeholder names, learning which
-    /// way routes go) is done.
+    /// way routes go), the network read at start and the network learner's running round are done (the learner's
+    /// next round, an hour on, is not waited for).
     public func backgroundWorkSettled() async {
         await restoring.withLock { $0 }?.value
         await network.restored()
