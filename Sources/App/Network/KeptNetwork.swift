@@ -13,6 +13,8 @@ final class KeptNetwork: Sendable {
     private let now: @Sendable () -> Date
     /// The kerbside routes of PTV's last route list, by id (nil until a list is known).
     private let listed = Mutex<[Int: RouteType]?>(nil)
+    /// When the list last kept was sent (an hourly round given the same list from PTV's cache writes nothing).
+    private let listedAt = Mutex<Date?>(nil)
     /// Reading the database, from `restore()`.
     private let reading = Mutex<Task<Void, Never>?>(nil)
 
@@ -58,9 +60,10 @@ final class KeptNetwork: Sendable {
     ///   - routes: Every route PTV listed.
     ///   - time: When PTV sent it.
     func list(_ routes: [Route], at time: Date) async {
+        guard listedAt.withLock({ $0 }) != time else { return }
         let kerbside = routes.filter { StopWays.kerbside.contains($0.routeType) }
         listed.withLock { $0 = Dictionary(kerbside.map { ($0.routeId, $0.routeType) }) { first, _ in first } }
-        try? await store.keepList(routes, at: time)
+        if (try? await store.keepList(routes, at: time)) != nil { listedAt.withLock { $0 = time } }
     }
 
     /// The kerbside routes of PTV's last route list, with their modes, by id (empty until a list is known).
