@@ -17,6 +17,7 @@ import Synchronization
 /// - Schedule: a round an hour (`interval`). Each round asks for the route list (PTV's cache keeps it a day) and learns
 ///   the routes not known fresh (`StopWays.freshness`, a day), so every route is learnt again about a day after it was
 ///   last learnt, spread over the day as the first learning was, and a round with nothing stale asks PTV nothing more.
+///   Without any route list (PTV failing at a new install's start) the next round is 5 minutes on.
 /// - A fleet: before asking about a route, the learner reads the database; a route another instance has learnt fresh is
 ///   taken from there instead. Each instance walks the routes from a random starting point, so instances starting
 ///   together mostly learn different routes and then find each other's.
@@ -44,6 +45,8 @@ final class NetworkLearner: Sendable {
     static let defaultPace: Duration = .seconds(1)
     /// The schedule in service: a round an hour.
     static let defaultInterval: Duration = .seconds(3600)
+    /// The time to the next round when no route list could be had: as long as `StopWays` leaves a failing route alone.
+    static let retryInterval: Duration = .seconds(StopWays.retryAfter)
 
     /// Creates a learner; `start()` starts it.
     /// - Parameters:
@@ -77,7 +80,9 @@ final class NetworkLearner: Sendable {
             tasks.schedule = Task {
                 await first.value
                 while !Task.isCancelled {
-                    guard (try? await Task.sleep(for: self.interval)) != nil else { return }
+                    // Without a route list (PTV failed, and none is kept) the next round is sooner.
+                    let wait = self.network.routes.isEmpty ? min(self.interval, Self.retryInterval) : self.interval
+                    guard (try? await Task.sleep(for: wait)) != nil else { return }
                     let round: Task<Void, Never>? = self.tasks.withLock { tasks in
                         guard tasks.schedule?.isCancelled == false else { return nil }
                         tasks.round = self.work.start { await self.round() }
