@@ -78,9 +78,10 @@ fleet: build service-deps
 TIMED_WAITING := PageFaultWalkTests|PageWaitTests|UpstreamFaultTests|EvidenceFaultTests|SimulatorFaultTests|aServerThatNeverAnswersTimesOut|aStopPageDoesNotWaitForAHangingRouteQuestion|pairedStopsWhoseWaysPTVDoesNotTellSaySo|aDisruptionPTVIsSlowToDescribeIsSaidAsAskedWithinTheSecondRound|manySlowConnectionsFromOneAddressDoNotDelayAnother
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests
 ## SERVERS: the suites that start, stop or load PostgreSQL and Redis themselves (a server killed and started again, four
-## instances migrating at once, two apps sharing one Redis), run side by side after the parallel suites, which they
-## slowed past the test apps' PTV timeout on two cores (a page answered 504 after 50 s in two fresh runs of three).
-SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
+## instances migrating at once, two apps sharing one Redis, apps on one database learning the network), run side by side
+## after the parallel suites, which they slowed past the test apps' PTV timeout on two cores (a page answered 504 after
+## 50 s in two fresh runs of three).
+SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|NetworkAheadTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.

@@ -138,12 +138,13 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # start_trakx NAME LATENCY_MS [serve options] -> sets STARTED_PID and STARTED_BASE
+# (without the background network learner, whose questions would count among the pages' own and their CPU time)
 start_trakx() {
     local name="$1" latency="$2" log="$OUT/$1.log"
     shift 2
     mkdir -p "$OUT/$name"
     "$BIN" serve --port 0 --database "$OUT/$name/trakx.sqlite" --seed "$SEED" --now "$NOW" --threads "$THREADS" \
-        --simulator-latency "$latency" --log-level warning "$@" >"$log" 2>&1 &
+        --simulator-latency "$latency" --log-level warning --no-learn-network "$@" >"$log" 2>&1 &
     STARTED_PID=$!
     PIDS+=("$STARTED_PID")
     for _ in $(seq 400); do

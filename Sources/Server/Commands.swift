@@ -80,6 +80,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Worker threads for the web server.")
     var threads: UInt32 = 4
 
+    @Flag(inversion: .prefixedNo, help: """
+        Learn PTV's route list and each tram, bus and night bus route's directions and stops in the background after \
+        start, a question a second, and again a day later, kept in the database (--no-learn-network: only as pages ask).
+        """)
+    var learnNetwork = true
+
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
@@ -145,6 +151,7 @@ struct Serve: AsyncParsableCommand {
             allowedHosts: allowedHosts, fixedNow: fixedNow, upstreamTimeout: upstreamTimeout)
         configuration.sharedFavourites = shared
         configuration.demo = demoUpstream
+        configuration.learnNetwork = learnNetwork
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)

@@ -139,6 +139,21 @@ public enum Migrations {
             expires_at INTEGER NOT NULL
         );
         """,
+        // 8: the network kept ahead (issue 54): PTV's route list and, once learnt, each route's directions with their
+        // stops in order (`ways`, JSON), by `source` (PTV's address, or "demo"), so a copy from another PTV is never
+        // said. `listed_at` is when PTV's route list last named the route (NULL when only a page has asked about it),
+        // `learnt_at` when its ways were learnt (seconds since 1970; NULL with `ways` until then).
+        """
+        CREATE TABLE network_route (
+            source TEXT NOT NULL,
+            route_id INTEGER NOT NULL,
+            route_type INTEGER NOT NULL,
+            listed_at INTEGER,
+            ways TEXT,
+            learnt_at INTEGER,
+            PRIMARY KEY (source, route_id)
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

@@ -105,6 +105,18 @@ public enum PostgresMigrations {
             expires_at BIGINT NOT NULL
         );
         """,
+        // 8: the network kept ahead (see `Migrations.all`).
+        """
+        CREATE TABLE network_route (
+            source TEXT NOT NULL,
+            route_id BIGINT NOT NULL,
+            route_type INTEGER NOT NULL,
+            listed_at BIGINT,
+            ways TEXT,
+            learnt_at BIGINT,
+            PRIMARY KEY (source, route_id)
+        );
+        """,
     ]
 
     /// The advisory lock every migrating instance takes, so instances starting together migrate once.

@@ -33,6 +33,9 @@ struct TestApp: Sendable {
             // (`TestApp.inService`: PageWaitTests, DisruptionByIDTests, DoorTests).
             configuration.pageWait = .seconds(60)
             configuration.secondRound = .seconds(30)
+            // The network is learnt only as pages ask, unless a test turns the learner on: its questions would count
+            // among the pages' own.
+            configuration.learnNetwork = false
             configure(&configuration)
             var quiet = Logger(label: "trakx-test")
             quiet.logLevel = .warning
@@ -135,6 +138,11 @@ struct TestApp: Sendable {
             configure(&configuration)
         }, body)
     }
+}
+
+/// A `/healthz` body without its `"network"` figure, which says how much of the network the app has learnt so far.
+func withoutNetwork(_ health: String) -> String {
+    health.replacingOccurrences(of: #","network":"[^"]*""#, with: "", options: .regularExpression)
 }
 
 /// Throws when nil (a `#require` usable outside test functions).

@@ -57,6 +57,11 @@ public struct AppConfiguration: Sendable {
     public var sharedCacheNamespace = "trakx"
     /// Seconds for connecting to the shared cache and for each of its commands (Redis is on the same network).
     public var sharedCacheTimeout = 0.2
+    /// `--no-learn-network` turns it off: learn PTV's route list and each tram, bus and night bus route's directions and
+    /// stops in the background after start, ahead of riders (`NetworkLearner`).
+    public var learnNetwork = true
+    /// The learner's time between two questions to PTV, on average (`NetworkLearner.defaultPace`; tests shorten it).
+    public var networkPace: Duration = NetworkLearner.defaultPace
 
     /// Whether each browser keeps its own list: with `--shared`, and always when listening beyond loopback.
     public var favouritesAreShared: Bool {

@@ -8,32 +8,36 @@ import SharedCache
 /// or key, every page that needs PTV fails until whoever runs Trakx fixes it: 503, `"status":"degraded"` and the
 /// reason (never the key or devid). While PTV throttles Trakx, pages answer from saved copies: still 200, but
 /// `"status":"degraded"` with that reason. While the fleet's shared cache cannot be reached, this instance answers
-/// alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`.
+/// alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`. Every answer says how much of the
+/// network is known, `"network":"37 of 52 routes known"` (a new install learns it in its first half hour).
 struct HealthController: RouteCollection {
     let demo: Bool
     /// How Trakx stands with PTV (the PTV client's gate), all this reads of the client.
     let gate: PTVGate
     /// The fleet's shared cache, if any.
     let shared: SharedStore?
+    /// The network known.
+    let network: KeptNetwork
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         let mode = demo ? "demo" : "ptv"
         router.get("/healthz") { _, _ in
-            switch gate.standing {
+            let known = network.figures.words
+            return switch gate.standing {
             case .asking where shared?.isReachable == false:
-                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"shared cache unreachable"}"#)
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"shared cache unreachable","network":"\#(known)"}"#)
             case .asking:
-                Response.json(#"{"status":"ok","mode":"\#(mode)"}"#)
+                Response.json(#"{"status":"ok","mode":"\#(mode)","network":"\#(known)"}"#)
             case .throttled:
-                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV is limiting how often Trakx may ask"}"#)
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV is limiting how often Trakx may ask","network":"\#(known)"}"#)
             case .keyRefused:
-                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV refused this Trakx's key"}"#, status: 503)
+                Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"PTV refused this Trakx's key","network":"\#(known)"}"#, status: 503)
             }
         }
     }
 }
 
-/// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log.
+/// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log, and how much of the network is known.
 struct MetricsController: RouteCollection {
     /// The PTV client's upstream and cache counters.
     let ptvMetrics: PTVMetrics
@@ -47,11 +51,13 @@ struct MetricsController: RouteCollection {
     let accessLogDrops: AccessLogDrops
     /// The fleet's shared cache, whose failures are counted.
     let shared: SharedStore?
+    /// The network known.
+    let network: KeptNetwork
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/metrics") { _, _ in
             Response.text(ptvMetrics.render() + gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
-                          + (shared?.render() ?? ""))
+                          + (shared?.render() ?? "") + network.figures.render())
         }
     }
 }

@@ -33,12 +33,19 @@ public final class TrakxApp: Sendable {
     let work: BackgroundWork
     /// What this instance shares with its fleet (`--shared-cache`), nil when alone.
     public let shared: SharedStore?
+    /// The network kept in the database, read at start.
+    let network: KeptNetwork
+    /// Learns the network ahead of riders after start (nil: `--no-learn-network`).
+    let learner: NetworkLearner?
     /// Putting the kept answers back, from `start()`.
     private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     init(server: HTTPServer, pages: PageStore, renames: PlaceholderRenames, ways: StopWays, alerts: Alerts, database: any SQLDatabase,
-         ptv: PTVClient, kept: KeptAnswers?, port: PortBox, work: BackgroundWork, shared: SharedStore? = nil) {
+         ptv: PTVClient, kept: KeptAnswers?, port: PortBox, work: BackgroundWork, network: KeptNetwork, learner: NetworkLearner?,
+         shared: SharedStore? = nil) {
         self.work = work
+        self.network = network
+        self.learner = learner
         self.shared = shared
         self.alerts = alerts
         self.kept = kept
@@ -51,15 +58,18 @@ public final class TrakxApp: Sendable {
         self.ptv = ptv
     }
 
-    /// Puts back the answers kept before the last stop, then starts listening.
+    /// Puts back the answers and the network kept before the last stop, starts listening, then starts learning the
+    /// network (after the server, so that a first page never waits behind it).
     public func start() throws {
         if let kept {
             let ptv = self.ptv
             restoring.withLock { $0 = Task { await kept.restore(into: ptv) } }
         }
+        network.restore()
         try server.start()
         port.value.store(server.port, ordering: .releasing)
         alerts.start()
+        learner?.start()
     }
 
     /// The URL people should open.
@@ -70,21 +80,25 @@ public final class TrakxApp: Sendable {
     }
 
     /// Waits until the work pages left for the background (storing real names for placeholder names, learning which
-    /// way routes go) is done.
+    /// way routes go), the network read at start and the network learner's running round are done (the learner's
+    /// next round, an hour on, is not waited for).
     public func backgroundWorkSettled() async {
         await restoring.withLock { $0 }?.value
+        await network.restored()
         await renames.settled()
         await ways.settled()
         await work.settled()
         await ways.settled()
+        await work.settled()  // the routes those learnt, written to the database
     }
 
     /// Ends the app, the one way both `trakx serve` (on SIGTERM or SIGINT) and the tests end it, never blocking a
-    /// cooperative thread: stops taking requests (new ones get 503) and lets those in flight finish, then finishes
-    /// the background work they left (placeholder renames), ends the PTV client's transfer threads, and finishes the
-    /// database's queued writes before closing it and ending its thread.
+    /// cooperative thread: stops taking requests (new ones get 503) and lets those in flight finish, stops the network
+    /// learner between two questions, then finishes the background work they left (placeholder renames), ends the PTV
+    /// client's transfer threads, and finishes the database's queued writes before closing it and ending its thread.
     public func shutdown() async {
         await server.shutdown()
+        learner?.stop()
         await alerts.shutdown()
         await renames.settled()
         // Questions left for later pages: a moment to finish, then the client's end fails those still waiting on PTV.
@@ -92,6 +106,7 @@ public final class TrakxApp: Sendable {
         await ptv.shutdown()
         await work.settled()
         await ways.settled()
+        await work.settled()  // the routes those learnt, written to the database
         await shared?.shutdown()
         await database.shutdown()
     }
@@ -144,12 +159,23 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let port = PortBox()
     let notices = Notices(now: clock, shared: shared)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
-    let ways = StopWays(now: clock)
+    let work = BackgroundWork()
+    let networkStore = NetworkStore(database: database, source: configuration.demo ? "demo" : configuration.ptvBaseURL)
+    // Each route learnt in full is kept, written in the background (tracked, so shutdown finishes it).
+    let ways = StopWays(now: clock) { routeID, type, lines, time in
+        _ = work.start { try? await networkStore.keepWays(routeID: routeID, type: type, lines: lines, at: time) }
+    }
+    let network = KeptNetwork(store: networkStore, ways: ways, now: clock)
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock, shared: shared?.counter)
     let alerts = Alerts(configuration: configuration.alerts, database: database, source: ptv, budget: budget, now: clock, logger: logger)
     var site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
                     alerts: alerts)
     (site.pageWait, site.secondRound) = (configuration.pageWait, configuration.secondRound)
+    site.work = work
+    let learner = configuration.learnNetwork ? NetworkLearner(
+        network: network,
+        ask: { Ask(source: ptv, allowance: budget.callsPerMinute > 0 ? budget.allowance(for: "trakx-network") : nil, work: work) },
+        standing: { ptv.gate.standing }, work: work, pace: configuration.networkPace, now: clock, logger: logger) : nil
 
     var serverConfiguration = configuration.server
     serverConfiguration.secretPaths = SecretPaths([PrivateLinkController.secretPrefix, AlertsController.secretPrefix])
@@ -157,8 +183,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     serverConfiguration.accessLogDrops = accessLogDrops
     var router = Router<TrakxContext>()
     let controllers: [any RouteCollection<TrakxContext>] = [
-        HealthController(demo: site.demo, gate: ptv.gate, shared: shared),
-        MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared),
+        HealthController(demo: site.demo, gate: ptv.gate, shared: shared, network: network),
+        MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared,
+                          network: network),
         RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
@@ -181,7 +208,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let server = HTTPServer(configuration: serverConfiguration, responder: responder, logger: logger,
                             warm: WarmPages(store: pages, visitors: visitors))
     return TrakxApp(server: server, pages: pages, renames: lists.renames, ways: ways, alerts: alerts, database: database, ptv: ptv, kept: kept, port: port,
-                    work: site.work, shared: shared)
+                    work: work, network: network, learner: learner, shared: shared)
 }
 
 /// The bound port, shared with the Host check (known only after start when binding port 0).

@@ -2,8 +2,9 @@ import Foundation
 import PTV
 import Synchronization
 
-/// Which way services leave stops, learnt from PTV's stops on a route per direction (which change rarely, so each
-/// route is kept a day, as the PTV cache keeps those answers).
+/// Which way services leave stops, learnt from PTV's stops on a route per direction (which change rarely: each route
+/// is learnt again after a day, as the PTV cache keeps those answers, and said for a week, `keptFor`), and kept in the
+/// database (`NetworkStore`), from which a starting instance knows them at once (`know(routeID:lines:learntAt:)`).
 ///
 /// A page asks about many stops at once and never waits for this: it says what is known, and routes not yet known
 /// are learnt in the background, for the next load, only up to a budget per page, nearest stops first (each costs
@@ -46,8 +47,21 @@ final class StopWays: Sendable {
     }
 
     private struct Entry: Sendable {
-        let until: Date
+        /// Until when its ways are said.
+        let saidUntil: Date
+        /// Until when it is not asked about again.
+        let freshUntil: Date
+        /// Whether PTV described every direction (a failed learning keeps what it got, briefly).
+        let complete: Bool
         let lines: [Line]
+    }
+
+    /// What learning a route cost and how it ended, for the background learner's pace.
+    struct Learnt: Sendable {
+        /// Questions asked (each reaching PTV unless its answer was cached).
+        let questions: Int
+        /// When the allowance the questions were charged to refused one, until when it refuses.
+        let refusedUntil: Date?
     }
 
     /// The modes whose stops stand at the kerb, one for each way with the same name (trains and V/Line stop at
@@ -57,8 +71,13 @@ final class StopWays: Sendable {
     static let listBudget = 4
     /// Cold routes a stop page may fetch.
     static let stopBudget = 3
-    /// How long a learnt route is kept.
+    /// How long a learnt route is fresh: after that a page or the background learner asks PTV about it again.
     static let freshness: TimeInterval = 86_400
+    /// How long a learnt route's ways are said, fresh or not: a week. PTV's stops on a route change with timetable
+    /// changes, a few times a year and published weeks ahead (works that close a stop for a while are disruptions,
+    /// said as such), so a copy days old still says which side of the road a stop is on, while one older than a week
+    /// may have missed a timetable change and is not said (the route is asked about again first).
+    static let keptFor: TimeInterval = 7 * 86_400
     /// How long a route PTV failed to describe is left alone before asking again.
     static let retryAfter: TimeInterval = 300
     /// Most routes kept.
@@ -67,17 +86,88 @@ final class StopWays: Sendable {
     private let now: @Sendable () -> Date
     private let routes = Mutex<[Int: Entry]>([:])
     /// Routes being learnt, each by its one task (a route is learnt once however many pages ask about it).
-    private let learning = Mutex<[Int: Task<Void, Never>]>([:])
+    private let learning = Mutex<[Int: Task<Learnt, Never>]>([:])
+    /// Given each route learnt in full, with when, to keep it (in the background: never waited for by a page).
+    private let keep: (@Sendable (Int, RouteType, [Line], Date) -> Void)?
+    /// Reading what the database keeps, at start (a page that needs ways now waits for it within its round).
+    private let restoring = Mutex<Task<Void, Never>?>(nil)
 
     /// Creates the table.
-    /// - Parameter now: The clock.
-    init(now: @escaping @Sendable () -> Date) {
+    /// - Parameters:
+    ///   - now: The clock.
+    ///   - keep: Given each route learnt in full (its id, mode, directions and when), to keep it.
+    init(now: @escaping @Sendable () -> Date, keep: (@Sendable (Int, RouteType, [Line], Date) -> Void)? = nil) {
         self.now = now
+        self.keep = keep
     }
 
     /// Waits until the routes being learnt are learnt (tests, and a warm-up that wants the next load to know them).
     func settled() async {
-        while let task = learning.withLock({ $0.values.first }) { await task.value }
+        await restoring.withLock { $0 }?.value
+        while let task = learning.withLock({ $0.values.first }) { _ = await task.value }
+    }
+
+    /// Notes the task reading the kept routes at start, which `waysNow` waits for within its round.
+    /// - Parameter task: The reading.
+    func restoring(by task: Task<Void, Never>) {
+        restoring.withLock { $0 = task }
+    }
+
+    /// Knows a route's ways as learnt at `learntAt` (kept in the database, or learnt by another instance): said until
+    /// `keptFor` after that, asked about again from `freshness` after it. A copy older than what is known is ignored.
+    /// - Parameters:
+    ///   - routeID: The route.
+    ///   - lines: Its directions, each with its stops in order.
+    ///   - learntAt: When they were learnt.
+    func know(routeID: Int, lines: [Line], learntAt: Date) {
+        let saidUntil = learntAt.addingTimeInterval(Self.keptFor)
+        guard saidUntil > now() else { return }
+        routes.withLock { table in
+            if let known = table[routeID], known.complete, known.saidUntil >= saidUntil { return }
+            table[routeID] = Entry(saidUntil: saidUntil, freshUntil: learntAt.addingTimeInterval(Self.freshness), complete: true, lines: lines)
+        }
+    }
+
+    /// Whether a route is known fresh (nothing to ask PTV about it yet).
+    /// - Parameter routeID: The route.
+    func isFresh(_ routeID: Int) -> Bool {
+        let time = now()
+        return routes.withLock { ($0[routeID]?.freshUntil ?? .distantPast) > time }
+    }
+
+    /// How many of `routeIDs` are known in full and said (nil: of every route held).
+    /// - Parameter routeIDs: The routes counted.
+    func knownCount(among routeIDs: Set<Int>?) -> Int {
+        let time = now()
+        return routes.withLock { table in
+            table.count { id, entry in entry.complete && entry.saidUntil > time && routeIDs?.contains(id) != false }
+        }
+    }
+
+    /// Learns a route now (or waits for the learning a page started), for the background learner.
+    /// - Parameters:
+    ///   - routeID: The route.
+    ///   - type: Its mode.
+    ///   - ask: How PTV is asked.
+    /// - Returns: What it cost (nothing when a page was already learning it).
+    func learnNow(routeID: Int, type: RouteType, ask: Ask) async -> Learnt {
+        let (task, started) = startLearning(routeID: routeID, type: type, ask: ask)
+        let learnt = await task.value
+        return started ? learnt : Learnt(questions: 0, refusedUntil: nil)
+    }
+
+    /// The task learning a route: the one running, else a new one; and whether it is new.
+    private func startLearning(routeID: Int, type: RouteType, ask: Ask) -> (Task<Learnt, Never>, Bool) {
+        learning.withLock { running in
+            if let task = running[routeID] { return (task, false) }
+            let task = Task {
+                let learnt = await self.learn(routeID: routeID, type: type, ask: ask.unbounded)
+                _ = self.learning.withLock { $0.removeValue(forKey: routeID) }
+                return learnt
+            }
+            running[routeID] = task
+            return (task, true)
+        }
     }
 
     /// The ways services leave each stop, keyed by `"\(routeType)-\(stopID)"`: every known route that calls at the
@@ -91,27 +181,21 @@ final class StopWays: Sendable {
         let stops = asked.filter { Self.kerbside.contains($0.routeType) }
         guard !stops.isEmpty else { return [:] }  // a station, or a favourite card with nothing to say: no work
         let time = now()
-        let table = routes.withLock { table in table.filter { $0.value.until > time } }
+        let wantedIDs = Set(stops.flatMap(\.routeIDs))
+        let table = routes.withLock { table in table.filter { wantedIDs.contains($0.key) } }
         var wanted: [(routeID: Int, type: RouteType)] = []
         for stop in stops {
-            for routeID in stop.routeIDs where table[routeID] == nil && !wanted.contains(where: { $0.routeID == routeID }) {
+            for routeID in stop.routeIDs where (table[routeID]?.freshUntil ?? .distantPast) <= time
+                && !wanted.contains(where: { $0.routeID == routeID }) {
                 wanted.append((routeID, stop.routeType))
             }
         }
-        for route in wanted.prefix(max(budget, 0)) {
-            learning.withLock { running in
-                guard running[route.routeID] == nil else { return }
-                running[route.routeID] = Task {
-                    await self.learn(routeID: route.routeID, type: route.type, ask: ask.unbounded)
-                    _ = self.learning.withLock { $0.removeValue(forKey: route.routeID) }
-                }
-            }
-        }
+        for route in wanted.prefix(max(budget, 0)) { _ = startLearning(routeID: route.routeID, type: route.type, ask: ask) }
         var found: [String: [Way]] = [:]
         for stop in stops {
             var ways: [Way] = []
             for routeID in stop.routeIDs {
-                for line in table[routeID]?.lines ?? [] {
+                for line in table[routeID].flatMap({ $0.saidUntil > time ? $0.lines : nil }) ?? [] {
                     if let way = line.way(from: stop.stopID), !ways.contains(way) { ways.append(way) }
                 }
             }
@@ -130,6 +214,7 @@ final class StopWays: Sendable {
     ///   - ask: How PTV is asked.
     ///   - limit: Most this waits.
     func waysNow(at asked: [Asked], budget: Int, ask: Ask, within limit: Duration) async -> [String: [Way]] {
+        if !knows(asked), let reading = restoring.withLock({ $0 }) { _ = await Deadline.value(of: reading, within: limit) }
         let first = ways(at: asked, budget: budget, ask: ask)
         guard !knows(asked) else { return first }
         let running = learning.withLock { Array($0.values) }
@@ -143,18 +228,18 @@ final class StopWays: Sendable {
     func knows(_ asked: [Asked]) -> Bool {
         let time = now()
         let wanted = asked.filter { Self.kerbside.contains($0.routeType) }.flatMap(\.routeIDs)
-        return routes.withLock { table in wanted.allSatisfy { (table[$0]?.until ?? .distantPast) > time } }
+        return routes.withLock { table in wanted.allSatisfy { (table[$0]?.saidUntil ?? .distantPast) > time } }
     }
 
     /// The key `ways(at:budget:)` answers under.
     static func key(_ type: RouteType, _ stopID: Int) -> String { "\(type.rawValue)-\(stopID)" }
 
     /// Fetches a route's directions and each direction's stops, and keeps them (or, on failure, keeps the failure
-    /// briefly so a failing route is not asked for on every view).
-    private func learn(routeID: Int, type: RouteType, ask: Ask) async {
+    /// briefly so a failing route is not asked for on every view, saying meanwhile what was known of it).
+    private func learn(routeID: Int, type: RouteType, ask: Ask) async -> Learnt {
         let asked = await ask(.directions(routeID: routeID))
-        // This visitor's PTV calls are spent: the route stays unknown, for whoever asks next.
-        guard asked.refusal == nil else { return }
+        // This visitor's PTV calls are spent: the route stays as it was, for whoever asks next.
+        if let refusal = asked.refusal { return Learnt(questions: 1, refusedUntil: refusal.until) }
         let directions = asked.value?.directions ?? []
         // Each direction's evidence, read as its line (nil when PTV answered without an order to read).
         let answers = await withTaskGroup(of: Evidence<Line?>.self) { group in
@@ -172,34 +257,27 @@ final class StopWays: Sendable {
             for await answer in group { answers.append(answer) }
             return answers
         }
-        if answers.contains(where: { $0.refusal != nil }) { return }
+        let questions = 1 + answers.count
+        if let refusal = answers.lazy.compactMap(\.refusal).first { return Learnt(questions: questions, refusedUntil: refusal.until) }
         let lines = answers.compactMap { $0.value ?? nil }.sorted { $0.name < $1.name }
         let complete = !directions.isEmpty && !answers.contains(where: \.isUnanswered)
-        let until = now().addingTimeInterval(complete ? Self.freshness : Self.retryAfter)
+        let time = now()
         routes.withLock { table in
-            if table.count >= Self.capacity { table = table.filter { $0.value.until > now() } }
+            if table.count >= Self.capacity { table = table.filter { $0.value.saidUntil > time } }
             if table.count >= Self.capacity { table.removeAll() }
-            table[routeID] = Entry(until: until, lines: lines)
+            if complete {
+                table[routeID] = Entry(saidUntil: time.addingTimeInterval(Self.keptFor), freshUntil: time.addingTimeInterval(Self.freshness),
+                                       complete: true, lines: lines)
+            } else if let known = table[routeID], known.complete, known.saidUntil > time {
+                // A route known in full stays said; it is asked about again only after the brief wait.
+                table[routeID] = Entry(saidUntil: known.saidUntil, freshUntil: time.addingTimeInterval(Self.retryAfter), complete: true,
+                                       lines: known.lines)
+            } else {
+                let until = time.addingTimeInterval(Self.retryAfter)
+                table[routeID] = Entry(saidUntil: until, freshUntil: until, complete: false, lines: lines)
+            }
         }
-    }
-}
-
-extension StopWays {
-    /// The stops whose name another stop of the same mode in the list shares (the two sides of a road).
-    static func sharingNames(_ stops: [Stop]) -> [Stop] {
-        var names: [String: Int] = [:]
-        for stop in stops { names["\(stop.routeType.rawValue) \(stop.stopName.trimmingCharacters(in: .whitespaces))", default: 0] += 1 }
-        return stops.filter { names["\($0.routeType.rawValue) \($0.stopName.trimmingCharacters(in: .whitespaces))", default: 0] > 1 }
-    }
-
-    /// The stops of a nearby or search answer as asked about (one mode when `mode` is given), in PTV's order.
-    /// - Parameters:
-    ///   - stops: The answer's stops, with their routes.
-    ///   - mode: Only this mode, when given.
-    static func asked(_ stops: [Stop], mode: RouteType?) -> [Asked] {
-        stops.filter { mode == nil || $0.routeType == mode }.map { stop in
-            Asked(routeType: stop.routeType, stopID: stop.stopId,
-                  routeIDs: stop.routes.filter { $0.routeType == stop.routeType }.map(\.routeId))
-        }
+        if complete { keep?(routeID, type, lines, time) }
+        return Learnt(questions: questions, refusedUntil: nil)
     }
 }
