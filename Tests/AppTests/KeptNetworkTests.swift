@@ -65,7 +65,7 @@ struct KeptNetworkTests {
     @Test func aKeptRouteStaysSaidWhenLearningItAgainFails() async {
         let ways = StopWays(now: { fixedNow })
         ways.know(routeID: 5, lines: NetworkStoreTests.lines, learntAt: fixedNow.addingTimeInterval(-2 * Self.day))
-        let ask = Ask(source: FailingSource(), allowance: nil)
+        let ask = Ask.forTrakx(source: FailingSource(), budget: nil, account: "test")
         let before = ways.ways(at: [Self.stop], budget: 0, ask: ask)
         #expect(before[StopWays.key(.tram, 11)]?.map(\.towards) == ["Clifton Hill", "Elsternwick"])
         _ = await ways.learnNow(routeID: 5, type: .tram, ask: ask)

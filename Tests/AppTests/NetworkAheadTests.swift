@@ -94,7 +94,7 @@ struct NetworkAheadTests {
                 #expect(try await Self.metric(second, "trakx_network_routes_known") == 0)
                 // The second's learner finds every route learnt fresh in the database and asks PTV only for the list.
                 let ptv = second.app.ptv, work = second.app.work
-                let learner = NetworkLearner(network: second.app.network, ask: { Ask(source: ptv, allowance: nil, work: work) },
+                let learner = NetworkLearner(network: second.app.network, ask: { Ask.forTrakx(source: ptv, budget: nil, account: "test", work: work) },
                                              standing: { ptv.gate.standing }, work: work, pace: .zero, now: { fixedNow },
                                              logger: Logger(label: "test"))
                 learner.start()
@@ -111,7 +111,7 @@ struct NetworkAheadTests {
     @Test func theLearnerAsksNothingWhilePTVRefusesTheKey() async throws {
         try await TestApp.with { app in
             let ptv = app.app.ptv, work = app.app.work
-            let learner = NetworkLearner(network: app.app.network, ask: { Ask(source: ptv, allowance: nil, work: work) },
+            let learner = NetworkLearner(network: app.app.network, ask: { Ask.forTrakx(source: ptv, budget: nil, account: "test", work: work) },
                                          standing: { .keyRefused }, work: work, pace: .zero, now: { fixedNow }, logger: Logger(label: "test"))
             learner.start()
             await app.app.backgroundWorkSettled()

@@ -174,7 +174,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     site.work = work
     let learner = configuration.learnNetwork ? NetworkLearner(
         network: network,
-        ask: { Ask(source: ptv, allowance: budget.callsPerMinute > 0 ? budget.allowance(for: "trakx-network") : nil, work: work) },
+        ask: { Ask.forTrakx(source: ptv, budget: budget, account: "trakx-network", work: work) },
         standing: { ptv.gate.standing }, work: work, pace: configuration.networkPace, now: clock, logger: logger) : nil
 
     var serverConfiguration = configuration.server

@@ -61,8 +61,9 @@ struct Ask: Sendable {
     ///   - source: Where answers come from.
     ///   - budget: The visitors' budget (nil: none).
     ///   - account: The work's name in the budget ("trakx-alerts").
-    static func forTrakx(source: any TransitSource, budget: UpstreamBudget?, account: String) -> Ask {
-        Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: account) : nil })
+    ///   - work: Where questions it leaves for later are tracked.
+    static func forTrakx(source: any TransitSource, budget: UpstreamBudget?, account: String, work: BackgroundWork? = nil) -> Ask {
+        Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: account) : nil }, work: work)
     }
 
     /// The same asking without the page's deadline, for work that goes on after the page is sent.
