@@ -34,6 +34,9 @@ final class UnlistedDepartures: Sendable {
     static let mostLookedUp = 6
     /// Boards remembered (the oldest half is forgotten past this).
     static let capacity = 2_000
+    /// The most a board waits for their patterns (its second round, at most this): a board is never held up long for
+    /// a train PTV's own list no longer names.
+    static let longestWait: Duration = .seconds(2)
     /// A departure counts as gone once its time is this far past (as a row's "departed").
     static let pastBy: TimeInterval = 30
 
@@ -66,7 +69,7 @@ final class UnlistedDepartures: Sendable {
             let queries = missing.map { PTVQuery.pattern(runRef: $0.departure.runRef, routeType: type.rawValue) }
             let asking = queries.filter { ask.known($0) == nil }.map { ask.learn($0) }
             if !asking.isEmpty {
-                _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: ask.secondRound)
+                _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: min(ask.secondRound, Self.longestWait))
             }
             for (remembered, query) in zip(missing, queries) {
                 guard let pattern = ask.known(query)?.value else {
