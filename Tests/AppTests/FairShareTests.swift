@@ -45,7 +45,7 @@ struct FairShareTests {
             let took = try await Self.elapsed { status = try await app.get("/stops/tram/2218", from: "127.0.0.3").status }
             #expect(status == 200)
             #expect(took < .seconds(3))
-            let metrics = try await app.get("/metrics").text
+            let metrics = try await app.get("/metrics").text.asHeard
             #expect(metrics.contains("trakx_visitor_budget_refusals_total 1"))
         }
     }

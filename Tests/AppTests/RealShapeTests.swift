@@ -47,7 +47,7 @@ struct RealShapeTests {
         try await withFixtureApp { app in
             let response = try await app.get("/stops/train/1071")
             #expect(response.status == 200)
-            let html = response.text.withoutRowPieces
+            let html = response.text.asHeard.withoutRowPieces
             #expect(pageProblems(html) == [])
             #expect(!html.contains("<strong>Demo data</strong>"))
             #expect(html.contains("<h1>Flinders Street"))
@@ -66,7 +66,7 @@ struct RealShapeTests {
         try await withFixtureApp { app in
             let run = try await app.get("/runs/bus/44-684--1-MF5-95614710?stop=23645")
             #expect(run.status == 200)
-            #expect(pageProblems(run.text) == [])
+            #expect(pageProblems(run.text.asHeard) == [])
             let search = try await app.get("/search?q=flinders")
             #expect(search.status == 200)
             #expect(search.text.contains("Swanston Street at Flinders Street"))
