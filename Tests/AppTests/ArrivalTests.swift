@@ -59,10 +59,12 @@ struct ArrivalTests {
             #expect(html.contains("<h2 id=\"arrival-connections-heading\">Other lines from here in the next 30 minutes</h2>"))
             #expect(html.contains("<polygon class=\"strip-vehicle\""))
             // The same arrival as its own page, from the ride page's link.
-            let page = try await app.page("/arrived/train/\(to)?run=\(example.runRef)", status: 200).text.asHeard
+            let served = try await app.page("/arrived/train/\(to)?run=\(example.runRef)", status: 200).text, page = served.asHeard
             #expect(page.range(of: #"<h1>You are at [A-Za-z ]+ Station, platform \d+</h1>"#, options: .regularExpression) != nil)
-            // Its access facts (PTV's answer is kept; on a loaded machine the ride page may have gone on without it).
+            // Its access facts (PTV's answer is kept; on a loaded machine the ride page may have gone on without it),
+            // heard as a sentence and seen as a label and its value (issue 55).
             #expect(page.contains("<p class=\"fact\">Step free access, "))
+            #expect(SeenText.of(served).contains("Step-free access: "))
             _ = try await app.page("/arrived/train/99999999", status: 404)
         }
     }

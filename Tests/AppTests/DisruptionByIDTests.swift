@@ -19,7 +19,7 @@ struct DisruptionByIDTests {
             #expect(!first.contains("could not be loaded"))
             let second = try await app.page("/stops/bus/15206", status: 200).text.asHeard
             #expect(second.contains("Route 900, Stops closed near Chadstone for road works"))
-            let metrics = try await app.get("/metrics").text.asHeard
+            let metrics = try await app.get("/metrics").text
             #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"disruption\",outcome=\"ok\"} 1"), "\(metrics)")
         }
     }

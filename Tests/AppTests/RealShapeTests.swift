@@ -66,7 +66,7 @@ struct RealShapeTests {
         try await withFixtureApp { app in
             let run = try await app.get("/runs/bus/44-684--1-MF5-95614710?stop=23645")
             #expect(run.status == 200)
-            #expect(pageProblems(run.text.asHeard) == [])
+            #expect(pageProblems(run.text) == [])
             let search = try await app.get("/search?q=flinders")
             #expect(search.status == 200)
             #expect(search.text.contains("Swanston Street at Flinders Street"))
