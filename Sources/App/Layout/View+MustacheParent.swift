@@ -99,6 +99,7 @@ extension DepartureGroup: MustacheParent {
         case "rows": rows
         case "line": line
         case "starButton": starButton
+        case "works": works
         default: nil
         }
     }
@@ -131,6 +132,7 @@ extension DepartureRow: MustacheParent {
         case "plainSentence": plainSentence
         case "replacements": replacements
         case "worksSaidOnce": worksSaidOnce
+        case "worksSaidForLine": worksSaidForLine
         case "notesSaid": notesSaid
         case "routeID": routeID
         case "directionID": directionID
