@@ -152,6 +152,7 @@ struct BoardingTests {
         let named = board.next.filter { $0.replacements.contains(said) }
         try #require(named.count == 2)
         let byLine = DepartureBoard.worksByLine(board.next, except: [])
+        #expect(byLine.count == Set(named.map(\.routeID)).count, "\(byLine)")
         // Said short only where every row of the line names them, with two rows or more.
         for (line, works) in byLine {
             let rows = board.next.filter { $0.routeID == line }
