@@ -110,6 +110,14 @@ struct OwnWordsHeardTests {
     /// Every recorded PTV answer as the pages that show it (boards, run and ride pages), fresh and under every fault,
     /// before, during and near the end of each trip.
     @Test func everyRecordedPageSaysNoPunctuationOfItsOwn() async throws {
+        let (pages, failures) = await Self.everyRecordedPage(Self.problems)
+        #expect(pages >= 300, "only \(pages) pages")
+        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
+    /// Every recorded page (as `everyRecordedPageSaysNoPunctuationOfItsOwn` describes), each given to `check`: how
+    /// many pages, and each problem `check` found, after the recording, time and fault.
+    static func everyRecordedPage(_ check: (String) -> [String]) async -> (pages: Int, failures: [String]) {
         var failures: [String] = []
         var pages = 0
         for name in Recorded.names {
@@ -124,7 +132,7 @@ struct OwnWordsHeardTests {
                         source.faults = fault.map { [.departures: $0] } ?? [:]
                         guard let html = try? await RecordedPages.stopResponse(source, stopID: stopID).map(RecordedPages.html).get() else { continue }
                         pages += 1
-                        failures += Self.problems(html).map { "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
+                        failures += check(html).map { "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
                     }
                 }
             }
@@ -143,12 +151,11 @@ struct OwnWordsHeardTests {
                                  await RecordedPages.rideResponse(source, from: middle, to: nil).map(RecordedPages.html)].compactMap { try? $0.get() }
                     for html in htmls {
                         pages += 1
-                        failures += Self.problems(html).map { "\(name) at \(now) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
+                        failures += check(html).map { "\(name) at \(now) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
                     }
                 }
             }
         }
-        #expect(pages >= 300, "only \(pages) pages")
-        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+        return (pages, failures)
     }
 }

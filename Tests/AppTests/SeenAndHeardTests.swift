@@ -93,6 +93,25 @@ struct SeenAndHeardTests {
         }
     }
 
+    /// A page that stands on a saved copy says so in a notice with the copy's time: seen as written too (every
+    /// simulator page is fresh, so the walk below never meets one).
+    @Test func aStaleBoardsNoticeIsSeenAsWritten() async throws {
+        let source = try EvidenceTests().source(now: Recorded.at("2024-04-25T01:30:30Z"), faults: [.departures: .stale(age: 240)])
+        let html = try await RecordedPages.stopResponse(source, stopID: 1099).map(RecordedPages.html).get()
+        let notice = String(try #require(html.firstMatch(of: #/<p class="stale-notice" id="stale-notice">.+?</p>/#)?.0))
+        #expect(SeenText.of(notice).hasSuffix("so this page shows information from 11:26 am."), "\(notice)")
+        #expect(HeardText.of(notice).hasSuffix("so this page shows information from 11\u{202F}26 am."), "\(notice)")
+        #expect(SeenText.problems(html) == [])
+    }
+
+    /// Every recorded PTV answer as the pages that show it, fresh and under every fault (saved copies, failures):
+    /// no clock time seen without its colon or heard with one.
+    @Test func everyRecordedPageIsSeenAsWrittenAndHeardAsMeant() async throws {
+        let (pages, failures) = await OwnWordsHeardTests.everyRecordedPage(SeenText.problems)
+        #expect(pages >= 300, "only \(pages) pages")
+        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
     /// `seen` with each clock time as the ear's words have it ("8:30 am" becomes "8 30 am").
     static func forTheEar(_ seen: String) -> String {
         seen.replacing(#/(\d{1,2}):(\d{2}) (am|pm)/#) { "\($0.1)\u{202F}\($0.2) \($0.3)" }

@@ -41,7 +41,7 @@ extension DisruptionsPage.Filter: MustacheParent {
 extension DisruptionSummary: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
+        case "title": SeenAndHeard(title)
         case "href": href
         case "timing": timing
         case "when": when

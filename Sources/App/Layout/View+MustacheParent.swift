@@ -35,7 +35,7 @@ extension PageHead: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "chrome": chrome
-        case "heading": heading
+        case "heading": SeenAndHeard(heading)
         case "summary": SeenAndHeard(summary)
         default: nil
         }
@@ -71,8 +71,8 @@ extension PageNotices: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "demo": demo
-        case "banner": banner
-        case "stale": stale
+        case "banner": banner.map(SeenAndHeard.init)
+        case "stale": stale.map(SeenAndHeard.init)
         default: nil
         }
     }
