@@ -62,22 +62,28 @@
   var lastUpdate = Date.now();
   var failing = false;
   var summaryNow = document.getElementById('summary');
-  var lastAnnounced = summaryNow ? summaryNow.textContent.trim() : '';
+  var lastAnnounced = summaryNow ? heard(summaryNow) : '';
 
   function announce(text) {
     live.textContent = text;
   }
 
-  // "Updated 6:50 pm." from <p id="updated">Updated 6:50 pm. <a>Refresh</a></p>: its own text only.
-  function updatedWords(root) {
-    var updated = root.querySelector('#updated');
-    if (!updated) return '';
+  // What a screen reader hears of a node's text: a clock time's "8 40 am", not the "8:40 am" shown in its place
+  // (partials/said: aria-hidden), nor links when `withoutLinks`.
+  function heard(node, withoutLinks) {
     var words = '';
-    for (var i = 0; i < updated.childNodes.length; i += 1) {
-      var node = updated.childNodes[i];
-      if (node.nodeType === 3) words += node.nodeValue;
+    for (var i = 0; i < node.childNodes.length; i += 1) {
+      var child = node.childNodes[i];
+      if (child.nodeType === 3) words += child.nodeValue;
+      else if (child.nodeType === 1 && child.getAttribute('aria-hidden') !== 'true' && !(withoutLinks && child.tagName === 'A')) words += heard(child);
     }
     return words.replace(/\s+/g, ' ').trim();
+  }
+
+  // "Updated 6 50 pm." from <p id="updated">Updated 6 50 pm. <a>Refresh</a></p>: its own text only.
+  function updatedWords(root) {
+    var updated = root.querySelector('#updated');
+    return updated ? heard(updated, true) : '';
   }
 
   function replaceChildren(target, source) {
@@ -139,12 +145,12 @@
 
     var summary = document.getElementById('summary');
     var freshSummary = doc.getElementById('summary');
-    var text = freshSummary ? freshSummary.textContent.replace(/\s+/g, ' ').trim() : '';
-    if (summary && freshSummary) summary.textContent = text;
+    var text = freshSummary ? heard(freshSummary) : '';
+    if (summary && freshSummary) replaceChildren(summary, freshSummary);
     syncStaleNotice(doc);
 
     var leftNode = container.querySelector('#left');
-    var left = leftNode ? leftNode.textContent.replace(/\s+/g, ' ').trim() : '';
+    var left = leftNode ? heard(leftNode) : '';
     if (text && (text !== lastAnnounced || failing || left)) {
       var when = updatedWords(container);
       announce([when, left, text].filter(Boolean).join(' '));

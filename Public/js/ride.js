@@ -83,11 +83,12 @@
     }
   }
 
-  // "8 42 am" (a narrow space between hour and minutes, as the server writes every time) from the fetched page's
-  // "Updated 8 42 am." line.
+  // "8 42 am" (a narrow space between hour and minutes, as the server writes every time for the ear) from the
+  // fetched page's "Updated 8 42 am." line: its heard text, not the "8:42 am" shown in its place (aria-hidden).
   function updatedAt(doc) {
     var p = doc.getElementById('updated');
-    var m = p ? /(\d{1,2}[\u202f :]\d{2})\s*([ap]m)/i.exec(p.textContent) : null;
+    var said = p ? p.querySelector('.heard') : null;
+    var m = /(\d{1,2}[\u202f ]\d{2})\s*([ap]m)/i.exec(said ? said.textContent : p ? p.textContent : '');
     return m ? m[1] + ' ' + m[2] : '';
   }
 

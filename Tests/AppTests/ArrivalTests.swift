@@ -45,7 +45,7 @@ struct ArrivalTests {
             let path = "/ride/train/\(example.runRef)?from=\(example.stopID)&to=\(to)"
             var arrived: String?
             for _ in 0 ..< 60 {
-                let html = try await app.page(path, status: 200).text
+                let html = try await app.page(path, status: 200).text.asHeard
                 // The picture is on every ride page, hidden from screen readers.
                 #expect(html.contains("<svg class=\"strip-map\" viewBox=\"0 0 640 136\" font-size=\"24\" aria-hidden=\"true\">"))
                 #expect(html.contains("href=\"/walk/train/\(to)\""))
@@ -59,22 +59,24 @@ struct ArrivalTests {
             #expect(html.contains("<h2 id=\"arrival-connections-heading\">Other lines from here in the next 30 minutes</h2>"))
             #expect(html.contains("<polygon class=\"strip-vehicle\""))
             // The same arrival as its own page, from the ride page's link.
-            let page = try await app.page("/arrived/train/\(to)?run=\(example.runRef)", status: 200).text
+            let served = try await app.page("/arrived/train/\(to)?run=\(example.runRef)", status: 200).text, page = served.asHeard
             #expect(page.range(of: #"<h1>You are at [A-Za-z ]+ Station, platform \d+</h1>"#, options: .regularExpression) != nil)
-            // Its access facts (PTV's answer is kept; on a loaded machine the ride page may have gone on without it).
+            // Its access facts (PTV's answer is kept; on a loaded machine the ride page may have gone on without it),
+            // heard as a sentence and seen as a label and its value (issue 55).
             #expect(page.contains("<p class=\"fact\">Step free access, "))
+            #expect(SeenText.of(served).contains("Step-free access: "))
             _ = try await app.page("/arrived/train/99999999", status: 404)
         }
     }
 
     @Test func runPagesAndNearbyCarryThePictures() async throws {
         try await TestApp.with { app in
-            let nearby = try await app.page("/nearby?lat=-37.8183&lon=144.9671", status: 200).text
+            let nearby = try await app.page("/nearby?lat=-37.8183&lon=144.9671", status: 200).text.asHeard
             #expect(nearby.contains("<svg class=\"nearby-map\" viewBox=\"0 0 440 440\" font-size=\"20\" aria-hidden=\"true\">"))
-            let stop = try await app.get("/stops/train/1071").text
+            let stop = try await app.get("/stops/train/1071").text.asHeard
             let ride = try require_(stop.range(of: #"/ride/train/[A-Za-z0-9-]+\?from=1071"#, options: .regularExpression))
             let ref = stop[ride].dropFirst("/ride/train/".count).prefix { $0 != "?" }
-            let run = try await app.page("/runs/train/\(ref)?stop=1071", status: 200).text
+            let run = try await app.page("/runs/train/\(ref)?stop=1071", status: 200).text.asHeard
             #expect(run.contains("<svg class=\"strip-map\""))
             #expect(run.contains("Your stop, Flinders Street Station"))
         }

@@ -142,6 +142,33 @@ struct BoardingTests {
         #expect(try self.board("metro-departures-rrb", stop: 1032).next.allSatisfy { !$0.detail.contains("buses replace") })
     }
 
+    /// Issue 55 item 2: works every row of one line names are said short on each of its rows and whole once for the
+    /// line (a line's group says them under its heading); another line's rows, and the row as a sentence of its own (a
+    /// favourite, an alert), keep them whole.
+    @Test func worksEveryRowOfALineNamesAreSaidShortOnItsRows() throws {
+        let replaced: Disruption = try decode(#"{"disruption_id": 309274, "title": "Sandringham line: Buses replace trains between Elsternwick and Sandringham", "disruption_type": "Part Suspended", "description": "", "routes": [], "stops": []}"#)
+        let board = try board("metro-departures-rrb", stop: 1032, changes: BoardChanges(disruptions: ["309274": replaced]))
+        let said = "buses replace trains between Elsternwick and Sandringham"
+        let named = board.next.filter { $0.replacements.contains(said) }
+        try #require(named.count == 2)
+        let byLine = DepartureBoard.worksByLine(board.next, except: [])
+        #expect(byLine.count == Set(named.map(\.routeID)).count, "\(byLine)")
+        // Said short only where every row of the line names them, with two rows or more.
+        for (line, works) in byLine {
+            let rows = board.next.filter { $0.routeID == line }
+            #expect(rows.count >= 2 && works == [said] && rows.allSatisfy { $0.replacements.contains(said) })
+        }
+        #expect(DepartureBoard.worksByLine(board.next, except: [said]).isEmpty)
+        #expect(DepartureBoard.worksByLine(board.next, except: [], least: 99).isEmpty)
+        var row = try #require(named.first)
+        row.worksSaidForLine = [said]
+        #expect(row.detail.hasSuffix(", buses replace trains") || row.detail.contains(", buses replace trains, "), "\(row.detail)")
+        #expect(!row.detail.contains(said) && row.sentence.hasSuffix(" Buses replace trains between Elsternwick and Sandringham."))
+        #expect(ChangeWords.short(said) == "buses replace trains")
+        #expect(ChangeWords.short("coaches replace selected trains between Geelong and Waurn Ponds") == "coaches replace selected trains")
+        #expect(ChangeWords.short("7 carriages") == "7 carriages")
+    }
+
     /// The board's first sentence says works that replace the next service where it goes ("to Alamein" is not where
     /// the rider is taken when buses take over on the way); works elsewhere on its line (PTV names them on every
     /// departure, a city train's too) stay on the row.

@@ -13,11 +13,11 @@ import TestSupport
 struct DisruptionByIDTests {
     @Test func aDisruptionNamedButNotListedIsAskedForByItsIDAndSaidOnTheFirstLoad() async throws {
         try await TestApp.with { app in
-            let first = try await app.page("/stops/bus/15206", status: 200).text
+            let first = try await app.page("/stops/bus/15206", status: 200).text.asHeard
             #expect(first.contains("Route 900, Stops closed near Chadstone for road works"), "\(first)")
             #expect(!first.contains("Trakx has asked PTV for"))
             #expect(!first.contains("could not be loaded"))
-            let second = try await app.page("/stops/bus/15206", status: 200).text
+            let second = try await app.page("/stops/bus/15206", status: 200).text.asHeard
             #expect(second.contains("Route 900, Stops closed near Chadstone for road works"))
             let metrics = try await app.get("/metrics").text
             #expect(metrics.contains("trakx_ptv_upstream_requests_total{endpoint=\"disruption\",outcome=\"ok\"} 1"), "\(metrics)")
@@ -31,7 +31,7 @@ struct DisruptionByIDTests {
             let simulator = try #require(app.simulator)
             simulator.faults.set(.hang, forPathPrefix: "/v3/disruptions/")
             let started = ContinuousClock.now
-            let first = try await app.page("/stops/bus/15206", status: 200).text
+            let first = try await app.page("/stops/bus/15206", status: 200).text.asHeard
             let waited = started.duration(to: .now)
             #expect(waited < .seconds(4), "the page waited \(waited) for a disruption's text")
             #expect(first.contains("PTV names a disruption on the route 900 bus"), "\(first)")

@@ -75,12 +75,12 @@ struct DisruptionListTests {
                 $0.ptvKey = "fixture-key"
             }) { app in
                 // The first page asks for the texts in its second round, and says them.
-                let first = try await app.page("/runs/train/951230", status: 200).text
+                let first = try await app.page("/runs/train/951230", status: 200).text.asHeard
                 #expect(!first.contains("Trakx has asked PTV for"), "\(first)")
                 #expect(first.contains("Works number 261006"), "\(first)")
                 #expect(ptv.count("/v3/disruptions") == 1)
                 // Another line's run: two disruptions only the list knows, and one the first page also named.
-                let second = try await app.page("/runs/train/952439", status: 200).text
+                let second = try await app.page("/runs/train/952439", status: 200).text.asHeard
                 for id in [261006, 329447, 336160] { #expect(second.contains("Works number \(id)"), "\(id): \(second)") }
                 #expect(!second.contains("Trakx has asked PTV for"), "\(second)")
                 #expect(ptv.count("/v3/disruptions/329447") + ptv.count("/v3/disruptions/336160") == 0)
@@ -103,28 +103,28 @@ struct DisruptionListTests {
             _ = try await app.page("/runs/train/951230", status: 200)
             try await listAsked(1)
             clock.advance(3 * 60)
-            let later = try await app.page("/runs/train/952439", status: 200).text
+            let later = try await app.page("/runs/train/952439", status: 200).text.asHeard
             for id in [261006, 329447, 336160] { #expect(later.contains("Works number \(id)"), "\(id): \(later)") }
             #expect(!later.contains("Trakx has asked PTV for"), "\(later)")
             try await listAsked(2)
             let learnt = clock.now
             clock.advance(11 * 60)
             ptv.asked.withLock { $0.removeAll() }
-            let dated = try await app.page("/runs/train/952439", status: 200).text
+            let dated = try await app.page("/runs/train/952439", status: 200).text.asHeard
             for id in [261006, 329447, 336160] { #expect(dated.contains("Works number \(id)"), "\(id): \(dated)") }
             let from = TimeWords(now: learnt).clock(learnt)
             #expect(dated.contains("<p>These disruption details are from \(from). Trakx has asked PTV for newer ones, which show when this page is loaded again.</p>"), "\(dated)")
             #expect(OwnWordsHeardTests.problems(dated) == [])
             try await listAsked(1)
             // Once the list is learnt again, its texts are said as they are.
-            let again = try await app.page("/runs/train/952439", status: 200).text
+            let again = try await app.page("/runs/train/952439", status: 200).text.asHeard
             #expect(again.contains("Works number 261006") && !again.contains("disruption details are from"), "\(again)")
             // Past 6 hours with nothing asked meanwhile, no text that old is said.
             clock.advance(6 * 3600 + 60)
             ptv.asked.withLock { $0.removeAll() }
             // Past 6 hours with nothing asked meanwhile, no text that old is said: the page asks again in its second
             // round and says what PTV says now, undated.
-            let old = try await app.page("/runs/train/952439", status: 200).text
+            let old = try await app.page("/runs/train/952439", status: 200).text.asHeard
             #expect(old.contains("Works number 261006") && !old.contains("disruption details are from"), "\(old)")
             #expect(ptv.count("/v3/disruptions") == 1)
         }
@@ -134,16 +134,16 @@ struct DisruptionListTests {
     @Test func aBoardSaysOlderDisruptionTextsWithTheirTime() async throws {
         let clock = TestClock(ISO8601DateFormatter().date(from: "2024-04-28T13:40:00Z")!)
         try await Self.withListingPTV(clock) { ptv, app in
-            let first = try await app.get("/stops/train/1032").text
+            let first = try await app.get("/stops/train/1032").text.asHeard
             #expect(first.contains("Works number 297881") && !first.contains("Trakx has asked PTV for"), "\(first)")
             #expect(ptv.count("/v3/disruptions") == 1)
             let learnt = clock.now
             clock.advance(11 * 60)
             let dated = try await app.get("/stops/train/1032")
             #expect(dated.status == 200)
-            #expect(dated.text.contains("Works number 297881"), "\(dated.text)")
-            #expect(dated.text.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
-                    "\(dated.text)")
+            #expect(dated.text.asHeard.contains("Works number 297881"), "\(dated.text.asHeard)")
+            #expect(dated.text.asHeard.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
+                    "\(dated.text.asHeard)")
             #expect(!app.app.pages.isCurrent("/stops/train/1032"), "a page saying dated texts is not kept")
         }
     }
@@ -157,7 +157,7 @@ struct DisruptionListTests {
         try await Self.withListingPTV(clock, list: ListingPTV.list([works])) { ptv, app in
             _ = try await app.get("/stops/train/1032")
             await app.app.backgroundWorkSettled()
-            let page = try await app.get("/stops/train/1032").text
+            let page = try await app.get("/stops/train/1032").text.asHeard
             #expect(page.contains(">Alamein line, Buses replace trains between Camberwell and Alamein, starts 8\u{202F}30 pm on Friday 3 May.</a>"),
                     "\(page)")
             #expect(!page.contains("buses replace trains between Camberwell"), "no row says it: \(page)")
@@ -187,7 +187,7 @@ struct DisruptionListTests {
                 }
                 let learnt = clock.now
                 try await withApp { app in
-                    let first = try await app.get("/stops/train/1032").text
+                    let first = try await app.get("/stops/train/1032").text.asHeard
                     #expect(first.contains("Works number 297881"), "\(first)")
                     #expect(ptv.count("/v3/disruptions") == 1)
                 }
@@ -197,10 +197,10 @@ struct DisruptionListTests {
                     ptv.listFails.store(true, ordering: .relaxed)
                     let listed = try await app.get("/disruptions")
                     #expect(listed.status == 200)
-                    #expect(listed.text.contains("Works number 297881"), "\(listed.text)")
-                    #expect(listed.text.contains("so this page shows information from \(TimeWords(now: learnt).clock(learnt))."), "\(listed.text)")
+                    #expect(listed.text.asHeard.contains("Works number 297881"), "\(listed.text.asHeard)")
+                    #expect(listed.text.asHeard.contains("so this page shows information from \(TimeWords(now: learnt).clock(learnt))."), "\(listed.text.asHeard)")
                     ptv.listFails.store(false, ordering: .relaxed)
-                    let page = try await app.get("/stops/train/1032").text
+                    let page = try await app.get("/stops/train/1032").text.asHeard
                     #expect(page.contains("Works number 297881"), "\(page)")
                     #expect(page.contains("These disruption details are from \(TimeWords(now: learnt).clock(learnt)). Trakx has asked PTV for newer ones"),
                             "\(page)")
@@ -210,7 +210,7 @@ struct DisruptionListTests {
                 try await withApp { app in
                     // PTV's list failing now: the copy kept 7 hours ago is not said, and the page says the texts were asked.
                     ptv.listFails.store(true, ordering: .relaxed)
-                    let page = try await app.get("/stops/train/1032").text
+                    let page = try await app.get("/stops/train/1032").text.asHeard
                     #expect(page.contains("Trakx has asked PTV for their details"), "past 6 hours: \(page)")
                     #expect(!page.contains("Works number 297881"), "\(page)")
                 }

@@ -133,8 +133,11 @@ struct DoorTests {
             let plain = try await app.page("/walk/bus/10639", status: 200).text
             #expect(plain.contains("<h1>Walk to Hotham Street at Glen Huntly Road</h1>"))
             #expect(plain.contains("This bus stop is on Glen Huntly Road at Hotham Street, on the south side of the road."))
-            #expect(plain.contains("<p class=\"fact\">Cross street, Hotham Street.</p>"))
-            #expect(plain.contains("<p class=\"fact\">Services, Buses 246 and 630.</p>"))
+            // Heard as sentences, seen as a label and its value (issue 55).
+            #expect(plain.asHeard.contains("<p class=\"fact\">Cross street, Hotham Street.</p>"))
+            #expect(plain.asHeard.contains("<p class=\"fact\">Services, Buses 246 and 630.</p>"))
+            #expect(SeenText.of(plain).contains("Cross street: Hotham Street"))
+            #expect(SeenText.of(plain).contains("Services: Buses 246 and 630"))
             #expect(plain.contains("data-stop-lat=\"-37.8844\" data-stop-lon=\"144.998\""))
             #expect(plain.contains("/static/js/walk.js"))
             #expect(plain.contains("not a walking route"))
@@ -147,7 +150,8 @@ struct DoorTests {
             let fromPlace = try await app.page("/walk/bus/10639?place=Elsternwick%20Station", status: 200).text
             #expect(fromPlace.contains("of Elsternwick Station, in a straight line."))
             let station = try await app.page("/walk/train/1071", status: 200).text
-            #expect(station.contains("<p class=\"fact\">Landmark, Federation Square.</p>"))
+            #expect(station.asHeard.contains("<p class=\"fact\">Landmark, Federation Square.</p>"))
+            #expect(SeenText.of(station).contains("Landmark: Federation Square"))
             #expect(!station.contains("side of the road"))
         }
     }

@@ -34,7 +34,8 @@ struct FairShareTests {
             let refused = try #require(refusal, "40 made-up stops were all answered")
             // Each made-up stop costs two PTV calls (the stop and its departures): 10 pages spend 20 calls.
             #expect(pages == 10)
-            #expect(refused.text.contains("Too many new pages from this connection in a minute. Try again at 8\u{202F}31 am."))
+            #expect(refused.text.asHeard.contains("Too many new pages from this connection in a minute. Try again at 8\u{202F}31 am."))
+            #expect(SeenText.of(refused.text).contains("Too many new pages from this connection in a minute. Try again at 8:31 am."))
             #expect(pageProblems(refused.text) == [])
             let retry = try #require(refused.header("Retry-After").flatMap(Int.init))
             #expect(retry > 0 && retry <= 60)

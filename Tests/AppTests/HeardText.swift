@@ -6,19 +6,32 @@ import TestSupport
 /// punctuation level ("most"), would say punctuation aloud in Trakx's own words.
 enum HeardText {
     /// The page's heard text: `<title>`, then the body without scripts, styles, `aria-hidden` parts (the pictures,
-    /// a sign's abbreviations) and tags, entities read; an element's `aria-label` is heard too.
+    /// a sign's abbreviations, a clock time as shown) and tags, entities read; a link's `aria-label` is heard in place
+    /// of its content, any other element's too.
     static func of(_ html: String) -> String {
         var page = html
         let title = page.firstMatch(of: #/<title>([^<]*)</title>/#).map { String($0.1) } ?? ""
         if let body = page.range(of: "<body") { page = String(page[body.lowerBound...]) }
         // One pass for all that is not heard (each pass of a regular expression copies the page twice).
         let unheard = [#"<script\b.*?</script>"#, #"<style\b.*?</style>"#, #"<svg\b[^>]*aria-hidden="true".*?</svg>"#,
-                       #"<(p|span|div|li)\b[^>]*aria-hidden="true"[^>]*>.*?</\1>"#]
+                       #"<(p|div|li)\b[^>]*aria-hidden="true"[^>]*>.*?</\1>"#]
         page = page.replacingOccurrences(of: unheard.joined(separator: "|"), with: " ", options: [.regularExpression, .caseInsensitive])
+        // What is shown in place of words the ear hears (partials/said: "8:40 am" beside a heard "8 40 am") is inside
+        // the sentence: gone, it leaves no space.
+        page = page.replacingOccurrences(of: #"<span\b[^>]*aria-hidden="true"[^>]*>[^<]*</span>"#, with: "", options: .regularExpression)
+        // A link or button named by its `aria-label` (a board's row) is heard as its name, not its content.
+        page = page.replacing(#/<(a|button)\b([^>]*) aria-label="([^"]*)"([^>]*)>.*?</\1>/#) { " \($0.3) " }
         let labels = page.matches(of: #/aria-label="([^"]*)"/#).map { String($0.1) }
-        page = page.replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
+        page = withoutTags(page)
         let text = ([title, page] + labels).joined(separator: "\n")
         return decoded(text).split(whereSeparator: { $0.isWhitespace && $0 != "\u{202F}" }).joined(separator: " ")
+    }
+
+    /// `html` without its tags: an inline element's tags leave nothing (its words are part of the line around it), any
+    /// other's a space.
+    static func withoutTags(_ html: String) -> String {
+        html.replacingOccurrences(of: #"</?(span|strong|em|b|i|abbr|time|small|bdi)\b[^>]*>"#, with: "", options: [.regularExpression, .caseInsensitive])
+            .replacingOccurrences(of: #"<[^>]*>"#, with: " ", options: .regularExpression)
     }
 
     /// Entities as a browser reads them.

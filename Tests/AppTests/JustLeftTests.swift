@@ -83,14 +83,17 @@ struct JustLeftServerTests {
         let minute = Int(fixedNow.timeIntervalSince1970 / 60)
         try await TestApp.with { app in
             let board = try await app.page("/stops/train/1071", status: 200)
-            let link = try refreshLink(board.text)
+            let link = try refreshLink(board.text.asHeard)
             let entries = try JustLeft.parse(String(try #require(link.split(separator: "=").last)))
             let first = try #require(entries.first)
             // A departure the rider saw ten minutes ago, which PTV no longer lists, and one it still lists.
             let seen = "9999991~\(minute - 10)~\(first.routeID),\(first.runRef)~\(Int(first.at.timeIntervalSince1970 / 60))~\(first.routeID)"
             let refreshed = try await app.page("/stops/train/1071?seen=\(seen)", status: 200)
-            let sentence = try #require(refreshed.text.range(of: #"<p class="left" id="left">[^<]*</p>"#, options: .regularExpression))
-            let said = String(refreshed.text[sentence])
+            let sentence = try #require(refreshed.text.asHeard.range(of: #"<p class="left" id="left">[^<]*</p>"#, options: .regularExpression))
+            let said = String(refreshed.text.asHeard[sentence])
+            // Seen with the time as written (issue 55).
+            let shown = SeenText.of(String(try #require(refreshed.text.firstMatch(of: #/<p class="left" id="left">.*?</p>/#)?.0)))
+            #expect(shown.firstMatch(of: #/^The \d{1,2}:\d{2} (am|pm) .+ line train has left\./#) != nil, "\(shown)")
             #expect(said.contains(" line train has left."), "\(said)")
             #expect(!said.contains(" and "), "only the departure PTV no longer lists: \(said)")
             // The refreshed board's own link no longer carries it: the next refresh does not say it again.

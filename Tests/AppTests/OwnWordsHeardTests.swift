@@ -47,6 +47,15 @@ struct OwnWordsHeardTests {
     /// reach them (stops, runs, rides, arrivals, walks, lines, disruptions, nearby, search, favourites, errors), at
     /// the showcase's live states (a train at a platform, moving, stale, cancelled, a through-run, express, a tram).
     @Test func everySimulatorPageSaysNoPunctuationOfItsOwn() async throws {
+        let (pages, failures) = try await Self.everySimulatorPage(Self.problems)
+        #expect(pages >= 150, "only \(pages) pages")
+        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
+    /// Every page the simulator serves (as `everySimulatorPageSaysNoPunctuationOfItsOwn` describes), each given to
+    /// `check`: how many pages, and each problem `check` found, after its page's path.
+    static func everySimulatorPage(_ check: (String) -> [String]) async throws -> (pages: Int, failures: [String]) {
+        var result: (pages: Int, failures: [String]) = (0, [])
         try await TestApp.with { app in
             let browser = try await app.session()
             for stop in ["1071", "1181"] {
@@ -85,7 +94,7 @@ struct OwnWordsHeardTests {
                 guard response.header("Content-Type")?.hasPrefix("text/html") == true else { continue }
                 pages += 1
                 let html = response.text
-                failures += Self.problems(html).map { "\(target): …\($0)…" }
+                failures += check(html).map { "\(target): …\($0)…" }
                 for link in html.matches(of: #/href="(/(stops|runs|ride|arrived|walk|lines|disruptions|nearby|search)[^"#]*)"/#) {
                     let href = HeardText.decoded(String(link.1)), kind = String(link.2)
                     guard !seen.contains(href), perKind[kind, default: 0] < 40 else { continue }
@@ -93,14 +102,22 @@ struct OwnWordsHeardTests {
                     targets.append(href)
                 }
             }
-            #expect(pages >= 150, "only \(pages) pages")
-            #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+            result = (pages, failures)
         }
+        return result
     }
 
     /// Every recorded PTV answer as the pages that show it (boards, run and ride pages), fresh and under every fault,
     /// before, during and near the end of each trip.
     @Test func everyRecordedPageSaysNoPunctuationOfItsOwn() async throws {
+        let (pages, failures) = await Self.everyRecordedPage(Self.problems)
+        #expect(pages >= 300, "only \(pages) pages")
+        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+    }
+
+    /// Every recorded page (as `everyRecordedPageSaysNoPunctuationOfItsOwn` describes), each given to `check`: how
+    /// many pages, and each problem `check` found, after the recording, time and fault.
+    static func everyRecordedPage(_ check: (String) -> [String]) async -> (pages: Int, failures: [String]) {
         var failures: [String] = []
         var pages = 0
         for name in Recorded.names {
@@ -115,7 +132,7 @@ struct OwnWordsHeardTests {
                         source.faults = fault.map { [.departures: $0] } ?? [:]
                         guard let html = try? await RecordedPages.stopResponse(source, stopID: stopID).map(RecordedPages.html).get() else { continue }
                         pages += 1
-                        failures += Self.problems(html).map { "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
+                        failures += check(html).map { "\(name) stop \(stopID) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
                     }
                 }
             }
@@ -134,12 +151,11 @@ struct OwnWordsHeardTests {
                                  await RecordedPages.rideResponse(source, from: middle, to: nil).map(RecordedPages.html)].compactMap { try? $0.get() }
                     for html in htmls {
                         pages += 1
-                        failures += Self.problems(html).map { "\(name) at \(now) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
+                        failures += check(html).map { "\(name) at \(now) \(fault.map(String.init(describing:)) ?? "fresh"): …\($0)…" }
                     }
                 }
             }
         }
-        #expect(pages >= 300, "only \(pages) pages")
-        #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
+        return (pages, failures)
     }
 }

@@ -27,14 +27,17 @@ struct PageTests {
             #expect(html.contains("<title>Flinders Street Station departures, Trakx</title>"))
             #expect(inOrder(html, "<h1>", "<p class=\"summary\" id=\"summary\">Next, ", "<p class=\"departure"))
             // One link a departure: its time, to the ride page from this stop.
-            #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071"[^>]*>\d{1,2}\x{202F}\d{2} (am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
+            // Its name says the time for the ear ("8 31 am"), the row shows it as written ("8:31 am", issue 55).
+            #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071" aria-label="\d{1,2}\x{202F}\d{2} (am|pm) [^":]+">\d{1,2}:\d{2}\x{A0}(am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
             // The platform, then only notes (the vehicle, replacement buses) after it.
             #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?(, [^<]+)?</a>"#, options: .regularExpression) != nil)
             // How soon, in words, in the summary itself; the time of the data in its own element; the button names its stop.
-            #expect(html.contains(#/<p class="summary" id="summary">Next, [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
-            #expect(html.contains(#/<p class="meta" id="updated">Updated \d{1,2}\x{202F}\d{2} (am|pm)\./#))
+            // Heard as before; the time seen as written, in the same element.
+            #expect(html.asHeard.contains(#/<p class="summary" id="summary">Next, [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
+            #expect(html.asHeard.contains(#/<p class="meta" id="updated">Updated \d{1,2}\x{202F}\d{2} (am|pm)\./#))
+            #expect(html.contains(#/<p class="meta" id="updated">Updated <span aria-hidden="true">\d{1,2}:\d{2}\x{A0}(am|pm)</span><span class="heard">\d{1,2}\x{202F}\d{2} (am|pm)</span>\./#))
             #expect(html.contains("<button type=\"submit\" class=\"button\">Add to favourites<span class=\"visually-hidden\">, Flinders Street Station</span></button>"))
             #expect(!html.contains("<s>") && !html.contains("line-through"))
         }
@@ -44,7 +47,9 @@ struct PageTests {
         try await TestApp.with { app in
             let html = try await app.get("/stops/tram/2218").text
             #expect(html.contains("Spencer Street at Bourke Street, stop 1"))
-            #expect(html.contains("<p class=\"fact\" aria-hidden=\"true\">Signed as, Spencer St/Bourke St #1.</p>"))
+            // Shown, not heard (aria-hidden), as a label and its value.
+            let signed = try #require(html.firstMatch(of: #/<p class="fact" aria-hidden="true">.+?</p>/#)?.0)
+            #expect(SeenText.of(String(signed)) == "Signed as: Spencer St/Bourke St #1", "\(signed)")
             // Departures are grouped under headings naming the route and where it goes.
             let headings = html.matches(of: #/<section class="line">\n<h2>([^<]+)</h2>/#).map { String($0.1) }
             #expect(!headings.isEmpty && headings.allSatisfy { $0.hasPrefix("Route 86 tram to ") || $0.hasPrefix("Route 96 tram to ") },
@@ -124,11 +129,14 @@ struct PageTests {
             // elements (the page holds other dates, so a match anywhere would prove nothing).
             let date = #/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}\x{202F}\d{2} (am|pm)/#
             // The first sentence says what, where and until when, with relative dates (issue 31 item 5).
-            let when = try #require(detail.text.firstMatch(of: #/<p class="summary">([^<]+)\.</p>/#)?.1)
+            let when = try #require(detail.text.asHeard.firstMatch(of: #/<p class="summary">([^<]+)\.</p>/#)?.1)
             let period = #/(until|from|ended) [^<]*(today|tomorrow|further notice|(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+)/#
             #expect(when.contains(period), "period: \(when)")
-            let published = try #require(detail.text.firstMatch(of: #/<p class="fact">Published ([^<]+)\.</p>/#)?.1)
+            let published = try #require(detail.text.asHeard.firstMatch(of: #/<p class="fact">Published ([^<]+)\.</p>/#)?.1)
             #expect(published.wholeMatch(of: date) != nil, "published: \(published)")
+            // Seen with the time as written (issue 55).
+            let seen = SeenText.of(try #require(detail.text.firstMatch(of: #/<p class="fact">Published .+?</p>/#)?.0).description)
+            #expect(seen.wholeMatch(of: #/Published (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+, \d{1,2}:\d{2} (am|pm)\./#) != nil, "\(seen)")
             let status3 = try await app.get("/disruptions?mode=boats").status
             #expect(status3 == 400)
             let status4 = try await app.get("/disruptions/999999999").status

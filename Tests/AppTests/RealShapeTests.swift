@@ -47,7 +47,7 @@ struct RealShapeTests {
         try await withFixtureApp { app in
             let response = try await app.get("/stops/train/1071")
             #expect(response.status == 200)
-            let html = response.text.withoutRowPieces
+            let html = response.text.asHeard.withoutRowPieces
             #expect(pageProblems(html) == [])
             #expect(!html.contains("<strong>Demo data</strong>"))
             #expect(html.contains("<h1>Flinders Street"))

@@ -175,7 +175,7 @@ enum RecordedPages {
 
     /// A page's main text as a listener hears it: tags dropped, entities read, spaces folded.
     static func text(_ response: Response) -> String {
-        var html = String(decoding: response.body, as: UTF8.self)
+        var html = String(decoding: response.body, as: UTF8.self).asHeard
         if let start = html.range(of: "<main"), let end = html.range(of: "</main>") { html = String(html[start.lowerBound ..< end.upperBound]) }
         var out = ""
         var inTag = false

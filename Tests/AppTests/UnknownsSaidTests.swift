@@ -12,9 +12,12 @@ struct UnknownsSaidTests {
         try await TestApp.with { app in
             let tram = try await app.get("/stops/tram/2218")
             #expect(tram.status == 200)
-            #expect(tram.text.contains("Step free access, Not known, as PTV has no access information for this stop."))
+            // Heard as before (issue 55: seen as a label and its value).
+            #expect(HeardText.of(tram.text).contains("Step free access, Not known, as PTV has no access information for this stop."))
+            #expect(SeenText.of(tram.text).contains("Step-free access: Not known, as PTV has no access information for this stop"))
             let station = try await app.get("/stops/train/1071").text
-            #expect(station.contains("Step free access, Yes.") || station.contains("Step free access, No."))
+            #expect(HeardText.of(station).contains("Step free access, yes.") || HeardText.of(station).contains("Step free access, no."))
+            #expect(SeenText.of(station).contains("Step-free access: yes") || SeenText.of(station).contains("Step-free access: no"))
         }
     }
 

@@ -8,7 +8,7 @@ public struct Templates: Sendable {
     public static let required = [
         "layout", "home", "error", "disruptions", "disruption", "nearby", "stop", "run", "search", "line",
         "favourites", "favourites-switch", "ride", "partials/departures", "partials/favourite-button",
-        "partials/favourite-line-button", "partials/favourite-line-fields",
+        "partials/favourite-line-button", "partials/favourite-line-fields", "partials/said", "partials/fact",
     ]
 
     let library: MustacheLibrary

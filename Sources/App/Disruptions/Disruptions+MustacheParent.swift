@@ -11,7 +11,7 @@ extension DisruptionsPage: MustacheParent {
         case "groups": groups
         case "filters": filters
         case "allURL": allURL
-        case "updated": updated
+        case "updated": SeenAndHeard(updated)
         default: nil
         }
     }
@@ -41,14 +41,14 @@ extension DisruptionsPage.Filter: MustacheParent {
 extension DisruptionSummary: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "title": title
+        case "title": SeenAndHeard(title)
         case "href": href
         case "timing": timing
         case "when": when
-        case "first": first
+        case "first": SeenAndHeard(first)
         case "kind": kind
         case "affects": affects
-        case "description": description
+        case "description": description.map(SeenAndHeard.init)
         case "severity": severity
         case "id": id
         case "from": from
@@ -64,8 +64,8 @@ extension DisruptionPage: MustacheParent {
         case "item": item
         case "lines": lines
         case "stops": stops
-        case "published": published
-        case "updated": updated
+        case "published": published.map(SeenAndHeard.init)
+        case "updated": updated.map(SeenAndHeard.init)
         case "ptvLink": ptvLink
         default: nil
         }

@@ -48,11 +48,11 @@ extension Arrival: MustacheParent {
         case "sentence": sentence
         case "heading": heading
         case "place": place
-        case "wentOn": wentOn
+        case "wentOn": wentOn.map(SeenAndHeard.init)
         case "access": access
         case "accessUnknown": accessUnknown
-        case "connections": connections
-        case "noConnections": noConnections
+        case "connections": connections.map(SeenAndHeard.init)
+        case "noConnections": noConnections.map(SeenAndHeard.init)
         case "nearby": nearby
         case "nearbyUnknown": nearbyUnknown
         case "nearbyURL": nearbyURL

@@ -47,11 +47,11 @@ extension FavouriteCard: MustacheParent {
         switch name {
         case "link": link
         case "next": next
-        case "unavailable": unavailable
-        case "sentence": sentence
+        case "unavailable": unavailable.map(SeenAndHeard.init)
+        case "sentence": sentence.map(SeenAndHeard.init)
         case "way": way
         case "lowFloor": lowFloor
-        case "works": works
+        case "works": works.map(SeenAndHeard.init)
         default: nil
         }
     }

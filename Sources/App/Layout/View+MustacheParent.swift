@@ -10,12 +10,12 @@ extension StopPage: MustacheParent {
         case "name": self.name
         case "groups": groups
         case "chronological": chronological
-        case "legend": legend
+        case "legend": legend.map(SeenAndHeard.init)
         case "departuresAnswered": departuresAnswered
         case "disruptions": disruptions
-        case "updated": updated
+        case "updated": SeenAndHeard(updated)
         case "refreshURL": refreshURL
-        case "left": left
+        case "left": left.map(SeenAndHeard.init)
         case "favourite": favourite
         case "lines": lines
         case "lineForm": lineForm
@@ -35,8 +35,8 @@ extension PageHead: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "chrome": chrome
-        case "heading": heading
-        case "summary": summary
+        case "heading": SeenAndHeard(heading)
+        case "summary": SeenAndHeard(summary)
         default: nil
         }
     }
@@ -71,8 +71,8 @@ extension PageNotices: MustacheParent {
     public func child(named name: String) -> Any? {
         switch name {
         case "demo": demo
-        case "banner": banner
-        case "stale": stale
+        case "banner": banner.map(SeenAndHeard.init)
+        case "stale": stale.map(SeenAndHeard.init)
         default: nil
         }
     }
@@ -99,6 +99,7 @@ extension DepartureGroup: MustacheParent {
         case "rows": rows
         case "line": line
         case "starButton": starButton
+        case "works": works
         default: nil
         }
     }
@@ -127,10 +128,11 @@ extension DepartureRow: MustacheParent {
         case "destination": destination
         case "service": service
         case "caption": caption
-        case "sentence": sentence
+        case "sentence": SeenAndHeard(sentence)
         case "plainSentence": plainSentence
         case "replacements": replacements
         case "worksSaidOnce": worksSaidOnce
+        case "worksSaidForLine": worksSaidForLine
         case "notesSaid": notesSaid
         case "routeID": routeID
         case "directionID": directionID
@@ -143,7 +145,8 @@ extension DepartureRow: MustacheParent {
 extension DeparturePiece: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "text": text
+        // Seen only: the row's link is named for the ear by its `aria-label`, which keeps "8 40 am".
+        case "text": SeenAndHeard.seen(text)
         case "after": after
         case "kind": kind.rawValue
         default: nil
@@ -156,9 +159,9 @@ extension DisruptionNotes: MustacheParent {
         switch name {
         case "atStop": atStop
         case "onLines": onLines
-        case "unread": unread
+        case "unread": unread.map(SeenAndHeard.init)
         case "replacements": replacements
-        case "dated": dated
+        case "dated": dated.map(SeenAndHeard.init)
         case "isEmpty": isEmpty
         case "links": links
         default: nil
@@ -169,9 +172,9 @@ extension DisruptionNotes: MustacheParent {
 extension Link: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "name": self.name
+        case "name": SeenAndHeard(self.name)
         case "href": href
-        case "detail": detail
+        case "detail": detail.map(SeenAndHeard.init)
         default: nil
         }
     }
@@ -219,8 +222,9 @@ extension StopFacts: MustacheParent {
 extension StopFacts.Fact: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
-        case "term": term
-        case "detail": detail
+        // Seen as a label and its value ("Step-free access: yes"), heard as today's sentence ("Step free access, yes.").
+        case "term": SeenAndHeard.label(term)
+        case "detail": SeenAndHeard.value(detail)
         case "visualOnly": visualOnly
         default: nil
         }

@@ -8,13 +8,13 @@ extension RunPage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "head": head
-        case "notes": notes
+        case "notes": notes.map(SeenAndHeard.init)
         case "earlier": earlier
         case "earlierLabel": earlierLabel
         case "stops": stops
         case "lineURL": lineURL
         case "rideURL": rideURL
-        case "updated": updated
+        case "updated": SeenAndHeard(updated)
         case "disruptions": disruptions
         case "strip": strip
         case "cameFrom": cameFrom
@@ -29,9 +29,9 @@ extension PatternRow: MustacheParent {
         switch name {
         case "name": self.name
         case "href": href
-        case "time": time
-        case "when": when
-        case "status": status
+        case "time": SeenAndHeard(time)
+        case "when": SeenAndHeard(when)
+        case "status": status.map(SeenAndHeard.init)
         case "platform": platform
         case "isChosen": isChosen
         case "departed": departed
@@ -87,23 +87,23 @@ extension RidePage: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "head": head
-        case "source": source
-        case "orientation": orientation
-        case "works": works
+        case "source": SeenAndHeard(source)
+        case "orientation": orientation.map(SeenAndHeard.init)
+        case "works": works.map(SeenAndHeard.init)
         case "stops": stops
         case "choosing": choosing
         case "stopsHeading": stopsHeading
         case "nextFromStop": nextFromStop
         case "disruptions": disruptions
-        case "noStopsLeft": noStopsLeft
+        case "noStopsLeft": noStopsLeft.map(SeenAndHeard.init)
         case "events": events
         case "live": live
         case "stopAutoURL": stopAutoURL
         case "autoChoices": autoChoices
         case "refreshURL": refreshURL
-        case "updated": updated
+        case "updated": SeenAndHeard(updated)
         case "runURL": runURL
-        case "facts": facts
+        case "facts": facts.map(SeenAndHeard.init)
         case "door": door
         case "arrivedAt": arrivedAt
         case "nextIsYours": nextIsYours
@@ -118,8 +118,8 @@ extension RidePage.Stop: MustacheParent {
     func child(named name: String) -> Any? {
         switch name {
         case "name": self.name
-        case "time": time
-        case "when": when
+        case "time": SeenAndHeard(time)
+        case "when": SeenAndHeard(when)
         case "chooseURL": chooseURL
         case "isYours": isYours
         default: nil

@@ -43,6 +43,9 @@ struct DepartureRow: Sendable {
     var replacements: [String] = []
     /// Works the page or card says once for every row ("On every service listed, ..."), which the row then leaves out.
     var worksSaidOnce: [String] = []
+    /// Works the page says once for every row of its line (issue 55 item 2), which the row then says short: "buses
+    /// replace trains".
+    var worksSaidForLine: [String] = []
     let routeID, directionID: Int
     /// When it leaves (live estimate, else timetable), for ordering.
     let at: Date
@@ -56,8 +59,13 @@ struct DepartureRow: Sendable {
             .joined(separator: ", ")
     }
 
-    /// The notes the row says: all but the works the page says once.
-    var notesSaid: [String] { worksSaidOnce.isEmpty ? notes : notes.filter { !worksSaidOnce.contains($0) } }
+    /// The notes the row says: all but the works the page says once, and the works said once for its line said short.
+    var notesSaid: [String] {
+        guard !worksSaidOnce.isEmpty || !worksSaidForLine.isEmpty else { return notes }
+        return notes.compactMap { note in
+            worksSaidOnce.contains(note) ? nil : worksSaidForLine.contains(note) ? ChangeWords.short(note) : note
+        }
+    }
 
     /// The row as a sentence that stands alone (a favourite, an alert), with works that replace it, which change
     /// where the rider boards, unless said once for every row: "Frankston line to Frankston, in 5 minutes, timetable.
@@ -122,6 +130,9 @@ struct DepartureGroup: Sendable {
     var line: LineAtStop?
     /// The form that stars or unstars this line, on the stop page.
     var starButton: FavouriteLineButton?
+    /// Works every row of its line names, said once under the heading ("Buses replace trains between Elsternwick and
+    /// Sandringham."; the rows say "buses replace trains"), on the stop page.
+    var works: String?
 }
 
 /// Turns a departures answer into groups by line and destination, and a one-sentence summary.

@@ -59,7 +59,7 @@ extension StopFacts {
         if access.hearingLoop { features.append("hearing loop") }
         if access.tactileGroundSurfaceIndicator { features.append("tactile ground indicators") }
         if access.audioCustomerInformation { features.append("audio announcements") }
-        var items = [Fact(term: "Step free access", detail: access.stopAccessible.map { $0 ? "Yes" : "No" } ?? stepFreeUnsaid)]
+        var items = [Fact(term: "Step free access", detail: access.stopAccessible.map { $0 ? "yes" : "no" } ?? stepFreeUnsaid)]
         if !features.isEmpty { items.append(Fact(term: "Accessibility", detail: features.joined(separator: ", ").capitalisedFirst)) }
         return items
     }

@@ -94,6 +94,12 @@ enum ChangeWords {
         return said
     }
 
+    /// A replacement without its where and when, as a row says it when the board says the rest once for its line:
+    /// "buses replace trains" for "buses replace trains between Elsternwick and Sandringham".
+    static func short(_ replacement: String) -> String {
+        replacement.prefixMatch(of: #/(buses|coaches) replace (selected )?(trains|trams)/#).map { String($0.0) } ?? replacement
+    }
+
     /// Replacements ("buses replace trains between Elsternwick and Sandringham") as sentences; nil when none.
     static func sentences(_ replacements: [String]) -> String? {
         replacements.isEmpty ? nil : replacements.map { $0.capitalisedFirst + "." }.joined(separator: " ")

@@ -52,7 +52,8 @@ public struct TimeWords: Sendable {
     /// Not a colon: at Orca's default punctuation level speech-dispatcher says every colon ("8 colon 40 am"), and not
     /// a full stop (Australian style, "8.40 am"): it takes "8.40" for a decimal ("8 dot 40"). A space is said by
     /// neither, espeak-ng reads "8 40 am" exactly as it reads "8:40 am" ("eight forty a m"), the narrow space keeps
-    /// the hour and minutes together on screen as one time, and no markup splits the sentence it is in.
+    /// the hour and minutes together as one time. These are the ear's words: a page shows the eye "3:05 pm", as a
+    /// timetable writes it, through `SeenAndHeard` and `partials/said`, which find the time again by its narrow space.
     public func clock(_ d: Date) -> String {
         let c = calendar.dateComponents([.hour, .minute], from: d)
         return Self.clock(hour: c.hour ?? 0, minute: c.minute ?? 0)

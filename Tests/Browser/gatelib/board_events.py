@@ -46,13 +46,15 @@ def left_board(base):
     # Seen 35 minutes before the soonest departure now listed: long past, and not a run PTV lists.
     gone = f"9999991~{int(first_minute) - 35}~{first_route}"
     page = site.request(f"{base}{BOARD}?seen={gone},{first_run}~{first_minute}~{first_route}").text
-    said = re.search(r'<p class="left" id="left">([^<]*)</p>', page)
+    said = re.search(r'<p class="left" id="left">(.*?)</p>', page)
     if not said:
         return None, "a refresh with a departure PTV no longer lists does not say it left: " + page[:300], None
     # The refreshed board's own link, marked so a check sees the script follow it (the server ignores the mark).
     after = refresh_link(page) + "&followed=1"
     page = re.sub(r'data-refresh-url="[^"]*"', f'data-refresh-url="{htmllib.escape(after)}"', page, count=1)
-    return page, after, " ".join(htmllib.unescape(said.group(1)).split())
+    # What the ear gets of it: a clock time's heard words, not the ones shown in their place (aria-hidden, issue 55).
+    heard = re.sub(r"<[^>]*>", "", re.sub(r'<span aria-hidden="true">[^<]*</span>', "", said.group(1)))
+    return page, after, " ".join(htmllib.unescape(heard).split())
 
 
 def start_updates(d, page):

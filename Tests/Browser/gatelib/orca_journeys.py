@@ -450,7 +450,9 @@ def door_to_door(rig, base, ride_path=None):
 # ------------------------------------------------------------------ 7. boarding (issue 31)
 
 LOW_FLOOR_FIRST = r"^(Next low floor tram, route|No tram listed is known to be low floor|None of the trams listed is low floor)"
-REPLACED = "buses replace trains between Elsternwick and Sandringham"
+# A row says the works short; the board's disruptions say them whole, once (issue 55 item 2).
+REPLACED = "buses replace trains"
+REPLACED_WHOLE = "Buses replace trains between Elsternwick and Sandringham"
 
 
 def hush(rig, h):
@@ -483,6 +485,10 @@ def boarding(rig, base, tram_path):
         h.problems.append("no Sandringham line departure at Flinders Street was heard on focus")
     elif REPLACED not in row:
         h.problems.append(f"the Sandringham departure was heard without its replacement buses: {row!r}")
+    listed = d.execute_script("const h = document.getElementById('disruptions-heading');"
+                              " return h && h.nextElementSibling ? h.nextElementSibling.textContent : ''")
+    if REPLACED_WHOLE not in listed:
+        h.problems.append(f"the board's disruptions do not say the works whole: {listed!r}")
 
     # The low floor choice, pressed as a rider presses it (its button is a form), then the board heard from the top.
     ls.open(base + tram_path)

@@ -1,5 +1,5 @@
 """The ride page's live region in a real browser: ride.js must announce each event once, in order, each
-saying it is an update with its time ("Update at 8:42 am.") and nothing else (no minute counts). The page is the real ride page; its refreshes are answered
+saying it is an update with its time ("Update at 8 42 am.") and nothing else (no minute counts). The page is the real ride page; its refreshes are answered
 by versions of the same page whose event list and live flag step through a journey, so the check does
 not wait for real minutes to pass. Each refresh is triggered as the script does when a page is shown
 again (a visibilitychange event)."""
@@ -28,9 +28,9 @@ STEPS = [
 ]
 
 
-# Each announcement starts by saying it is an update and when ("Update at 8:42 am."), so a rider who hears it
+# Each announcement starts by saying it is an update and when ("Update at 8 42 am."), so a rider who hears it
 # while reading the page knows it is newer than what they were reading.
-UPDATE_AT = re.compile(r"^Update at \d{1,2}[:\u202f ]\d{2} [ap]m\. ")
+UPDATE_AT = re.compile(r"^Update at \d{1,2}[\u202f ]\d{2} [ap]m\. ")  # no colon: Orca says it (issue 55)
 
 
 def variant(html, events, live, state=None):

@@ -8,8 +8,9 @@ import http.server
 import os
 import re
 import threading
+import urllib.parse
 
-from . import browser, checks, reading
+from . import browser, checks, eye_ear, reading
 
 DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "selftest")
 
@@ -21,6 +22,17 @@ GOOD_SCRIPT = [
     'row "Departs When"',
     'row "H:MM am in N minutes"',
     'listitem "First stop (your stop): H:MM am"',
+]
+
+# Defects planted in a copy of selftest/eye-ear-good.html: (name, [(Trakx's markup, the defect)], what must be found).
+EYE_EAR_PLANTED = [
+    ("seen", [('Updated <span aria-hidden="true">8:30&nbsp;am</span><span class="heard">8\u202f30 am</span>.', "Updated 8\u202f30 am."),
+              ('<span>Suburb<span aria-hidden="true">:</span><span class="heard">,</span></span> Melbourne City<span class="heard">.</span>',
+               "Suburb, Melbourne City.")],
+     ["p#updated: a clock time seen without its colon", 'a fact seen as "Suburb, value"']),
+    ("heard", [('<span class="heard">8\u202f31 am</span> from', '<span class="heard">8:31 am</span> from'),
+               ('aria-label="8\u202f31 am Frankston', 'aria-label="8:31 am Frankston')],
+     ["now, 8:31 am from platform 8", "8:31 am Frankston line to"]),
 ]
 
 
@@ -81,6 +93,23 @@ def run(d):
         growth, probs = checks.text_200(d, "bad")
         expect(any("does not grow" in p for p in probs), f"bad.html: text 200% did not flag the px h1: {probs}")
         expect(any("div.box" in p and "clips" in p for p in probs), f"bad.html: text 200% did not flag div.box: {probs}")
+
+        # Seen as written, heard as meant (issue 55): Trakx's markup passes; a defect planted in a copy of it, the ear's
+        # words shown or the eye's colon heard, is found.
+        browser.load(d, base + "/eye-ear-good.html")
+        probs = eye_ear.check(d, "eye-ear-good")
+        expect(not probs, f"eye-ear-good.html: seen and heard flagged {probs}")
+        with open(os.path.join(DIR, "eye-ear-good.html"), encoding="utf-8") as f:
+            good = f.read()
+        for name, plants, wants in EYE_EAR_PLANTED:
+            page = good
+            for was, planted in plants:
+                expect(was in page, f"eye-ear {name}: {was!r} is not in eye-ear-good.html to plant a defect in")
+                page = page.replace(was, planted)
+            browser.load(d, "data:text/html;charset=utf-8," + urllib.parse.quote(page))
+            probs = eye_ear.check(d, f"eye-ear {name}")
+            for want in wants:
+                expect(any(want in p for p in probs), f"eye-ear {name}: {want!r} not flagged: {probs}")
     finally:
         browser.set_scheme(d, "light")
         browser.set_width(d, browser.WIDTH)
