@@ -82,6 +82,10 @@ TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests
 ## after the parallel suites, which they slowed past the test apps' PTV timeout on two cores (a page answered 504 after
 ## 50 s in two fresh runs of three).
 SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|NetworkAheadTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
+## WALKS: the suites that spend a minute or more of CPU each (every page under every fault, read for its words; ten
+## thousand malformed requests; twenty kills of a writing process) run side by side after the parallel suites: beside
+## them a page test on two cores waited past its 30 s read timeout (twelve suites in three runs of the parallel phase).
+WALKS := OwnWordsHeardTests|MalformedRequestFuzzTests|StorageCrashTests
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.
@@ -94,7 +98,8 @@ test: deps service-deps push-test-deps
 	@services=$$(mktemp -d /tmp/trakx-test-services.XXXXXX); \
 	trap 'bash Scripts/test_services.sh stop '"$$services" EXIT; \
 	bash Scripts/test_services.sh start "$$services" && . "$$services/env" && export TRAKX_TEST_SERVICES=required && \
-	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)|$(SERVERS)' && \
+	$(SWIFT) test --skip-build --parallel --skip '$(TIMED_WAITING)|$(TIMED_ALONE)|$(SERVERS)|$(WALKS)' && \
+	$(SWIFT) test --skip-build --parallel --filter '$(WALKS)' && \
 	$(SWIFT) test --skip-build --parallel --filter '$(SERVERS)' && \
 	$(SWIFT) test --skip-build --parallel --filter '$(TIMED_WAITING)' && \
 	$(SWIFT) test --skip-build --no-parallel --filter '$(TIMED_ALONE)'

@@ -87,7 +87,7 @@ struct BoardingSimulatorTests {
             }
             _ = try await browser.post("/choices/low-floor", form: [("token", browser.token), ("low_floor", "on"), ("return", "/")])
             // What the tram's own board says first with the choice made, at the same time.
-            let board = try summary(try await browser.get("/stops/tram/\(tram.stopID)").text)
+            let board = try summary(try await browser.get("/stops/tram/\(tram.stopID)").text.asHeard)
             for page in ["/favourites", "/"] {
                 let html = try await browser.get(page).text.asHeard
                 // The tram favourite's card says first when the next low floor tram comes, as its board does; the

@@ -45,9 +45,11 @@ struct OwnWordsHeardTests {
 
     /// Every page the simulator serves, reached from the home page and a few starting points as a rider's links
     /// reach them (stops, runs, rides, arrivals, walks, lines, disruptions, nearby, search, favourites, errors), at
-    /// the showcase's live states (a train at a platform, moving, stale, cancelled, a through-run, express, a tram).
+    /// the showcase's live states (a train at a platform, moving, stale, cancelled, a through-run, express, a tram);
+    /// and each seen as written and heard as meant (`SeenText.problems`: no clock time seen without its colon, no fact
+    /// seen as "label, value", no clock time heard with a colon), in the same walk, which costs half a minute of CPU.
     @Test func everySimulatorPageSaysNoPunctuationOfItsOwn() async throws {
-        let (pages, failures) = try await Self.everySimulatorPage(Self.problems)
+        let (pages, failures) = try await Self.everySimulatorPage { Self.problems($0) + SeenText.problems($0) }
         #expect(pages >= 150, "only \(pages) pages")
         #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
     }
@@ -108,9 +110,9 @@ struct OwnWordsHeardTests {
     }
 
     /// Every recorded PTV answer as the pages that show it (boards, run and ride pages), fresh and under every fault,
-    /// before, during and near the end of each trip.
+    /// before, during and near the end of each trip; and each seen as written and heard as meant, in the same walk.
     @Test func everyRecordedPageSaysNoPunctuationOfItsOwn() async throws {
-        let (pages, failures) = await Self.everyRecordedPage(Self.problems)
+        let (pages, failures) = await Self.everyRecordedPage { Self.problems($0) + SeenText.problems($0) }
         #expect(pages >= 300, "only \(pages) pages")
         #expect(failures == [], "\(failures.count) places:\n\(failures.prefix(40).joined(separator: "\n"))")
     }

@@ -35,17 +35,50 @@ struct SeenAndHeard: Sendable, Equatable {
 
     /// Splits `text`, written for the ear, at each of its clock times.
     init(_ text: String) {
-        var parts: [Part] = [], rest = text[...]
-        // A clock time as TimeWords.clock writes it: "8 40 am", "12 05 pm" (a narrow no-break space between the hour
-        // and the minutes). A literal here, not a static: Regex is not Sendable.
-        while let time = rest.firstMatch(of: #/(1[0-2]|[1-9])\x{202F}([0-5][0-9]) (am|pm)/#) {
-            if time.range.lowerBound > rest.startIndex { parts.append(Part(String(rest[..<time.range.lowerBound]))) }
-            // "8:40 am", with a no-break space before "am" so that a line never ends inside the time.
-            parts.append(Part(seen: "\(time.1):\(time.2)\u{00A0}\(time.3)", heard: String(time.0)))
-            rest = rest[time.range.upperBound...]
+        guard text.contains(TimeWords.clockSpace) else {
+            parts = [Part(text)]
+            return
         }
-        if !rest.isEmpty || parts.isEmpty { parts.append(Part(String(rest))) }
+        // A clock time as TimeWords.clock writes it: "8 40 am", "12 05 pm" (a narrow no-break space between the hour
+        // and the minutes), found by hand: this runs on every sentence of every page, where a Regex costs many times more.
+        let characters = Array(text)
+        var parts: [Part] = [], plain = 0, index = 0
+        while index < characters.count {
+            guard characters[index] == Self.narrowSpace, let time = Self.clockTime(in: characters, around: index) else {
+                index += 1
+                continue
+            }
+            if time.start > plain { parts.append(Part(String(characters[plain ..< time.start]))) }
+            // "8:40 am", with a no-break space before "am" so that a line never ends inside the time.
+            parts.append(Part(seen: "\(time.hour):\(time.minutes)\u{00A0}\(time.half)", heard: String(characters[time.start ..< time.end])))
+            (index, plain) = (time.end, time.end)
+        }
+        if plain < characters.count || parts.isEmpty { parts.append(Part(String(characters[plain...]))) }
         self.parts = parts
+    }
+
+    /// The space `TimeWords.clock` puts between the hour and the minutes.
+    private static let narrowSpace = Character(TimeWords.clockSpace)
+
+    /// The clock time whose narrow space is at `space`: its hour (1 to 12), minutes (00 to 59) and "am" or "pm", and
+    /// where it starts and ends; nil when the space is not in one.
+    private static func clockTime(in characters: [Character], around space: Int)
+        -> (start: Int, end: Int, hour: String, minutes: String, half: String)? {
+        func digit(_ at: Int, in range: ClosedRange<Character>) -> Bool {
+            at >= 0 && at < characters.count && range.contains(characters[at])
+        }
+        let start: Int
+        if digit(space - 2, in: "1" ... "1"), digit(space - 1, in: "0" ... "2") {
+            start = space - 2
+        } else if digit(space - 1, in: "1" ... "9") {
+            start = space - 1
+        } else {
+            return nil
+        }
+        guard digit(space + 1, in: "0" ... "5"), digit(space + 2, in: "0" ... "9"), space + 5 < characters.count,
+              characters[space + 3] == " ", characters[space + 5] == "m", ["a", "p"].contains(characters[space + 4]) else { return nil }
+        return (start, space + 6, String(characters[start ..< space]), String(characters[space + 1 ... space + 2]),
+                String(characters[space + 4 ... space + 5]))
     }
 
     /// A text of these parts.
