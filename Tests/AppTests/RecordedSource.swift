@@ -112,6 +112,12 @@ final class AskedPaths: Sendable {
 
 /// Pages built and rendered from a recorded source, as their controllers build them.
 enum RecordedPages {
+    /// How a recorded page asks: as a page does, but waiting as the test apps do (60 s, and 30 s for a second round),
+    /// as these pages are read for their words, and the parallel suites can hold an answer at hand for seconds.
+    static func ask(_ source: any TransitSource) -> Ask {
+        Ask.forPage(source: source, allowance: nil, work: nil, wait: .seconds(60), secondRound: .seconds(30))
+    }
+
     static let templates: Templates = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         return try! Templates(directory: root.appendingPathComponent("Templates").path)
@@ -124,7 +130,7 @@ enum RecordedPages {
 
     /// The stop page's response, or the error it would answer with.
     static func stopResponse(_ source: RecordedSource, type: RouteType = .train, stopID: Int) async -> Result<Response, HTTPError> {
-        let loaded = await StopController.load(Ask.forPage(source: source, allowance: nil, work: nil), type: type, stopID: stopID)
+        let loaded = await StopController.load(RecordedPages.ask(source), type: type, stopID: stopID)
         do {
             let page = try StopPage(type: type, stopID: stopID, details: loaded.details, departures: loaded.departures,
                                     disruptions: loaded.disruptions, favourites: [], context: Recorded.context(source.now))
@@ -142,7 +148,7 @@ enum RecordedPages {
     /// The run page's response (or error) for a pattern.
     static func runResponse(_ source: RecordedSource, type: RouteType = .train, ref: String = "1", from stop: Int?) async -> Result<Response, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: ref).load(Ask.forPage(source: source, allowance: nil, work: nil), words: TimeWords(now: source.now))
+            let loaded = try await RunAddress(type: type, ref: ref).load(RecordedPages.ask(source), words: TimeWords(now: source.now))
             let page = RunPage(journey: loaded.journey, fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
                                disruptions: loaded.disruptions)
             return .success(templates.render(page, template: "run"))
@@ -159,7 +165,7 @@ enum RecordedPages {
     /// The ride page's response (or error) for a pattern, boarding at `from` and getting off at `to` (call indices).
     static func rideResponse(_ source: RecordedSource, type: RouteType = .train, from: Int?, to: Int?) async -> Result<Response, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: "1").load(Ask.forPage(source: source, allowance: nil, work: nil), words: TimeWords(now: source.now))
+            let loaded = try await RunAddress(type: type, ref: "1").load(RecordedPages.ask(source), words: TimeWords(now: source.now))
             let page = RidePage(journey: loaded.journey, from: from, to: to, auto: nil, pattern: loaded.pattern,
                                 context: Recorded.context(source.now), disruptions: loaded.disruptions)
             return .success(templates.render(page, template: "ride"))
