@@ -102,6 +102,8 @@ fi
 
 # ---- build -------------------------------------------------------------------------------------------
 OUT="$(mktemp -d "${TMPDIR:-/tmp}/trakx-bench.XXXXXX")"
+# The fleet rows' PostgreSQL runs as the postgres user, which must reach its folder inside this one (mktemp makes it 700).
+chmod 755 "$OUT"
 RESULTS="$OUT/results.json"
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
     say "Building (make release: swift build -c release --static-swift-stdlib)"

@@ -180,6 +180,8 @@ restart)
     ;;
 run)
     dir=$(mktemp -d /tmp/trakx-fleet.XXXXXX)
+    # PostgreSQL runs as the postgres user, which must reach its folder inside this one (mktemp makes it 700).
+    chmod 755 "$dir"
     trap 'down "$dir"' EXIT
     trap 'exit 0' INT TERM
     up "$dir"
