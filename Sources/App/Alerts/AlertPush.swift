@@ -52,7 +52,7 @@ final class AlertPush: Sendable {
             } else {
                 outcome = .gaveUp(status: 0)
             }
-            if Task.isCancelled, Self.name(outcome) != "delivered" {
+            if Task.isCancelled, outcome != .delivered {
                 // Stopping: another instance (or this one after its restart) sends it now, not after the claim.
                 try? await store.release(outgoing: outgoing.id)
             } else {

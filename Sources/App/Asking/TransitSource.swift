@@ -79,9 +79,9 @@ struct Ask: Sendable {
         }
         let (source, allowance) = (self.source, self.allowance)
         let fetch = Task { await Self.result(of: query, from: source, allowance: allowance) }
-        // A fetch the page stops waiting for goes on to fill the cache: tracked, so shutdown and tests wait for it.
-        work?.start { _ = await fetch.value }
         guard let result = await Deadline.value(of: fetch, within: ContinuousClock.now.duration(to: deadline)) else {
+            // The fetch the page stops waiting for goes on to fill the cache: tracked, so shutdown and tests wait for it.
+            work?.start { _ = await fetch.value }
             return Evidence(question, .failure(PTVError(.timedOut)))
         }
         return Evidence(question, result)
