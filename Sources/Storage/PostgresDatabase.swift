@@ -33,6 +33,8 @@ public final class PostgresDatabase: SQLDatabase {
         var closed = false
         /// Whether the last attempt reached the server (changes are told to `availability`).
         var available = true
+        /// Whether this instance has migrated the database (false while the server has not answered since start).
+        var migrated = false
     }
 
     /// Told when the server stops answering (false, with what libpq said, password left out) and when it answers
@@ -46,25 +48,46 @@ public final class PostgresDatabase: SQLDatabase {
     private let availability: AvailabilityChange?
 
     /// Connects to `url`, migrates the database (`PostgresMigrations`), and keeps that connection for later calls.
+    ///
+    /// A server that cannot be reached at start is not fatal when `waitForServer` is true (`trakx serve`): the
+    /// database is made anyway, every call throws `PostgresError.unavailable` (favourites and alerts say so in words)
+    /// and the first connection that reaches the server migrates it before anything else, so an instance started while
+    /// PostgreSQL is down comes up, serves boards, and has its favourites back once the server answers, no restart.
     /// - Parameters:
     ///   - url: `postgres://user:password@host:port/database`.
     ///   - connections: Most connections (and worker threads).
     ///   - backoff: Waiting between attempts to connect after failures.
+    ///   - waitForServer: Whether an unreachable server is waited for rather than thrown at once.
     ///   - availability: Told when the server stops and starts answering (for the log).
-    /// - Throws: `PostgresError` when the server cannot be reached, or its schema is newer than this Trakx knows.
-    public init(url: String, connections: Int = 4, backoff: Backoff = Backoff(), availability: AvailabilityChange? = nil) throws {
+    /// - Throws: `PostgresError` when its schema is newer than this Trakx knows, or the server cannot be reached and
+    ///   `waitForServer` is false.
+    public init(url: String, connections: Int = 4, backoff: Backoff = Backoff(), waitForServer: Bool = false,
+                availability: AvailabilityChange? = nil) throws {
         self.url = url
         self.backoff = backoff
         self.availability = availability
         worker = WorkerPool(name: "trakx-pg", threads: connections)
-        let connection = try PostgresConnection(url: url)
+        let connection: PostgresConnection
+        do {
+            connection = try PostgresConnection(url: url)
+        } catch let error as PostgresError where waitForServer && error.isUnavailable {
+            changed(to: false, error.description)
+            state.withLock { state in
+                state.failures = 1
+                state.nextAttempt = Date().addingTimeInterval(backoff.first)
+            }
+            return
+        }
         do {
             try PostgresMigrations.migrate(connection)
         } catch {
             connection.close()
             throw error
         }
-        state.withLock { $0.idle.append(ConnectionBox(connection)) }
+        state.withLock { state in
+            state.migrated = true
+            state.idle.append(ConnectionBox(connection))
+        }
     }
 
     /// The URL with its password hidden, for logs.
@@ -114,6 +137,21 @@ public final class PostgresDatabase: SQLDatabase {
         guard !wait else { throw PostgresError.unavailable("waiting before connecting to \(redactedURL) again") }
         do {
             let connection = try PostgresConnection(url: url)
+            if !state.withLock({ $0.migrated }) {
+                // The server was not there at start: migrate now (under the advisory lock, so a fleet migrates once and
+                // two of this instance's threads meeting here do nothing twice), before any statement runs.
+                do {
+                    try PostgresMigrations.migrate(connection)
+                } catch let error as PostgresError where error.isNewerSchema {
+                    // Nothing was written; riders are told favourites cannot be read just now, the log says why.
+                    connection.close()
+                    throw PostgresError.unavailable(error.description)
+                } catch {
+                    connection.close()
+                    throw error
+                }
+                state.withLock { $0.migrated = true }
+            }
             state.withLock { $0.failures = 0 }
             changed(to: true, "")
             return ConnectionBox(connection)

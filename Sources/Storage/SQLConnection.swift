@@ -86,10 +86,15 @@ extension SQLiteConnection: SQLConnection {
 }
 
 /// Opens the database `location` names: a PostgreSQL server for a `postgres://` or `postgresql://` URL, else the SQLite
-/// file at that path (as before PostgreSQL). Either is migrated before it is returned.
+/// file at that path (as before PostgreSQL). Either is migrated before it is returned, except a PostgreSQL server that
+/// cannot be reached when `waitForServer` is true: it is migrated when it first answers.
 /// - Parameters:
 ///   - location: `--database` (or `DATABASE_URL`).
+///   - waitForServer: PostgreSQL only: whether a server that cannot be reached yet is waited for (`trakx serve`).
 ///   - availability: PostgreSQL only: told when the server stops and starts answering (for the log).
-public func openDatabase(at location: String, availability: PostgresDatabase.AvailabilityChange? = nil) throws -> any SQLDatabase {
-    PostgresURL.isPostgres(location) ? try PostgresDatabase(url: location, availability: availability) : try Database(path: location)
+public func openDatabase(at location: String, waitForServer: Bool = false,
+                         availability: PostgresDatabase.AvailabilityChange? = nil) throws -> any SQLDatabase {
+    PostgresURL.isPostgres(location)
+        ? try PostgresDatabase(url: location, waitForServer: waitForServer, availability: availability)
+        : try Database(path: location)
 }

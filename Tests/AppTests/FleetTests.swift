@@ -140,7 +140,8 @@ struct FleetTests {
     }
 
     /// PostgreSQL killed under load: boards still served, favourites said unavailable in words (503, Retry-After,
-    /// never a 500), no acknowledged change lost; then PostgreSQL back, and favourites with it.
+    /// never a 500), no acknowledged change lost, an instance restarted meanwhile comes up; then PostgreSQL back, and
+    /// favourites with it on every instance, the restarted one included.
     @Test func postgresKilledUnderLoadThenRecovered() async throws {
         try await Fleet.with { fleet in
             let browser = fleet.browser()
@@ -159,12 +160,20 @@ struct FleetTests {
             // A change while PostgreSQL is down is said not to be kept.
             let refused = try await browser.post("/favourites", form: [("mode", "tram"), ("stop_id", "2218")])
             #expect(refused.status == 503)
+            // An instance started while PostgreSQL is down comes up and serves boards (systemd's restart, a deploy).
+            #expect(try await fleet.instance("restart", 1) == 0, "an instance started while PostgreSQL was down did not come up")
+            #expect(try fleet.get("/stops/train/1071", instance: 1).status == 200)
+            let ownList = [("Cookie", browser.cookie)]
+            #expect(try fleet.get("/favourites", instance: 1, headers: ownList).status == 503)
             _ = try await Fleet.shell("bash \(fleet.folder)/services/start-postgres.sh")
             var back: RawResponse?
             for _ in 0 ..< 100 {
                 try await Task.sleep(for: .milliseconds(200))
                 let page = try await browser.get("/favourites")
-                if page.status == 200 { back = page; break }
+                if page.status == 200, try fleet.get("/favourites", instance: 1, headers: ownList).text.contains("Flinders Street") {
+                    back = page
+                    break
+                }
             }
             let outcome = await load.stop()
             let page = try #require(back, "favourites did not come back with PostgreSQL")

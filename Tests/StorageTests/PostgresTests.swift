@@ -55,6 +55,31 @@ struct PostgresTests {
         }
     }
 
+    /// `trakx serve` started while PostgreSQL cannot be reached comes up all the same (`waitForServer`): calls say the
+    /// database is unavailable, and once the server answers the first connection migrates it and calls work, no restart.
+    /// (The database not existing yet stands for the server being down: libpq refuses both at connect.)
+    @Test func aServerNotThereAtStartIsMigratedWhenItFirstAnswers() async throws {
+        let base = try TestServices.requirePostgres()
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let url = postgresURL(base, database: name)
+        #expect { try PostgresDatabase(url: url).close() } throws: { ($0 as? PostgresError)?.isUnavailable == true }
+        let database = try PostgresDatabase(url: url, backoff: .init(first: 0.05, most: 0.1), waitForServer: true)
+        defer { database.close() }
+        await #expect { try await database.withConnection { try $0.integer("SELECT 1") } } throws: {
+            ($0 as? PostgresError)?.isUnavailable == true
+        }
+        try Self.admin(base, "CREATE DATABASE \(name)")
+        defer { try? Self.admin(base, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+        var version: Int64?
+        try await waitUntil("the database to answer once made", within: .seconds(10)) {
+            version = try? await database.withConnection { try $0.integer("SELECT version FROM schema_version") }
+            return version != nil
+        }
+        #expect(version == Int64(PostgresMigrations.all.count))
+        let lists = try await database.withConnection { try $0.integer("SELECT count(*) FROM favourite_list") }
+        #expect(lists == 0)
+    }
+
     @Test func whenTheServerGoesAwayCallsSayUnavailableThenWorkAgainWhenItIsBack() async throws {
         try await withTemporaryPostgres { url in
             let base = try TestServices.requirePostgres()

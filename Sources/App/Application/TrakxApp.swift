@@ -138,7 +138,9 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
 
     let database: any SQLDatabase
     do {
-        database = try openDatabase(at: configuration.databasePath) { [logger] available, reason in
+        // A PostgreSQL server down at start is waited for: boards are served meanwhile, favourites and alerts say
+        // they cannot be read or saved just now, and the first connection that reaches it migrates it.
+        database = try openDatabase(at: configuration.databasePath, waitForServer: true) { [logger] available, reason in
             if available { logger.notice("The database answers again") } else { logger.warning("The database cannot be reached: \(reason)") }
         }
     } catch {
