@@ -106,7 +106,7 @@ OUT="$(mktemp -d "${TMPDIR:-/tmp}/trakx-bench.XXXXXX")"
 chmod 755 "$OUT"
 RESULTS="$OUT/results.json"
 if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-    say "Building (make release: swift build -c release --static-swift-stdlib)"
+    say "Building (make release: the Makefile's RELEASE_FLAGS)"
     make -s release 2>&1 | tee "$OUT/build.log" | tail -n 3
 fi
 BIN="$(swift build -c release --show-bin-path)/trakx"
