@@ -70,4 +70,23 @@ struct AlertOutboxTests {
             #expect(try await database.withConnection { try $0.rows("SELECT count(*) FROM alert_outbox", []).first?.int(0) } == 0)
         }
     }
+    /// "You are at" decided while "Get ready" waits for a dead sender's claim to pass: the older is never sent after it.
+    @Test(arguments: StorageEngine.all) func aNewerNoticeOfTheSameAlertSupersedesAnUnansweredOne(engine: StorageEngine) async throws {
+        try await engine.withDatabase { database in
+            let store = SQLAlertStore(database: database)
+            let (alert, step, outgoing) = try await Self.decided(store)
+            _ = try #require(try await store.record(step, for: alert, outgoing: outgoing, holder: "dead", heldUntil: Self.now.addingTimeInterval(60))?.first)
+            let movedOn = try #require(try await store.active(at: Self.now).first { $0.id == alert.id })
+            let at = AlertNotice(title: "You are at Richmond", body: "Live.", url: "/ride", stopURL: "/alerts/stop/x", tag: "trakx-alert-\(alert.id)-at")
+            let arrived = Self.now.addingTimeInterval(30)
+            let kept = try #require(try await store.record(AlertStep(notice: at, sent: "at ready", done: true), for: movedOn,
+                                                           outgoing: OutgoingPush(at, for: movedOn, at: arrived), holder: "live",
+                                                           heldUntil: arrived.addingTimeInterval(60))?.first)
+            let later = Self.now.addingTimeInterval(121)
+            let claimed = try await store.claimOutgoing(holder: "b", until: later.addingTimeInterval(60), now: later)
+            #expect(claimed.map(\.id) == [kept.id], "only the newer notice is left to send")
+            #expect(claimed.allSatisfy { String(decoding: $0.message.payload, as: UTF8.self).contains("You are at Richmond") })
+        }
+    }
 }
+

@@ -16,6 +16,10 @@ extension SQLAlertStore {
                     : try db.run("UPDATE push_alert SET sent = ? WHERE id = ? AND sent = ?", [.text(step.sent), .integer(alert.id), .text(alert.sent)])
                 guard changed > 0 else { return nil }
                 guard var outgoing else { return [] }
+                // A newer notice of the same alert supersedes one not yet answered (its sender died, or is still
+                // trying): "Get ready" is never sent after "You are at" (a push service replaces an undelivered
+                // message of the same Topic the same way).
+                try db.run("DELETE FROM alert_outbox WHERE alert_id = ?", [.integer(outgoing.alertID)])
                 let id = try db.integer("""
                     INSERT INTO alert_outbox (alert_id, payload, ttl, urgency, topic, endpoint, p256dh, auth, holder, held_until, expires_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
