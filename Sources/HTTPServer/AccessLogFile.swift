@@ -18,22 +18,58 @@ final class AccessLogFile: Sendable {
         descriptor = opened
     }
 
+    /// Writes to a copy of an open descriptor (standard error, shared with the log's own lines); nil when it cannot be
+    /// copied.
+    /// - Parameter shared: The descriptor.
+    init?(duplicating shared: Int32) {
+        let copy = fcntl(shared, F_DUPFD_CLOEXEC, 3)
+        guard copy >= 0 else { return nil }
+        descriptor = copy
+    }
+
     deinit { close(descriptor) }
 
-    /// Writes `block` whole (partial writes and interruptions continued); false when the disk refused it.
+    /// Most bytes in one `write`: a write to a pipe (journald, a supervisor) of at most this many bytes is never
+    /// interleaved with another writer's, so the log's own lines, written by other threads, are never cut into.
+    static let atomicWrite = Int(PIPE_BUF)
+
+    /// Writes `block` whole, in writes of whole lines of at most `atomicWrite` bytes (partial writes and interruptions
+    /// continued); false when the disk refused it.
     /// - Parameter block: Whole lines.
     func write(_ block: [UInt8]) -> Bool {
         block.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
+            var start = 0
+            while start < bytes.count {
+                var end = min(bytes.count, start + Self.atomicWrite)
+                if end < bytes.count, let lastNewline = bytes[start ..< end].lastIndex(of: 10) { end = lastNewline + 1 }
+                var offset = start
+                while offset < end {
+                    let written = Glibc.write(descriptor, bytes.baseAddress! + offset, end - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += written
                 }
-                offset += written
+                start = end
             }
             return true
+        }
+    }
+
+    /// Appends "2026-11-29T15:10:21+1100 " for `seconds` since 1970 in the machine's time zone to `block`: the time as
+    /// swift-log's stream handler writes it, so lines written here read like the log's own.
+    /// - Parameters:
+    ///   - seconds: The wall-clock time.
+    ///   - block: Where it goes.
+    static func appendLocalTime(_ seconds: Int, to block: inout [UInt8]) {
+        var time = time_t(seconds)
+        var parts = tm()
+        localtime_r(&time, &parts)
+        var text = [CChar](repeating: 0, count: 32)
+        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%S%z ", &parts)
+        text.withUnsafeBufferPointer { characters in
+            block.append(contentsOf: UnsafeRawBufferPointer(start: characters.baseAddress, count: count).bindMemory(to: UInt8.self))
         }
     }
 

@@ -58,7 +58,7 @@ public final class HTTPServer: Sendable {
         self.logger = logger
         self.warm = warm
         accessLog = AccessLog(logger: logger, secrets: configuration.secretPaths, drops: configuration.accessLogDrops,
-                              path: configuration.accessLogPath)
+                              path: configuration.accessLogPath, standardError: configuration.accessLogToStandardError)
         connectionGuard = ConnectionGuard(deadline: configuration.headerDeadlineSeconds)
     }
 

@@ -25,6 +25,10 @@ public struct ServerConfiguration: Sendable {
     public var accessLogDrops = AccessLogDrops()
     /// The access log's own file, one line per request written in blocks (nil: lines go to the logger at info).
     public var accessLogPath: String?
+    /// With no `accessLogPath`: the logger writes to standard error as swift-log's stream handler does (`trakx serve`),
+    /// so request lines are written there in blocks in the same format rather than through one log call each. False
+    /// for a logger that goes elsewhere (tests capture theirs).
+    public var accessLogToStandardError = false
 
     /// Creates a configuration.
     /// - Parameters:

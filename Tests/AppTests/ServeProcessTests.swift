@@ -121,6 +121,44 @@ struct ServeProcessTests {
         }
     }
 
+    /// `trakx serve` as started by default (`--log-level info`, no `--access-log`): every request is one whole line on
+    /// standard error in the log's own format, written in blocks by the access log's thread beside the log's own lines
+    /// (none cut into, none lost at SIGTERM), with a private list's id never written.
+    @Test(.timeLimit(.minutes(2)))
+    func atTheDefaultLevelEachRequestIsOneWholeLineOnStandardErrorInTheLogsFormat() async throws {
+        let binary = try Self.binary()
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
+        try await withTemporaryDirectory { folder in
+            let log = folder + "/serve.log"
+            let child = try ChildProcess.launch(binary, arguments: [
+                "serve", "--host", "127.0.0.1", "--port", "0", "--database", folder + "/serve.sqlite",
+                "--templates", repositoryRoot + "/Templates", "--public", repositoryRoot + "/Public", "--seed", "7", "--no-learn-network",
+            ], environment: environment, errorLog: log)
+            let ready = try await onThread { child.waitForLine(containing: "Trakx is running at http://127.0.0.1:", timeout: 60) }
+            let port = try #require(ready.flatMap { UInt16($0.split(separator: ":").last?.filter(\.isNumber) ?? "") }, "trakx did not start")
+            let host = "127.0.0.1:\(port)"
+            let targets = (0 ..< 600).map { ["/stops/train/1071", "/healthz", "/robots.txt", "/favourites/list/0123456789abcdef0123"][$0 % 4] }
+            let statuses = try await onThread {
+                try targets.map { try RawHTTP.exchange(RawHTTP.message("GET", $0, host: host), port: port, timeout: 20).status }
+            }
+            #expect(statuses.allSatisfy { $0 > 0 })
+            child.kill(SIGTERM)
+            #expect(try await onThread { child.waitForExit(timeout: 10) }, "trakx still running 10 s after SIGTERM")
+            #expect(child.exitStatus == 0)
+            let text = Self.read(log)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(text.hasSuffix("\n"))
+            let logLine = #/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4} (trace|debug|info|notice|warning|error|critical) trakx: /#
+            #expect(lines.allSatisfy { $0.contains(logLine) }, "a line cut or run together: \(lines.filter { !$0.contains(logLine) }.prefix(3))")
+            let requests = lines.filter { $0.contains(#/ info trakx: \[HTTPServer\] GET \/\S* \d{3} \d+\.\dms$/#) }
+            #expect(requests.count == targets.count, "\(requests.count) request lines for \(targets.count) requests")
+            #expect(requests.filter { $0.contains(" GET /favourites/list/[private] ") }.count == targets.count / 4)
+            #expect(!text.contains("0123456789abcdef"))
+            #expect(text.contains("Stopped"))
+        }
+    }
+
     /// The built `trakx` beside this test bundle (`.build/<triple>/debug/`), else in the repository's `.build/debug/`.
     static func binary() throws -> String {
         let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
