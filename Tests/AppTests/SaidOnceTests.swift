@@ -1,0 +1,40 @@
+import App
+import Foundation
+import Testing
+import TestSupport
+
+/// What every row shares said once, and what Orca 43 tripped on said once and in order (issue 55 items 2 and 3), on
+/// the rendered pages.
+struct SaidOnceTests {
+    /// Each departure link's `aria-label` on a board.
+    private func labels(_ html: String) -> [String] {
+        html.matches(of: #/<p class="departure[^"]*"><a href="[^"]+" aria-label="([^"]+)"/#).map { String($0.1) }
+    }
+
+    @Test func aBoardInTimeOrderSaysALineNamedAfterWhereItGoesOnceAndWhenWhereAndWhichPlatformAsOnePhrase() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/train/1071").text
+            let rows = labels(html)
+            #expect(rows.count > 6)
+            // "Frankston line to Frankston" said the place twice: "to Frankston", then when and from which platform.
+            #expect(rows.allSatisfy { !$0.contains(#/\b([A-Z][a-z]+(?: [A-Z][a-z]+)?) line to \1\b/#) }, "\(rows)")
+            #expect(rows.contains { $0.contains(#/^\d{1,2}\x{202F}\d{2} (am|pm) to [A-Z][A-Za-z ]+ (now|in \d+ minutes?) from platform \d+/#) }, "\(rows)")
+            // The summary still names the line.
+            #expect(html.asHeard.contains(#/Next, [A-Z][a-z]+( [A-Z][a-z]+)? line, /#))
+        }
+    }
+
+    @Test func aLinesRowsLeaveItsNameToItsHeadingAndNameItAsTheirDescription() async throws {
+        try await TestApp.with { app in
+            // A tram stop served by one or two routes is grouped by line.
+            let tram = try await app.get("/stops/tram/2218").text
+            let groups = tram.matches(of: #/<h2 id="(group-\d+)">([^<]+)</h2>/#).map { (String($0.1), String($0.2)) }
+            try #require(!groups.isEmpty, "a grouped board")
+            for (id, caption) in groups {
+                let rows = tram.matches(of: try Regex("aria-label=\"([^\"]+)\" aria-describedby=\"\(id)\"")).map { String($0.output[1].substring ?? "") }
+                #expect(!rows.isEmpty, "\(caption)")
+                #expect(rows.allSatisfy { !$0.contains(caption) }, "\(rows)")
+            }
+        }
+    }
+}
