@@ -37,4 +37,17 @@ struct SaidOnceTests {
             }
         }
     }
+
+    @Test func alertSectionsHaveNoEmptyStatusAndNameWhatTheyAreWithout() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/stops/train/1071").text
+            try #require(html.contains("data-alerts-status"), "the board offers alerts")
+            // An empty role=status is read "statusbar." by Orca: the script's outcome goes in a plain polite region.
+            #expect(!html.contains(#/role="status"[^>]*>\s*</#))
+            #expect(html.contains("<div data-alerts-status aria-live=\"polite\"></div>"))
+            // Said after the script's failure sentence ("No alert was set."), "them" had nothing to refer to.
+            #expect(!html.contains("Without them"))
+            #expect(html.contains("Without alerts on this phone, the departures on this page still say"))
+        }
+    }
 }
