@@ -50,4 +50,13 @@ struct SaidOnceTests {
             #expect(html.contains("Without alerts on this phone, the departures on this page still say"))
         }
     }
+
+    @Test func theLowFloorButtonsHintSaysWhatItDoesAndThatTheChoiceIsKept() async throws {
+        try await TestApp.with { app in
+            let tram = try await app.get("/stops/tram/2218").text
+            let hint = try #require(tram.firstMatch(of: #/<span id="low-floor-hint" class="meta">([^<]+)</span>/#)).1
+            #expect(!hint.hasPrefix("Say"))
+            #expect(hint.contains("remembers the choice"))
+        }
+    }
 }
