@@ -59,4 +59,20 @@ struct SaidOnceTests {
             #expect(hint.contains("remembers the choice"))
         }
     }
+
+    @Test(arguments: ["/walk/train/1071", "/nearby"])
+    func aFieldsHintComesAfterItAndIsHeardInWords(path: String) async throws {
+        try await TestApp.with { app in
+            let html = try await app.get(path).text
+            for id in ["lat", "lon"] {
+                let input = try #require(html.range(of: "<input type=\"text\" inputmode=\"decimal\" id=\"\(id)\""), "\(path) \(id)")
+                let hint = try #require(html.range(of: "<p class=\"hint\" id=\"\(id)-hint\">"), "\(path) \(id)-hint")
+                #expect(input.lowerBound < hint.lowerBound, "\(path): the \(id) hint comes before its field")
+            }
+            // Heard: no minus sign or decimal point ("For example minus 37 .8183"); seen: the number as typed.
+            let heard = String(try #require(html.asHeard.firstMatch(of: #/<p class="hint" id="lat-hint">(.*?)</p>/#)).1)
+            #expect(HeardText.withoutTags(heard) == "For example minus 37 point 8 1 8 3, south of the equator.")
+            #expect(html.contains("<span aria-hidden=\"true\">-37.8183</span>"))
+        }
+    }
 }
