@@ -75,4 +75,16 @@ struct SaidOnceTests {
             #expect(html.contains("<span aria-hidden=\"true\">-37.8183</span>"))
         }
     }
+
+    @Test func theDisruptionsFilterIsNamedOnceAndItsLinksAreAList() async throws {
+        try await TestApp.with { app in
+            let html = try await app.get("/disruptions").text
+            let nav = String(try #require(html.firstMatch(of: #/<nav aria-labelledby="filters-label">.*?</nav>/#.dotMatchesNewlines())).0)
+            // Its name is the words the eye reads, given to the ear once (as the landmark's name), not a heading too.
+            #expect(nav.contains("<span id=\"filters-label\" aria-hidden=\"true\">Show only</span>"))
+            #expect(!nav.contains("<h2"))
+            #expect(nav.contains("<ul class=\"nav-list\"><li><a href=\"/disruptions?mode=train\">"))
+            #expect(!nav.contains("</a>, "))
+        }
+    }
 }
