@@ -87,4 +87,16 @@ struct SaidOnceTests {
             #expect(!nav.contains("</a>, "))
         }
     }
+
+    @Test func aPointIsTitledAfterAStopOnlyWhenTheStopIsAtIt() async throws {
+        try await TestApp.with { app in
+            let all = try await app.get("/nearby?lat=-37.8183&lon=144.9671").text
+            #expect(all.contains("<title>Stops near Flinders Street Station, Trakx</title>"))
+            // The nearest bus stop is hundreds of metres away: the page is titled by its heading, not after it.
+            let buses = try await app.get("/nearby?lat=-37.8183&lon=144.9671&mode=bus").text
+            let title = String(try #require(buses.firstMatch(of: #/<title>([^<]+)</title>/#)).1)
+            #expect(!title.hasPrefix("Stops near "), "\(title)")
+            #expect(title.contains(#/^\d+ bus stops? within /#), "\(title)")
+        }
+    }
 }
