@@ -32,11 +32,19 @@
   remember();
   var wasLive = ride.getAttribute('data-live') === 'true';
 
+  // The region is emptied once its words have gone to the screen reader: left in the page, say-all read them again
+  // as content, so one update was heard twice (issue 55). Emptying announces nothing (removals are not relevant).
+  var CLEAR_AFTER_MS = 5000;
+  var clearing = null;
   function say(texts) {
     if (!texts.length) return;
     alerts.textContent = '';
+    window.clearTimeout(clearing);
     // A fresh text node after a tick is announced by every screen reader's polite region.
-    window.setTimeout(function () { alerts.textContent = texts.join(' '); }, 50);
+    window.setTimeout(function () {
+      alerts.textContent = texts.join(' ');
+      clearing = window.setTimeout(function () { alerts.textContent = ''; }, CLEAR_AFTER_MS);
+    }, 50);
   }
 
   function near(root) {

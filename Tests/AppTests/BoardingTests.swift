@@ -343,14 +343,14 @@ struct BoardingTests {
     }
 
     @Test func anExpressNamesTheStopsItRunsPastOnlyWhenTheyAreKnown() throws {
-        #expect(ChangeWords.express(skipping: ["Toorak", "Hawksburn"]) == "runs express, not stopping at Toorak or Hawksburn")
-        #expect(ChangeWords.express(skipping: ["A", "B", "C", "D", "E"]) == "runs express, not stopping at A, B or 3 more stops")
-        #expect(ChangeWords.express(skipping: ["Toorak Station", "Hawksburn Station"]) == "runs express, not stopping at Toorak or Hawksburn")
+        #expect(ChangeWords.express(skipping: ["Toorak", "Hawksburn"]) == "express, not stopping at Toorak or Hawksburn")
+        #expect(ChangeWords.express(skipping: ["A", "B", "C", "D", "E"]) == "express, not stopping at A, B or 3 more stops")
+        #expect(ChangeWords.express(skipping: ["Toorak Station", "Hawksburn Station"]) == "express, not stopping at Toorak or Hawksburn")
         #expect(ChangeWords.express(skipping: []) == nil)
         let response = try Recorded.load("metro-departures-beg", as: DeparturesResponse.self)
         let run = try #require(response.departures.first?.runRef)
         let known = try board("metro-departures-beg", stop: 1018, changes: BoardChanges(skipped: [run: ["Heathmont", "Ringwood East"]]))
-        #expect(known.next.first?.notes.contains("runs express, not stopping at Heathmont or Ringwood East") == true)
+        #expect(known.next.first?.notes.contains("express, not stopping at Heathmont or Ringwood East") == true)
         #expect(known.next.first?.notes.contains("Express") == false)
         // Not known (no pattern held): the row still says "Express", as before.
         #expect(try board("metro-departures-beg", stop: 1018).next.first?.notes.contains("Express") == true)

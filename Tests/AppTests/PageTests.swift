@@ -28,11 +28,11 @@ struct PageTests {
             #expect(inOrder(html, "<h1>", "<p class=\"summary\" id=\"summary\">Next, ", "<p class=\"departure"))
             // One link a departure: its time, to the ride page from this stop.
             // Its name says the time for the ear ("8 31 am"), the row shows it as written ("8:31 am", issue 55).
-            #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071" aria-label="\d{1,2}\x{202F}\d{2} (am|pm) [^":]+">\d{1,2}:\d{2}\x{A0}(am|pm) [A-Z][a-z]+( [A-Z][a-z]+)? line(,| to )[^<]*</a></p>"#,
+            #expect(html.range(of: #"<p class="departure"><a href="/ride/train/[A-Za-z0-9-]+\?from=1071" aria-label="\d{1,2}\x{202F}\d{2} (am|pm) [^":]+">\d{1,2}:\d{2}\x{A0}(am|pm) (to [A-Z]|[A-Z][a-z]+( [A-Z][a-z]+)? line(,| to ))[^<]*</a></p>"#,
                                options: .regularExpression) != nil)
             #expect(!html.contains("<table"))
             // The platform, then only notes (the vehicle, replacement buses) after it.
-            #expect(html.range(of: #", platform \d+(, delayed \d+ minutes)?(, [^<]+)?</a>"#, options: .regularExpression) != nil)
+            #expect(html.range(of: #" from platform \d+(, delayed \d+ minutes)?(, [^<]+)?</a>"#, options: .regularExpression) != nil)
             // How soon, in words, in the summary itself; the time of the data in its own element; the button names its stop.
             // Heard as before; the time seen as written, in the same element.
             #expect(html.asHeard.contains(#/<p class="summary" id="summary">Next, [^<]+, (now|in \d+ minutes?)[ ,][^<]*\.</p>/#))
@@ -51,7 +51,7 @@ struct PageTests {
             let signed = try #require(html.firstMatch(of: #/<p class="fact" aria-hidden="true">.+?</p>/#)?.0)
             #expect(SeenText.of(String(signed)) == "Signed as: Spencer St/Bourke St #1", "\(signed)")
             // Departures are grouped under headings naming the route and where it goes.
-            let headings = html.matches(of: #/<section class="line">\n<h2>([^<]+)</h2>/#).map { String($0.1) }
+            let headings = html.matches(of: #/<section class="line">\n<h2 id="group-\d+">([^<]+)</h2>/#).map { String($0.1) }
             #expect(!headings.isEmpty && headings.allSatisfy { $0.hasPrefix("Route 86 tram to ") || $0.hasPrefix("Route 96 tram to ") },
                     "\(headings)")
         }

@@ -17,7 +17,10 @@ struct SeenAsMeantTests {
         for row in board.next {
             let said = { (pieces: [DeparturePiece]) in pieces.map { $0.text + $0.after }.joined(separator: " ") }
             #expect(said(row.pieces(withLine: false)) == "\(row.time), \(row.detail)")
-            #expect(said(row.pieces(withLine: true)) == "\(row.time) \(row.caption), \(row.detail)")
+            // In time order the line ("to Frankston" for the Frankston line) then, leaving soon, one phrase with when
+            // and the platform: "8 40 am to Frankston in 5 minutes from platform 8"; else a comma: "to Dandenong, Saturday".
+            #expect(["\(row.time) \(row.lineSaid) \(row.detail)", "\(row.time) \(row.lineSaid), \(row.detail)"].contains(said(row.pieces(withLine: true))))
+            #expect(said(row.pieces(withLine: true)) == row.label(withLine: true))
             let kinds = row.pieces(withLine: true).map(\.kind)
             #expect(kinds.prefix(3) == [.time, .line, row.cancelled ? .cancelled : .when])
         }
@@ -30,7 +33,7 @@ struct SeenAsMeantTests {
     func eachRowIsNamedByTheWordsItShows(path: String) async throws {
         try await TestApp.with { app in
             let html = try await app.get(path).text
-            let rows = html.matches(of: #/<p class="departure[^"]*"><a href="[^"]+" aria-label="([^"]+)">(.+?)</a></p>/#)
+            let rows = html.matches(of: #/<p class="departure[^"]*"><a href="[^"]+" aria-label="([^"]+)"(?: aria-describedby="group-\d+")?>(.+?)</a></p>/#)
             #expect(rows.count >= 4, "\(path)")
             for row in rows {
                 let shown = String(row.2).replacing(#/<[^>]+>/#, with: "")

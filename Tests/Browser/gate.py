@@ -27,7 +27,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from gatelib import board_events, browser, budgets, checks, eye_ear, journey, orca_gate, push_events, reading, ride_events, selftest, shots, site, walk_events  # noqa: E402
+from gatelib import board_events, browser, budgets, checks, eye_ear, journey, orca_gate, push_events, reading, ride_events, said_once, selftest, shots, site, walk_events  # noqa: E402
 from gatelib.harness import CheckRun  # noqa: E402
 from gatelib.proxy import As200Proxy  # noqa: E402
 
@@ -346,6 +346,7 @@ def check_selftest(d):
 def page_checks(d, pages, url):
     reflow_c, text_c = Check("reflow 320px"), Check("text 200%")
     eye_ear_c, eye_ear_bad = Check("seen as written, heard as meant"), []
+    said_c, said_bad = Check("said once, in order"), []
     contrast_c = {s: Check(f"contrast 7:1 {s}") for s in ("light", "dark")}
     focus_c = Check("focus indicator")
     compressed_c, sizes = Check("compressed"), {}
@@ -373,6 +374,7 @@ def page_checks(d, pages, url):
                 tab_stops += seen
                 sizes[p.key] = d.execute_script(_BODY_SIZES)
                 eye_ear_bad += eye_ear.check(d, p.key)
+                said_bad += said_once.check(d, p.key)
             t2 = time.time()
             t["focus"] += t2 - t1
             if scheme == "light":
@@ -394,6 +396,9 @@ def page_checks(d, pages, url):
     eye_ear_c.done(not eye_ear_bad, f"{n} pages: every clock time seen with its colon and heard without one, every stop "
                    f"fact seen as a label and its value; {len(eye_ear_bad)} problems", eye_ear_bad)
     out.append(eye_ear_c)
+    said_c.done(not said_bad, f"{n} pages: no empty status region, every hint after its field and in words, no navigation "
+                f"named twice, no comma alone between links; {len(said_bad)} problems", said_bad)
+    out.append(said_c)
     text_c.done(not text_bad, f"{n} pages at 1280px and 640px with the root font at 200% "
                 f"(text grew x{min(growths):g}-x{max(growths):g}); {len(text_bad)} problems", text_bad,
                 seconds=t["text"])

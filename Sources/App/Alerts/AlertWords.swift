@@ -25,11 +25,12 @@ enum AlertWords {
     /// Said in the alerts section until the script finds push available, and whenever it is not.
     static let needs = "Alerts on this phone need JavaScript and a browser that allows notifications. On an iPhone or iPad, add Trakx to the home screen first, then open it from there."
 
-    /// What still works on a ride without push.
-    static let rideWithout = "Without them, this page still announces the next stop, get ready and your stop while it is open in front of you, and with JavaScript it can keep the screen on."
+    /// What still works on a ride without push. It names what it is without ("them" after "No alert was set." had
+    /// nothing to refer to: the script says it after its failure sentence).
+    static let rideWithout = "Without alerts on this phone, this page still announces the next stop, get ready and your stop while it is open in front of you, and with JavaScript it can keep the screen on."
 
-    /// What still works at a stop without push.
-    static let stopWithout = "Without them, the departures on this page still say when each service leaves, and with JavaScript they refresh themselves."
+    /// What still works at a stop without push, naming what it is without, as ``rideWithout`` does.
+    static let stopWithout = "Without alerts on this phone, the departures on this page still say when each service leaves, and with JavaScript they refresh themselves."
 
     /// Said on a finished or stopped alert's link.
     static let stopGone = "This alert has already finished or been stopped, so there is nothing to stop."

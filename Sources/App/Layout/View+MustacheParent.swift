@@ -100,6 +100,7 @@ extension DepartureGroup: MustacheParent {
         case "line": line
         case "starButton": starButton
         case "works": works
+        case "headingID": headingID
         default: nil
         }
     }
@@ -121,6 +122,9 @@ extension DepartureRow: MustacheParent {
         case "detail": detail
         case "pieces": pieces(withLine: false)
         case "piecesWithLine": pieces(withLine: true)
+        case "label": label(withLine: false)
+        case "labelWithLine": label(withLine: true)
+        case "lineSaid": lineSaid
         case "source": source
         case "liveSaidOnce": liveSaidOnce
         case "rideURL": rideURL

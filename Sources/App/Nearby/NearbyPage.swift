@@ -109,7 +109,7 @@ struct NearbyPage: Sendable {
             // listener hears how long the list is before it, and no "Stops near you" first.
             heading = String(summary.dropLast())
             countInHeading = true
-            title = Self.title(near: listed[0])
+            title = Self.title(near: listed[0]) ?? (area.map { "\(heading), \($0)" } ?? heading)
         case .point:
             heading = "Stops near you"
             title = heading
@@ -160,10 +160,15 @@ struct NearbyPage: Sendable {
     }
 
     /// A point's title says the place in words, never its coordinates: the nearest stop, "Stops near Flinders Street
-    /// Station".
-    static func title(near nearest: NearbyStop) -> String {
-        "Stops near " + SpokenName.stop(nearest.stop.stopName, withStopNumber: false)
+    /// Station", when it is at the point (within ``titleNear``); nil when it is further (the page is then titled by its
+    /// heading, "4 bus stops within 1 kilometre, in Melbourne City": a point at Flinders Street asking for buses was
+    /// titled after a bus stop 800 metres away, which is not where the rider asked about).
+    static func title(near nearest: NearbyStop) -> String? {
+        nearest.metres <= titleNear ? "Stops near " + SpokenName.stop(nearest.stop.stopName, withStopNumber: false) : nil
     }
+
+    /// How near a point its nearest stop must be for the page to be titled after it, in metres.
+    static let titleNear = 200.0
 
     /// The suburb most of the listed stops share, said once for the list; nil when no suburb is shared.
     static func usualSuburb(_ stops: [NearbyStop]) -> String? {

@@ -53,10 +53,24 @@ struct DepartureRow: Sendable {
     /// Whether the time is a live estimate.
     var live: Bool { source != .timetable && !cancelled }
 
-    /// The words after the time: "in 5 minutes, platform 3, delayed 4 minutes, via Metro Tunnel".
-    var detail: String {
-        [afterTime, platformSaid, statusSaid, notesSaid.isEmpty ? nil : notesSaid.joined(separator: ", ")].compactMap { $0 }
-            .joined(separator: ", ")
+    /// The words after the time: "in 5 minutes from platform 3, delayed 4 minutes, via Metro Tunnel".
+    var detail: String { spoken(pieces(withLine: false).dropFirst()) }
+
+    /// The row's link as the ear hears it (its `aria-label`): the pieces' words, the time without its colon. On a
+    /// line's board, "8 40 am, in 5 minutes from platform 3, timetable" (the line and destination are its group's
+    /// heading, said once and named as the link's description); in time order, "8 40 am to Frankston in 5 minutes
+    /// from platform 8".
+    func label(withLine: Bool) -> String { spoken(pieces(withLine: withLine)) }
+
+    private func spoken(_ pieces: some Sequence<DeparturePiece>) -> String {
+        pieces.map { $0.text + $0.after }.joined(separator: " ")
+    }
+
+    /// The row's line on a board in time order: "to Frankston" for a line named after where it goes (the Frankston
+    /// line to Frankston said the place twice, 0.8 s a row at 175 words a minute), else "Craigieburn line to
+    /// Broadmeadows", "Route 5 tram to Burke Road".
+    var lineSaid: String {
+        !destination.isEmpty && service == "\(destination) line" ? "to \(destination)" : caption
     }
 
     /// The notes the row says: all but the works the page says once, and the works said once for its line said short.
@@ -85,19 +99,28 @@ struct DepartureRow: Sendable {
     var isReplacementBus: Bool { notes.contains(ServiceWords.replacementBus) }
 
     /// The row's words in the pieces a board styles apart (issue 34 item 9), in reading order: joined with single
-    /// spaces (each piece's `text` then `after`) they are exactly the link's one sentence ("8 40 am, in 5 minutes, platform 3, timetable" on a line's
-    /// board; "8 40 am Frankston line to Frankston, in 5 minutes, platform 3" when the board is in time order, with
-    /// the line), each piece carrying the comma that follows it, so nothing but a space sits between two pieces.
+    /// spaces (each piece's `text` then `after`) they are exactly the link's one sentence ("8 40 am, in 5 minutes from
+    /// platform 3, timetable" on a line's board; "8 40 am to Frankston in 5 minutes from platform 8" when the board is
+    /// in time order, with the line), each piece carrying the comma that follows it, so nothing but a space sits
+    /// between two pieces. When, where to and which platform are one phrase, without commas: each comma is a pause
+    /// (about 0.25 s at 175 words a minute), and a row said as a sentence costs less to hear (issue 55 item 2).
     func pieces(withLine: Bool) -> [DeparturePiece] {
         var out: [(String, DeparturePiece.Kind)] = [(time, .time)]
-        if withLine { out.append((caption, .line)) }
+        if withLine { out.append((lineSaid, .line)) }
         out.append((afterTime, cancelled ? .cancelled : .when))
-        if let platformSaid { out.append((platformSaid, .platform)) }
+        // "in 5 minutes" and "now" join where to and which platform in one phrase; a day ("Saturday"), "was due" or
+        // "cancelled" stands apart, after a comma, as before.
+        let soon = !cancelled && !wasDue && (afterTime == "now" || afterTime.hasPrefix("in "))
+        if let platformSaid { out.append(((soon ? "from " : "") + platformSaid, .platform)) }
         if let statusSaid { out.append((statusSaid, .status)) }
         if !notesSaid.isEmpty { out.append((notesSaid.joined(separator: ", "), .notes)) }
         return out.enumerated().map { i, piece in
-            // After the time comes a comma only on a line's board: in time order the line follows it, as one phrase.
-            let comma = i < out.count - 1 && !(piece.1 == .time && withLine)
+            let next = i < out.count - 1 ? out[i + 1].1 : nil
+            // After the time comes a comma only on a line's board: in time order the line follows it, as one phrase;
+            // so do when it leaves after the line, and its platform after when ("to Frankston in 5 minutes from platform
+            // 8"). A cancelled row keeps its comma: "to Frankston, cancelled"; so does a far-off day: "to Dandenong, Saturday".
+            let phrase = (piece.1 == .time && withLine) || (soon && ((piece.1 == .line && next == .when) || (piece.1 == .when && next == .platform)))
+            let comma = next != nil && !phrase
             // A boxed word's comma is outside its box.
             let boxed = piece.1 == .status || piece.1 == .cancelled
             return DeparturePiece(text: piece.0 + (comma && !boxed ? "," : ""), after: comma && boxed ? "," : "", kind: piece.1)
@@ -130,6 +153,8 @@ struct DepartureGroup: Sendable {
     var line: LineAtStop?
     /// The form that stars or unstars this line, on the stop page.
     var starButton: FavouriteLineButton?
+    /// Its heading's id ("group-2"), which names each row's link as its description (set by the stop page).
+    var headingID = ""
     /// Works every row of its line names, said once under the heading ("Buses replace trains between Elsternwick and
     /// Sandringham."; the rows say "buses replace trains"), on the stop page.
     var works: String?

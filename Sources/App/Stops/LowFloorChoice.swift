@@ -31,15 +31,16 @@ enum LowFloorChoice {
 struct LowFloorForm: Sendable {
     /// The form token placeholder and the page to return to.
     let token: String, returnPath: String
-    /// The button's words ("Low floor trams only", "Show all trams"), what it does, and the value it posts.
+    /// The button's words ("Low floor trams only", "Show all trams"), what it does (a statement, never an order: Orca read
+    /// "Say first when ..." as one, and nothing said that the choice is kept), and the value it posts.
     let button: String, hint: String, value: String
 
     /// The form for a board made with the choice `isOn` (its button then turns the choice off).
     init(token: String, returnPath: String, isOn: Bool) {
         (self.token, self.returnPath) = (token, returnPath)
         (button, hint, value) = isOn
-            ? ("Show all trams", "This board says first when the next low floor tram comes.", "off")
-            : ("Low floor trams only", "Say first when the next low floor tram comes.", "on")
+            ? ("Show all trams", "Boards in this browser say first when the next low floor tram comes. This choice is remembered.", "off")
+            : ("Low floor trams only", "Boards then say first when the next low floor tram comes, and this browser remembers the choice.", "on")
     }
 }
 

@@ -100,8 +100,9 @@ struct StopPage: Sendable {
             }
         }
         name = identity.spokenName
-        groups = chronological ? [] : board.groups.map { group in
+        groups = chronological ? [] : board.groups.enumerated().map { index, group in
             var group = group
+            group.headingID = "group-\(index + 1)"
             group.rows = quiet(group.rows)
             group.works = worksByLine[group.routeID].flatMap(ChangeWords.sentences)
             return group

@@ -164,8 +164,9 @@ enum ChangeWords {
     /// Most stops named on a row before "or 3 more stops" (each name costs a listener about a second on every row).
     static let skippedNamed = 2
 
-    /// "runs express, not stopping at Toorak or Hawksburn", "runs express, not stopping at A, B or 2 more stops", each
-    /// station by its name alone (the row is a train's: "Station" would be said after every one);
+    /// "express, not stopping at Toorak or Hawksburn", "express, not stopping at A, B or 2 more stops", each
+    /// station by its name alone (the row is a train's: "Station" would be said after every one; "runs" before
+    /// "express" added 0.26 s a row at 175 words a minute and no fact);
     /// nil when the stops are not known (the row then says "Express").
     /// - Parameter names: The stops the service runs past after this one, in order.
     static func express(skipping names: [String]) -> String? {
@@ -175,7 +176,7 @@ enum ChangeWords {
         let list = more > 0
             ? named.joined(separator: ", ") + " or \(Plural.count(more, "more stop", "more stops"))"
             : Plural.either(named)
-        return "runs express, not stopping at \(list)"
+        return "express, not stopping at \(list)"
     }
 
     /// The stops a run skips after `stopID`, from its pattern: the `skipped_stops` of every call from this stop on.

@@ -474,13 +474,13 @@ def boarding(rig, base, tram_path):
     # reaches it: what Orca says of the row.
     found = d.execute_script(
         "const links = [...document.querySelectorAll('a[href], button')];"
-        " const i = links.findIndex(a => a.closest('#departures') && /Sandringham line/.test(a.getAttribute('aria-label') || ''));"
+        " const i = links.findIndex(a => a.closest('#departures') && /to Sandringham/.test(a.getAttribute('aria-label') || ''));"
         " if (i < 1) return false; links[i - 1].focus(); return true;")
     time.sleep(1.0)
     mark = ls.now()
     ls.key("Tab")
-    ls.until("Sandringham line", mark, 15)
-    row = next((t for t in ls.since(mark) if "Sandringham line" in t), None) if found else None
+    ls.until("to Sandringham", mark, 15)
+    row = next((t for t in ls.since(mark) if "to Sandringham" in t), None) if found else None
     if row is None:
         h.problems.append("no Sandringham line departure at Flinders Street was heard on focus")
     elif REPLACED not in row:

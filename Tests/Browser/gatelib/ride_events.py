@@ -53,6 +53,10 @@ window.fetch = function () {
 """ + browser.live_region_recorder("ride-alerts")
 
 
+# How long after an announcement the live region must be empty again (ride.js: 5 s).
+CLEARED_WITHIN_S = 6
+
+
 def check(d, ride_url):
     """Returns (ok, detail, findings)."""
     html = site.request(ride_url).text
@@ -68,6 +72,13 @@ def check(d, ride_url):
         heard = d.execute_script("return window.__heard")
         heard_after.append(heard[before:])
     findings = []
+    # Emptied once said (issue 55): words left in the region were read again by say-all as page content, so one update
+    # was heard twice. ride.js empties it 5 s after an announcement.
+    time.sleep(CLEARED_WITHIN_S)
+    left = d.execute_script("const r = document.getElementById('ride-alerts'); return r ? r.textContent.trim() : ''")
+    if left:
+        findings.append(f"the live region still holds its last announcement {CLEARED_WITHIN_S} s later, for say-all to read "
+                        f"again: {left!r}")
     for i, got in enumerate(heard_after):
         for text in got:
             if not UPDATE_AT.match(text):

@@ -10,7 +10,7 @@ import re
 import threading
 import urllib.parse
 
-from . import browser, checks, eye_ear, reading
+from . import browser, checks, eye_ear, reading, said_once
 
 DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "selftest")
 
@@ -34,6 +34,41 @@ EYE_EAR_PLANTED = [
                ('aria-label="8\u202f31 am Frankston', 'aria-label="8:31 am Frankston')],
      ["now, 8:31 am from platform 8", "8:31 am Frankston line to"]),
 ]
+
+# Defects planted in a copy of selftest/said-once-good.html (issue 55 item 3): (name, [(Trakx's markup, the defect)],
+# what must be found). Each is what Orca 43 said on an earlier Trakx.
+SAID_ONCE_PLANTED = [
+    ("statusbar", [('<div data-alerts-status aria-live="polite"></div>', '<p data-alerts-status role="status"></p>')],
+     ["an empty status region"]),
+    ("hint first", [('<input type="text" id="lat" name="lat" aria-describedby="lat-hint">\n<p class="hint" id="lat-hint">For example '
+                     '<span aria-hidden="true">-37.8183</span><span class="heard">minus 37 point 8 1 8 3</span>, south of the equator.</p>',
+                     '<p class="hint" id="lat-hint">For example -37.8183.</p>\n<input type="text" id="lat" name="lat" aria-describedby="lat-hint">')],
+     ["a hint before its field", "a hint heard with symbols"]),
+    ("named twice", [('<span id="filters-label" aria-hidden="true">Show only</span>',
+                      '<h2 id="filters-label" class="visually-hidden">Show only</h2>')],
+     ['named "Show only" and says it again']),
+    ("comma", [('<ul class="nav-list"><li><a href="/disruptions?mode=train">Trains</a></li><li><a href="/disruptions?mode=tram">Trams</a></li></ul>',
+                '<p><a href="/disruptions?mode=train">Trains</a>, <a href="/disruptions?mode=tram">Trams</a></p>')],
+     ["punctuation alone between two links"]),
+]
+
+
+def _planted(d, expect, page_name, checker, planted):
+    """Loads `page_name` (it must pass `checker`), then each copy with its defects planted (each must be found)."""
+    with open(os.path.join(DIR, page_name), encoding="utf-8") as f:
+        good = f.read()
+    browser.load(d, "data:text/html;charset=utf-8," + urllib.parse.quote(good))
+    probs = checker(d, page_name)
+    expect(not probs, f"{page_name}: flagged {probs}")
+    for name, plants, wants in planted:
+        page = good
+        for was, defect in plants:
+            expect(was in page, f"{page_name} {name}: {was!r} is not in it to plant a defect in")
+            page = page.replace(was, defect)
+        browser.load(d, "data:text/html;charset=utf-8," + urllib.parse.quote(page))
+        probs = checker(d, f"{page_name} {name}")
+        for want in wants:
+            expect(any(want in p for p in probs), f"{page_name} {name}: {want!r} not flagged: {probs}")
 
 
 def run(d):
@@ -96,20 +131,9 @@ def run(d):
 
         # Seen as written, heard as meant (issue 55): Trakx's markup passes; a defect planted in a copy of it, the ear's
         # words shown or the eye's colon heard, is found.
-        browser.load(d, base + "/eye-ear-good.html")
-        probs = eye_ear.check(d, "eye-ear-good")
-        expect(not probs, f"eye-ear-good.html: seen and heard flagged {probs}")
-        with open(os.path.join(DIR, "eye-ear-good.html"), encoding="utf-8") as f:
-            good = f.read()
-        for name, plants, wants in EYE_EAR_PLANTED:
-            page = good
-            for was, planted in plants:
-                expect(was in page, f"eye-ear {name}: {was!r} is not in eye-ear-good.html to plant a defect in")
-                page = page.replace(was, planted)
-            browser.load(d, "data:text/html;charset=utf-8," + urllib.parse.quote(page))
-            probs = eye_ear.check(d, f"eye-ear {name}")
-            for want in wants:
-                expect(any(want in p for p in probs), f"eye-ear {name}: {want!r} not flagged: {probs}")
+        _planted(d, expect, "eye-ear-good.html", eye_ear.check, EYE_EAR_PLANTED)
+        # Said once, in order (issue 55 item 3).
+        _planted(d, expect, "said-once-good.html", said_once.check, SAID_ONCE_PLANTED)
     finally:
         browser.set_scheme(d, "light")
         browser.set_width(d, browser.WIDTH)
