@@ -66,6 +66,13 @@ struct Ask: Sendable {
         Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: account) : nil }, work: work)
     }
 
+    /// The most a second round may wait now: `secondRound`, but never past the page's deadline, so a page whose first
+    /// round met a hang does not wait a second round on top of its whole wait (5 s and 2 s, where 5 s in all is promised).
+    var secondRoundLeft: Duration {
+        guard let deadline else { return secondRound }
+        return min(secondRound, max(.zero, ContinuousClock.now.duration(to: deadline)))
+    }
+
     /// The same asking without the page's deadline, for work that goes on after the page is sent.
     var unbounded: Ask { Ask(source: source, allowance: allowance, work: work, secondRound: secondRound) }
 
