@@ -73,7 +73,7 @@ extension Ask {
         let first = disruptionTexts(for: ids)
         guard first.found.count < ids.count, !first.asking.isEmpty else { return first }
         let asking = first.asking
-        _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: secondRoundLeft)
+        await Self.secondRound(asking, within: secondRoundLeft)
         return disruptionTexts(for: ids)
     }
 
