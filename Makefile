@@ -113,8 +113,9 @@ test-browser:
 	GATE_BUDGETS=$(GATE_BUDGETS) bash Tests/Browser/run.sh
 
 ## Release build measured against its budgets (Scripts/bench.sh explains each figure): warm stop pages
-## against a C libmicrohttpd hello (Scripts/mhd_hello.c, built here with cc) in the same run, cold pages of
-## every type with PTV 300 ms away, memory, start-up and page weight. Exits 1 when a budget is missed. Not part of `make test`.
+## against a C libmicrohttpd hello (Scripts/mhd_hello.c, built here with cc) in the same run, the first load of
+## every page type with PTV 300 ms away on a fresh and on a warm instance (its rounds with PTV), memory, start-up and
+## page weight. Exits 1 when a budget is missed. BENCH_ONLY=warm|cold300|fleet runs one step. Not part of `make test`.
 bench: deps service-deps
 	bash Scripts/bench.sh
 
