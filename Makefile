@@ -72,7 +72,8 @@ fleet: build service-deps
 ## when the parallel suites do not compete for the CPU (a 1 s PTV timeout was seen to take 12 s while the fuzz
 ## suite ran beside it); they run afterwards. TIMED_WAITING mostly wait out PTV's hangs and timeouts on apps of their
 ## own and use little CPU, so they run side by side (8 s, where one at a time took 32 s; every one passed nine runs
-## in a row, and three with a core kept busy); among them, a /healthz from another address answered within 2 s
+## in a row, and three with a core kept busy; 34 s since PageWaitTests walks 13 sets of hanging questions, four apps
+## at once, each waiting out its 5 s page wait: about 20 s of it, passed with the group); among them, a /healthz from another address answered within 2 s
 ## while 48 slow connections are held, which took 2.3 s once beside the parallel suites (the fault it guards is a
 ## 30 s wait). TIMED_ALONE run one at a time after them: LoadTests puts a load on the machine; FastPathTests'
 ## pipelined request waits 20 ms on Swift's cooperative pool, which other suites' blocking work can hold for longer
@@ -117,8 +118,9 @@ test-browser:
 	GATE_BUDGETS=$(GATE_BUDGETS) bash Tests/Browser/run.sh
 
 ## Release build measured against its budgets (Scripts/bench.sh explains each figure): warm stop pages
-## against a C libmicrohttpd hello (Scripts/mhd_hello.c, built here with cc) in the same run, cold pages of
-## every type with PTV 300 ms away, memory, start-up and page weight. Exits 1 when a budget is missed. Not part of `make test`.
+## against a C libmicrohttpd hello (Scripts/mhd_hello.c, built here with cc) in the same run, the first load of
+## every page type with PTV 300 ms away on a fresh and on a warm instance (its rounds with PTV), memory, start-up and
+## page weight. Exits 1 when a budget is missed. BENCH_ONLY=warm|cold300|fleet runs one step. Not part of `make test`.
 bench: deps service-deps
 	bash Scripts/bench.sh
 

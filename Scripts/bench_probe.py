@@ -9,7 +9,9 @@ Subcommands:
   ticks PID                 print a process's CPU time so far (clock ticks), for `wrk --ticks-before`
   discover BASE             print stop paths linked from /nearby and /lines/train/6
   cold BASE --stops ...     time one request per cold stop, subtract the upstream round trips
-  coldall --links-from WARM --bin BIN ...   cold pages of every type, each on a fresh instance (one round trip each)
+  learn --bin BIN --workdir DIR ...          a database where the network learner has finished (DIR/learnt/trakx.sqlite)
+  coldall --links-from WARM --bin BIN ...   the first load of every page type, each on an instance of its own: fresh
+                                            (nothing known) and, with --learnt-db, warm (the network known)
   warm BASE PATH [--save F] request a page until it is answered from the page store (and save that response)
   burst BASE PATH -n 200    send N requests at once, count upstream departures calls
   startup --bin BIN ...     time from exec to the first 200 from /healthz
@@ -24,6 +26,7 @@ import html.parser
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import statistics
@@ -247,12 +250,16 @@ def settle(base, quiet_s, limit_s=20.0):
 H1_RE = re.compile(r"<h1[^>]*>(.*?)</h1>", re.S)
 HREF_RE = re.compile(r'href="([^"]+)"')
 TAG_RE = re.compile(r"<[^>]+>")
-PAGE_KINDS = [  # (key, label, budgeted): the page types of issue 33's "Done when", then two more shown for information
+PAGE_KINDS = [  # (key, label, budgeted): every page type that asks PTV (issues 33 and 54), then one shown for information
     ("train", "train station", True), ("tram", "tram stop", True), ("bus", "bus stop", True),
     ("run", "run", True), ("ride", "ride (from and to)", True), ("nearby", "nearby (lat, lon)", True),
-    ("search", "search", True), ("line", "line (no direction)", True), ("line_direction", "line (?direction=)", True),
-    ("disruptions", "disruptions", True), ("disruption", "one disruption", False), ("walk", "walk to a stop", False),
+    ("place", "nearby (?place=)", True), ("search", "search", True), ("line", "line (no direction)", True),
+    ("line_direction", "line (?direction=)", True), ("arrival", "arrival at a stop", True), ("walk", "walk to a stop", True),
+    ("disruptions", "disruptions", True), ("favourites", "favourites (one stop)", True), ("home", "home (one favourite)", True),
+    ("disruption", "one disruption", False),
 ]
+# Pages that show the favourites: the stop is added first (POST /favourites), on an instance of its own (`time_cold_page`).
+FAVOURITE_KINDS = ("favourites", "home")
 
 
 def links_of(text, prefix):
@@ -343,6 +350,11 @@ def plan_cold_pages(warm, per_type, exclude):
             if query and query.lower() not in (q.lower() for q in queries) and len(queries) < per_type:
                 queries.append(query)
     plan["search"] = ["/search?" + urllib.parse.urlencode({"q": q}) for q in queries]
+    plan["place"] = ["/nearby?" + urllib.parse.urlencode({"place": q}) for q in queries]
+    plan["arrival"] = [stop.replace("/stops/", "/arrived/", 1) for stop in in_turn[:per_type]]
+    # "/favourites#/stops/bus/123": the page, and the stop added to the browser's favourites first.
+    for key in FAVOURITE_KINDS:
+        plan[key] = [("/" if key == "home" else "/favourites") + "#" + stop for stop in in_turn[:per_type]]
     lines += [link for link in links_of(fetch("/search?q=flinders") or "", "/lines/") if link not in lines]
     plain = [link for link in lines if "?" not in link]
     by_mode = [[link for link in plain if link.split("/")[2] == mode] for mode in ("train", "tram", "bus")]
@@ -363,9 +375,14 @@ def plan_cold_pages(warm, per_type, exclude):
 class Instance:
     """A Trakx of its own (fresh database, the simulator at the given latency), stopped by `close`."""
 
-    def __init__(self, bin_path, workdir, name, latency_ms, serve_args):
+    def __init__(self, bin_path, workdir, name, latency_ms, serve_args, database_from=None):
         folder = os.path.join(workdir, name)
         os.makedirs(folder, exist_ok=True)
+        if database_from:  # a copy of a database (and its -wal, -shm), so that the instance starts knowing what it holds
+            source = os.path.dirname(database_from)
+            for file in os.listdir(source):
+                if file.startswith(os.path.basename(database_from)):
+                    shutil.copyfile(os.path.join(source, file), os.path.join(folder, file.replace(os.path.basename(database_from), "trakx.sqlite")))
         self.log_path = os.path.join(folder, "log")
         self.log = open(self.log_path, "w")
         command = [bin_path, "serve", "--port", "0", "--database", os.path.join(folder, "trakx.sqlite"),
@@ -395,58 +412,127 @@ class Instance:
         self.log.close()
 
 
+def cmd_learn(args):
+    """Makes a database that knows the network (the "warm" instances of `coldall` start on copies of it): a Trakx on its
+    own database, the simulator answering at once and the network learner asking at `--network-pace`, until /healthz
+    says every route on PTV's list is known; then stopped (SIGTERM: what it learnt is written before it exits)."""
+    serve_args = args.serve_args[1:] if args.serve_args[:1] == ["--"] else args.serve_args
+    instance = Instance(args.bin, args.workdir, "learnt", 0, serve_args + ["--network-pace", str(args.pace)])
+    started, known = time.monotonic(), ""
+    try:
+        while time.monotonic() - started < args.limit:
+            _, body, _ = get(instance.base, "/healthz")
+            match = re.search(r'"network":"(\d+) of (\d+) routes known"', body.decode())
+            known = match.group(0) if match else body.decode()
+            if match and int(match.group(1)) == int(match.group(2)) > 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise SystemExit(f"the network was not learnt within {args.limit:.0f} s: {known}")
+        settle(instance.base, 1.0)
+    finally:
+        instance.close()
+    print(f"  learnt in {time.monotonic() - started:.1f} s: {known}; database {os.path.join(args.workdir, 'learnt', 'trakx.sqlite')}")
+
+
+def add_favourite(base, stop, jar):
+    """Adds `stop` (/stops/MODE/ID) to a new browser's favourites as a browser does (the form token from /search, which
+    asks PTV nothing); the browser's cookies are left in `jar` for the page."""
+    curl = ["curl", "-s", "-b", jar, "-c", jar]
+    subprocess.run(curl + ["-o", "/dev/null", base + "/search"], check=True)
+    with open(jar) as f:  # the form token is the trakx_form cookie (curl's jar: tab-separated, the name then the value last)
+        token = re.search(r"\ttrakx_form\t([0-9a-f]+)$", f.read(), re.M)
+    if not token:
+        raise SystemExit("no form token cookie from /search")
+    _, mode, stop_id = stop.strip("/").split("/")[-3:]
+    status = subprocess.run(curl + ["-o", "/dev/null", "-w", "%{http_code}", "-H", f"Origin: {base}",
+                                    "--data-urlencode", f"token={token.group(1)}", "--data-urlencode", f"mode={mode}",
+                                    "--data-urlencode", f"stop_id={stop_id}", base + "/favourites"],
+                            capture_output=True, text=True, check=True).stdout
+    if status != "303":
+        raise SystemExit(f"adding {stop} to favourites answered {status}")
+
+
+ROUNDS_RE = re.compile(r'desc="(\d+) PTV calls in (\d+) rounds"')
+
+
+def time_cold_page(args, serve_args, path, name, database_from=None):
+    """One page on a Trakx of its own (see `cmd_coldall`), with the database `database_from` holds, if any."""
+    quiet = max(1.0, 3 * args.latency_ms / 1000)
+    page, _, favourite = path.partition("#")
+    jar = os.path.join(args.workdir, name + "-cookies")
+    if favourite:
+        # Added on an instance of its own, as adding asks PTV for the stop: the page's instance starts on its database
+        # (a loopback Trakx keeps one list for every browser) with none of those answers in its cache.
+        prep = Instance(args.bin, args.workdir, name + "-favourite", args.latency_ms, serve_args, database_from)
+        try:
+            add_favourite(prep.base, favourite, jar)
+        finally:
+            prep.close()
+        database_from = os.path.join(args.workdir, name + "-favourite", "trakx.sqlite")
+    instance = Instance(args.bin, args.workdir, name, args.latency_ms, serve_args, database_from)
+    try:
+        code, seconds, _ = curl_timing(instance.base + args.warmup)
+        _, quiet_ok = settle(instance.base, quiet)
+        threads = thread_count(instance.process.pid)
+        before, _ = upstream_counts(instance.base)
+        out = subprocess.run(["curl", "-s", "-b", jar, "-o", "/dev/null", "-w", "%{http_code} %{time_total} %header{server-timing}",
+                              instance.base + page], capture_output=True, text=True, check=True).stdout
+        after, _ = upstream_counts(instance.base)
+        final, settled = settle(instance.base, quiet)
+    finally:
+        instance.close()
+    parts = out.split(" ", 2)
+    status, page_s = int(parts[0]), float(parts[1])
+    header = parts[2] if len(parts) > 2 else ""
+    timing = {name: float(value) for name, value in SERVER_TIMING_RE.findall(header)}
+    said = ROUNDS_RE.search(header)
+    return {"path": path, "status": status, "ms": page_s * 1000, "calls": delta(after, before), "learnt": delta(final, after),
+            "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total"),
+            "server_timing_calls": int(said.group(1)) if said else None,
+            # Rounds as the page counted them (Server-Timing: spells with PTV calls in flight), and as its time says.
+            "rounds": int(said.group(2)) if said else None,
+            "round_trips": int(page_s * 1000 // args.latency_ms) if args.latency_ms else None,
+            "settled": settled and quiet_ok, "warmup": f"{code} {seconds * 1000:.0f} ms", "threads_before": threads}
+
+
 def cmd_coldall(args):
     """Method (see bench.sh, step 3b): the pages are planned on a warm instance (`--links-from`); then each one is
-    timed on a Trakx started for it alone, with the simulator `--latency-ms` away, that has been asked one page
-    of another kind first (a train station not in the sample: the first page after start pays one-off set-up)
-    and has finished what that page learns in the background. So every page is as cold as a page can be: nothing
-    it needs is known, and a tram or bus stop is visited for the first time (its routes are learnt after it is
-    sent). /metrics is read before the page, right after it (the page's own PTV calls) and once no call has
-    completed for a while (what the page set learning in the background)."""
+    timed on a Trakx started for it alone, with the simulator `--latency-ms` away and the network learner off, that has
+    been asked one page of another kind first (a train station not in the sample: the first page after start pays
+    one-off set-up) and has finished what that page learns in the background. Fresh: on a new database, so nothing the
+    page needs is known, and a tram or bus stop is visited for the first time (its routes are learnt after it is sent).
+    Warm (with `--learnt-db`): on a copy of a database where the learner has finished (`learn`), so the network is
+    known. /metrics is read before the page, right after it (the page's own PTV calls) and once no call has completed
+    for a while (what the page set learning in the background); the page's Server-Timing says its rounds."""
     serve_args = args.serve_args[1:] if args.serve_args[:1] == ["--"] else args.serve_args
+    serve_args = serve_args + ["--no-learn-network"]
     plan = plan_cold_pages(args.links_from, args.per_type, set(args.exclude or []) | {args.warmup})
     with open(os.path.join(args.workdir, "cold-plan.json"), "w") as f:
         json.dump(plan, f, indent=2)
-    quiet = max(1.0, 3 * args.latency_ms / 1000)
-    samples = {key: [] for key, _, _ in PAGE_KINDS}
+    starts = [("fresh", None)] + ([("warm", args.learnt_db)] if args.learnt_db else [])
+    samples = {start: {key: [] for key, _, _ in PAGE_KINDS} for start, _ in starts}
     n = 0
     for key, label, _ in PAGE_KINDS:
         if not plan[key]:
             print(f"  {label}: no page found from the site's links")
         for path in plan[key]:
-            n += 1
-            instance = Instance(args.bin, args.workdir, f"cold300-{n}", args.latency_ms, serve_args)
-            try:
-                code, seconds, _ = curl_timing(instance.base + args.warmup)
-                _, quiet_ok = settle(instance.base, quiet)
-                threads = thread_count(instance.process.pid)
-                before, _ = upstream_counts(instance.base)
-                out = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{time_total} %header{server-timing}",
-                                      instance.base + path], capture_output=True, text=True, check=True).stdout
-                after, _ = upstream_counts(instance.base)
-                final, settled = settle(instance.base, quiet)
-            finally:
-                instance.close()
-            parts = out.split(" ", 2)
-            status, page_s = int(parts[0]), float(parts[1])
-            timing = {name: float(value) for name, value in SERVER_TIMING_RE.findall(parts[2] if len(parts) > 2 else "")}
-            said = re.search(r'desc="(\d+) PTV calls"', parts[2] if len(parts) > 2 else "")
-            calls, learnt = delta(after, before), delta(final, after)
-            row = {"path": path, "status": status, "ms": page_s * 1000, "calls": calls, "learnt": learnt,
-                   "upstream_ms": timing.get("upstream"), "total_ms": timing.get("total"),
-                   "server_timing_calls": int(said.group(1)) if said else None,
-                   "round_trips": int(page_s * 1000 // args.latency_ms) if args.latency_ms else None,
-                   "settled": settled and quiet_ok, "warmup": f"{code} {seconds * 1000:.0f} ms", "threads_before": threads}
-            samples[key].append(row)
-            shown = ", ".join(f"{k} {v}" for k, v in sorted(calls.items())) or "none"
-            later = ", ".join(f"{k} {v}" for k, v in sorted(learnt.items())) or "none"
-            print(f"  {key:14s} {path[:70]:70s} {status} {page_s * 1000:7.1f} ms  PTV wait {timing.get('upstream', float('nan')):6.1f} ms"
-                  f"  calls: {shown}  then learnt: {later}  (warm-up {row['warmup']}, then {threads} threads)"
-                  + ("" if row["settled"] else "  (background still busy)"))
-    summary = {"latency_ms": args.latency_ms, "budget_ms": args.latency_ms * 1.2 + 10, "kinds": {}}
-    for key, label, budgeted in PAGE_KINDS:
-        summary["kinds"][key] = summarise(samples[key], label, budgeted)
-    learning = [r for k in ("tram", "bus") for r in samples[k]
+            for start, database in starts:
+                n += 1
+                row = time_cold_page(args, serve_args, path, f"cold300-{n}", database)
+                samples[start][key].append(row)
+                shown = ", ".join(f"{k} {v}" for k, v in sorted(row["calls"].items())) or "none"
+                later = ", ".join(f"{k} {v}" for k, v in sorted(row["learnt"].items())) or "none"
+                print(f"  {start:5s} {key:14s} {path[:70]:70s} {row['status']} {row['ms']:7.1f} ms"
+                      f"  PTV wait {row['upstream_ms'] if row['upstream_ms'] is not None else float('nan'):6.1f} ms in {row['rounds']} rounds"
+                      f"  calls: {shown}  then learnt: {later}  (warm-up {row['warmup']}, then {row['threads_before']} threads)"
+                      + ("" if row["settled"] else "  (background still busy)"))
+    summary = {"latency_ms": args.latency_ms, "budget_ms": args.latency_ms * 1.2 + 10, "kinds": {}, "warm": {}}
+    for start, _ in starts:
+        into = summary["kinds"] if start == "fresh" else summary["warm"]
+        for key, label, budgeted in PAGE_KINDS:
+            into[key] = summarise(samples[start][key], label, budgeted)
+    learning = [r for k in ("tram", "bus") for r in samples["fresh"][k]
                 if r["learnt"].get("stops_on_route", 0) or r["learnt"].get("directions", 0)]
     summary["kinds"]["learning"] = summarise(learning, "tram and bus stops whose routes were being learnt", True)
     summary["order"] = [key for key, _, _ in PAGE_KINDS] + ["learning"]
@@ -469,6 +555,8 @@ def summarise(rows, label, budgeted):
         "calls_min": min(calls) if calls else None, "calls_max": max(calls) if calls else None,
         "endpoints": endpoints,
         "round_trips_max": max((r["round_trips"] for r in good if r["round_trips"] is not None), default=None),
+        "rounds_min": min((r["rounds"] for r in good if r.get("rounds") is not None), default=None),
+        "rounds_max": max((r["rounds"] for r in good if r.get("rounds") is not None), default=None),
         "learnt_max": max((total_calls(r["learnt"]) for r in good), default=None),
     }
 
@@ -793,7 +881,13 @@ COMMANDS = {
         ("--latency-ms", {"type": float, "required": True}), ("--per-type", {"type": int, "default": 4}),
         ("--warmup", {"required": True, "help": "a train station not in the sample, asked first of each instance"}),
         ("--exclude", {"nargs": "*", "help": "paths not to sample"}),
+        ("--learnt-db", {"help": "a database that knows the network (`learn`): each page is timed again on a copy of it"}),
         ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], True),
+    "learn": (cmd_learn, [
+        ("--bin", {"required": True}), ("--workdir", {"required": True}),
+        ("--pace", {"type": float, "default": 0.02, "help": "seconds between the learner's questions"}),
+        ("--limit", {"type": float, "default": 300, "help": "the most seconds to wait"}),
+        ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], False),
     "warm": (cmd_warm, [("base", {}), ("path", {}),
                         ("--save", {"help": "write the stored response there, headers and body, as curl -D - saves it"}),
                         ("--accept-encoding", {"default": "", "help": "the Accept-Encoding to send (the saved body is as sent)"})], False),

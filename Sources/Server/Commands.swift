@@ -86,6 +86,10 @@ struct Serve: AsyncParsableCommand {
         """)
     var learnNetwork = true
 
+    @Option(help: ArgumentHelp("Seconds between two of the network learner's questions, on average (benchmarks: a database learnt in full quickly).",
+                               visibility: .hidden))
+    var networkPace: Double = 1
+
     @OptionGroup(title: "Running Trakx for others")
     var fairShare: FairShareOptions
 
@@ -152,6 +156,7 @@ struct Serve: AsyncParsableCommand {
         configuration.sharedFavourites = shared
         configuration.demo = demoUpstream
         configuration.learnNetwork = learnNetwork
+        configuration.networkPace = .milliseconds(Int((max(0, networkPace) * 1000).rounded()))
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
         fairShare.apply(to: &configuration)

@@ -9,22 +9,18 @@ import TestSupport
 struct KeptAnswersTests {
     @Test(arguments: StorageEngine.all) func aKeptAnswerIsReplacedByANewerOne(engine: StorageEngine) async throws {
         try await engine.withDatabase { database in
-            let kept = KeptAnswers(database: database, baseURL: "http://ptv.test", now: { fixedNow })
+            let work = BackgroundWork()
+            let kept = KeptAnswers(database: database, baseURL: "http://ptv.test", now: { fixedNow }, work: work)
             #expect(KeptAnswers.kept.request.pathAndQuery.hasPrefix("/v3/disruptions"))
             let key = "http://ptv.test" + KeptAnswers.kept.request.pathAndQuery
+            let read = { try await database.withConnection { db in try db.rows("SELECT body FROM kept_answer WHERE key = ?", [.text(key)]).first?.text(0) } }
+            // Each write is tracked: waited for by its handle, not by polling.
             kept.keep(KeptAnswers.kept.request, body: Array("first".utf8), at: fixedNow)
-            var read: String?
-            for _ in 0 ..< 100 where read == nil {
-                read = try await database.withConnection { db in try db.rows("SELECT body FROM kept_answer WHERE key = ?", [.text(key)]).first?.text(0) }
-                if read == nil { try await Task.sleep(for: .milliseconds(20)) }
-            }
-            #expect(read == "first")
+            await work.settled()
+            #expect(try await read() == "first")
             kept.keep(KeptAnswers.kept.request, body: Array("second".utf8), at: fixedNow.addingTimeInterval(60))
-            for _ in 0 ..< 100 where read != "second" {
-                try await Task.sleep(for: .milliseconds(20))
-                read = try await database.withConnection { db in try db.rows("SELECT body FROM kept_answer WHERE key = ?", [.text(key)]).first?.text(0) }
-            }
-            #expect(read == "second")
+            await work.settled()
+            #expect(try await read() == "second")
             let rows = try await database.withConnection { db in try db.integer("SELECT count(*) FROM kept_answer") }
             #expect(rows == 1)
         }

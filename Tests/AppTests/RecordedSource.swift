@@ -48,6 +48,8 @@ struct RecordedSource: TransitSource {
     let now: Date
     /// Every path asked, in order (shared by copies of this source).
     let asked = AskedPaths()
+    /// The questions its pages leave for the background (shared by copies): tests wait for them by this handle.
+    let work = BackgroundWork()
 
     private func answer<T: Sendable>(_ question: Question, _ value: T?) throws -> Fetched<T> {
         switch faults[question] {
@@ -99,23 +101,15 @@ final class AskedPaths: Sendable {
 
     /// The paths asked so far.
     var all: [String] { paths.withLock { $0 } }
-
-    /// Waits up to a second for a path starting with `prefix` to be asked (background questions run in their own task).
-    func eventually(_ prefix: String) async -> Bool {
-        for _ in 0 ..< 100 {
-            if all.contains(where: { $0.hasPrefix(prefix) }) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
 }
 
 /// Pages built and rendered from a recorded source, as their controllers build them.
 enum RecordedPages {
     /// How a recorded page asks: as a page does, but waiting as the test apps do (60 s, and 30 s for a second round),
     /// as these pages are read for their words, and the parallel suites can hold an answer at hand for seconds.
+    /// Its questions for later pages are tracked in a recorded source's `work`.
     static func ask(_ source: any TransitSource) -> Ask {
-        Ask.forPage(source: source, allowance: nil, work: nil, wait: .seconds(60), secondRound: .seconds(30))
+        Ask.forPage(source: source, allowance: nil, work: (source as? RecordedSource)?.work, wait: .seconds(60), secondRound: .seconds(30))
     }
 
     static let templates: Templates = {

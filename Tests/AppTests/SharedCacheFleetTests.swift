@@ -47,11 +47,9 @@ import TestSupport
         await simulator.shutdown()
     }
 
-    /// Waits until `app` has asked everything a page left for the background (the ways its services go start a moment
-    /// after the page).
+    /// Waits until `app` has asked everything a page left for the background, by its handle (`BackgroundWork`: the
+    /// questions for later pages, the ways its services go, the claims on the fleet's questions given up after them).
     static func settle(_ app: TestApp) async throws {
-        await app.app.backgroundWorkSettled()
-        try await Task.sleep(for: .milliseconds(500))
         await app.app.backgroundWorkSettled()
     }
 
@@ -100,7 +98,11 @@ import TestSupport
             simulator.faults.set(.throttleRetryAfter(seconds: 60))
             _ = try await one.get("/stops/train/1071")
             simulator.faults.clear()
-            try await Task.sleep(for: .milliseconds(300))
+            // The throttle is written to Redis in the background: wait until the fleet can read it.
+            let shared = try #require(one.app.shared)
+            try await waitUntil("the throttle written to Redis", within: .seconds(10)) {
+                try await shared.client.command(["GET", RedisArgument(shared.client.key("throttle"))]).bytes != nil
+            }
             let asked = simulator.requestCount
             let held = try await two.get("/stops/train/1155")
             #expect(held.status == 503)
@@ -164,13 +166,9 @@ import TestSupport
             let session = try await one.session()
             _ = try await session.get("/stops/train/1071")
             _ = try await one.page("/stops/train/1071", status: 200)
+            // Until the patterns the board learns in the background are in, and the claims on them given up.
             try await Self.settle(one)
-            // Until the patterns the board learns in the background are in (nothing sent for 700 ms).
-            var sent = -1
-            for _ in 0 ..< 10 where sent != shared.client.commandsSent {
-                sent = shared.client.commandsSent
-                try await Task.sleep(for: .milliseconds(700))
-            }
+            let sent = shared.client.commandsSent
             for _ in 0 ..< 5 {
                 #expect(try await one.get("/stops/train/1071").status == 200)
                 #expect(try await session.get("/stops/train/1071").status == 200)
@@ -195,11 +193,7 @@ import TestSupport
                 _ = try await session.get("/stops/train/1071")
                 _ = try await one.page("/stops/train/1071", status: 200)
                 try await Self.settle(one)
-                var counts = (-1, -1)
-                for _ in 0 ..< 10 where counts != (shared.client.commandsSent, postgres.callsMade) {
-                    counts = (shared.client.commandsSent, postgres.callsMade)
-                    try await Task.sleep(for: .milliseconds(700))
-                }
+                let counts = (shared.client.commandsSent, postgres.callsMade)
                 for _ in 0 ..< 25 {
                     #expect(try await one.get("/stops/train/1071").status == 200)
                     #expect(try await session.get("/stops/train/1071").status == 200)

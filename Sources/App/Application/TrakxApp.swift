@@ -148,11 +148,14 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     }
     var ptvLogger = logger
     ptvLogger[metadataKey: "component"] = "ptv"
-    let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock)
+    let work = BackgroundWork()
+    let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock, work: work)
     var keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
     if let kept { keep = { request, body, time in kept.keep(request, body: body, at: time) } }
     let shared = try configuration.makeSharedStore(logger: logger)
-    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep, fleet: shared?.ptv)
+    // What the client leaves running after an answer (a fleet claim given up) is tracked with the pages' background work.
+    let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep, fleet: shared?.ptv,
+                        background: { _ = work.start($0) })
     let pages = PageStore(now: clock)
     let lists = FavouriteLists(store: SQLiteFavouritesStore(database: database), pages: pages, shared: configuration.favouritesAreShared,
                                limit: configuration.favouritesPerList,
@@ -161,7 +164,6 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let port = PortBox()
     let notices = Notices(now: clock, shared: shared)
     let visitors = Visitors(allowedHosts: configuration.allowedHosts, port: port, lists: lists, notices: notices)
-    let work = BackgroundWork()
     let networkStore = NetworkStore(database: database, source: configuration.demo ? "demo" : configuration.ptvBaseURL)
     // Each route learnt in full is kept, written in the background (tracked, so shutdown finishes it).
     let ways = StopWays(now: clock) { routeID, type, lines, time in

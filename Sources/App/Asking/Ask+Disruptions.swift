@@ -64,7 +64,7 @@ extension Ask {
     }
 
     /// `disruptionTexts(for:byID:)` for a page that says them now: when some named disruption has no text held at all
-    /// (not even a dated copy), the questions just started are waited for, up to `secondRound`, and the texts looked up
+    /// (not even a dated copy), the questions just started are waited for, up to `secondRoundLeft`, and the texts looked up
     /// again, so the first load says what the second would. Costs one more round only when a text is missing: PTV's real
     /// answers name disruptions by id only, and a lift out of service at the rider's station is the answer for a rider
     /// in a wheelchair, not something for "the next load". Past it the page says the text was asked for, as before.
@@ -73,7 +73,7 @@ extension Ask {
         let first = disruptionTexts(for: ids)
         guard first.found.count < ids.count, !first.asking.isEmpty else { return first }
         let asking = first.asking
-        _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: secondRound)
+        await Self.secondRound(asking, within: secondRoundLeft)
         return disruptionTexts(for: ids)
     }
 

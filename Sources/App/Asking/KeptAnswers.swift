@@ -12,6 +12,8 @@ struct KeptAnswers: Sendable {
     let baseURL: String
     /// The clock.
     let now: @Sendable () -> Date
+    /// Where each write is tracked until it is done (shutdown finishes it; tests wait for it by this handle).
+    let work: BackgroundWork
 
     /// The question kept.
     static let kept = PTVQuery.disruptions()
@@ -21,7 +23,8 @@ struct KeptAnswers: Sendable {
 
     private var key: String { baseURL + Self.kept.request.pathAndQuery }
 
-    /// Keeps `body` when it answers the kept question (written on the database's thread, not waited for).
+    /// Keeps `body` when it answers the kept question (written on the database's thread, tracked in `work`, not waited
+    /// for).
     /// - Parameters:
     ///   - request: What it answers.
     ///   - body: The body as PTV sent it.
@@ -29,7 +32,7 @@ struct KeptAnswers: Sendable {
     func keep(_ request: PTVRequest, body: [UInt8], at time: Date) {
         guard request.cacheKey == Self.keptKey else { return }
         let values: [SQLiteValue] = [.text(key), .text(String(decoding: body, as: UTF8.self)), .integer(Int64(time.timeIntervalSince1970))]
-        Task {
+        work.start { [database] in
             _ = try? await database.withConnection { db in
                 try db.run("""
                     INSERT INTO kept_answer (key, body, fetched_at) VALUES (?, ?, ?)

@@ -66,6 +66,13 @@ struct Ask: Sendable {
         Ask(source: source, allowance: budget.flatMap { $0.callsPerMinute > 0 ? $0.allowance(for: account) : nil }, work: work)
     }
 
+    /// The most a second round may wait now: `secondRound`, but never past the page's deadline, so a page whose first
+    /// round met a hang does not wait a second round on top of its whole wait (5 s and 2 s, where 5 s in all is promised).
+    var secondRoundLeft: Duration {
+        guard let deadline else { return secondRound }
+        return min(secondRound, max(.zero, ContinuousClock.now.duration(to: deadline)))
+    }
+
     /// The same asking without the page's deadline, for work that goes on after the page is sent.
     var unbounded: Ask { Ask(source: source, allowance: allowance, work: work, secondRound: secondRound) }
 
@@ -123,10 +130,24 @@ struct Ask: Sendable {
     /// in `work`.
     /// - Parameter query: The question.
     /// - Returns: The question's task, for a page that may wait for it a bounded while (`Deadline`).
+    /// Not counted on the page's `UpstreamClock`: the page does not wait for it (a second round that does counts its
+    /// wait, `secondRound(_:within:)`).
     @discardableResult
     func learn<Answer>(_ query: PTVQuery<Answer>) -> Task<Void, Never> {
         let ask = unbounded
-        guard let work else { return Task { _ = await ask(query) } }
-        return work.start { _ = await ask(query) }
+        let body: @Sendable () async -> Void = { await UpstreamClock.$current.withValue(nil) { _ = await ask(query) } }
+        guard let work else { return Task { await body() } }
+        return work.start(body)
+    }
+
+    /// Waits for questions asked in tasks of their own (a page's second round), up to `limit`, counted on the page's
+    /// `UpstreamClock` as one wait on PTV.
+    /// - Parameters:
+    ///   - tasks: The questions' tasks.
+    ///   - limit: The most to wait.
+    static func secondRound<T: Sendable>(_ tasks: [Task<T, Never>], within limit: Duration) async {
+        guard !tasks.isEmpty else { return }
+        let wait = { _ = await Deadline.value(of: Task { for task in tasks { _ = await task.value } }, within: limit) }
+        if let clock = UpstreamClock.current { await clock.waiting(wait) } else { await wait() }
     }
 }

@@ -51,10 +51,10 @@ extension Site {
         return answers
     }
 
-    /// A question's evidence, or "did not answer in time" past the ask's `secondRound` (the question goes on and fills the cache).
+    /// A question's evidence, or "did not answer in time" past the ask's `secondRoundLeft` (the question goes on and fills the cache).
     private static func within<Answer>(_ query: PTVQuery<Answer>?, _ ask: Ask) async -> Evidence<Answer> {
         guard let query else { return Evidence(.nearby, outcome: .notAsked) }
-        return await Deadline.value(of: Task { await ask(query) }, within: ask.secondRound)
+        return await Deadline.value(of: Task { await ask(query) }, within: ask.secondRoundLeft)
             ?? Evidence(Question(query.request.endpoint), outcome: .failed(.timedOut))
     }
 

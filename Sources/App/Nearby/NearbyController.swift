@@ -50,7 +50,7 @@ struct NearbyController: RouteCollection {
         let within = NearbyPage.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
         let listed = within.prefix(NearbyPage.cap).map(\.stop)
         let ways = await site.ways.waysNow(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget,
-                                           ask: ask, within: ask.secondRound)
+                                           ask: ask, within: ask.secondRoundLeft)
         let page = NearbyPage(form: form, origin: origin, latitude: latitude, longitude: longitude, found: found, context: context,
                               ways: ways, within: within)
         return site.templates.render(page, template: "nearby")

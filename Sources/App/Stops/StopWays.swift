@@ -160,8 +160,9 @@ final class StopWays: Sendable {
     private func startLearning(routeID: Int, type: RouteType, ask: Ask) -> (Task<Learnt, Never>, Bool) {
         learning.withLock { running in
             if let task = running[routeID] { return (task, false) }
+            // Not counted on a page's UpstreamClock: a page that waits for it counts its wait (`Ask.secondRound`).
             let task = Task {
-                let learnt = await self.learn(routeID: routeID, type: type, ask: ask.unbounded)
+                let learnt = await UpstreamClock.$current.withValue(nil) { await self.learn(routeID: routeID, type: type, ask: ask.unbounded) }
                 _ = self.learning.withLock { $0.removeValue(forKey: routeID) }
                 return learnt
             }
@@ -219,7 +220,7 @@ final class StopWays: Sendable {
         guard !knows(asked) else { return first }
         let running = learning.withLock { Array($0.values) }
         guard !running.isEmpty else { return first }
-        _ = await Deadline.value(of: Task { for task in running { await task.value } }, within: limit)
+        await Ask.secondRound(running, within: limit)
         return ways(at: asked, budget: 0, ask: ask)
     }
 

@@ -69,7 +69,7 @@ final class UnlistedDepartures: Sendable {
             let queries = missing.map { PTVQuery.pattern(runRef: $0.departure.runRef, routeType: type.rawValue) }
             let asking = queries.filter { ask.known($0) == nil }.map { ask.learn($0) }
             if !asking.isEmpty {
-                _ = await Deadline.value(of: Task { for question in asking { await question.value } }, within: min(ask.secondRound, Self.longestWait))
+                await Ask.secondRound(asking, within: min(ask.secondRoundLeft, Self.longestWait))
             }
             for (remembered, query) in zip(missing, queries) {
                 guard let pattern = ask.known(query)?.value else {

@@ -3,7 +3,8 @@ import HTTPServer
 import PTV
 
 /// Adds `Server-Timing` to every response the chain makes: total time in Trakx and the part spent waiting on
-/// PTV, so the cost of Trakx itself (total − upstream) can be measured from outside. (A page answered from the
+/// PTV, with its PTV calls and the rounds they took (`UpstreamClock`), so the cost of Trakx itself (total − upstream)
+/// and a page's round trips can be measured from outside. (A page answered from the
 /// page store on the server's warm path never reaches the chain, waits on nothing, and has no such header.)
 struct TimingMiddleware: Middleware {
     func handle(_ request: Request, _ context: TrakxContext, next: Handler<TrakxContext>) async throws -> Response {
@@ -13,7 +14,7 @@ struct TimingMiddleware: Middleware {
         let total = started.duration(to: .now).components
         let totalMilliseconds = Double(total.seconds) * 1000 + Double(total.attoseconds) / 1e15
         let waited = clock.waited
-        response.headers.append(("Server-Timing", "total;dur=\(Self.format(totalMilliseconds)), upstream;dur=\(Self.format(waited.milliseconds));desc=\"\(waited.calls) PTV calls\""))
+        response.headers.append(("Server-Timing", "total;dur=\(Self.format(totalMilliseconds)), upstream;dur=\(Self.format(waited.milliseconds));desc=\"\(waited.calls) PTV calls in \(waited.rounds) rounds\""))
         return response
     }
 

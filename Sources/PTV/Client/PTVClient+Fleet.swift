@@ -36,6 +36,12 @@ extension PTVClient {
         return try await fetchAndPublish(request, as: type, claim: claim ?? .unavailable, dated: dated, fleet: fleet)
     }
 
+    /// Gives up a claim on a question after its answer, without waiting (through `background`, so its owner can).
+    private func release(_ key: String, token: String, in fleet: PTVFleetShare) {
+        let body: @Sendable () async -> Void = { await fleet.answers.release(key, token: token) }
+        if let background { background(body) } else { Task { await body() } }
+    }
+
     /// The value of another instance's answer when it is still fresh (nil when it is old or does not read); PTV's
     /// fresh "not found" is thrown. A claim this instance won is given up first.
     private func fresh<T: Decodable & Sendable>(_ found: SharedAnswer, for request: PTVRequest, as type: T.Type, releasing claim: SharedClaim?,
@@ -50,7 +56,7 @@ extension PTVClient {
             guard age < request.endpoint.notFoundFreshness else { return nil }
         }
         metrics.sharedHit(request.endpoint)
-        if case .won(let token)? = claim { Task { [key = request.cacheKey] in await fleet.answers.release(key, token: token) } }
+        if case .won(let token)? = claim { release(request.cacheKey, token: token, in: fleet) }
         guard let value else { throw PTVError(.notFound, status: 404) }
         return (value, found.fetchedAt)
     }
@@ -61,7 +67,7 @@ extension PTVClient {
                                                           fleet: PTVFleetShare) async throws -> (T, Date?) {
         let key = request.cacheKey
         defer {
-            if case .won(let token) = claim { Task { await fleet.answers.release(key, token: token) } }
+            if case .won(let token) = claim { release(key, token: token, in: fleet) }
         }
         do {
             let (value, body) = try await sendKeepingBody(request, as: type)

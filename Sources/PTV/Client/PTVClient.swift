@@ -26,6 +26,9 @@ public final class PTVClient: Sendable {
     private let keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
     /// What this instance shares with the rest of its fleet (nil: a lone instance).
     let fleet: PTVFleetShare?
+    /// Starts work the client leaves running after an answer (giving up a claim on a question in the fleet's store), so
+    /// that its owner can wait for it (nil: a plain task nothing waits for).
+    let background: (@Sendable (@escaping @Sendable () async -> Void) -> Void)?
 
     /// Creates a client.
     /// - Parameters:
@@ -35,11 +38,13 @@ public final class PTVClient: Sendable {
     ///   - now: The clock.
     ///   - keep: Given every answer PTV sends, with its request and when, after it reads as an answer (nil: none kept).
     ///   - fleet: PTV's answers and throttling shared with the other instances of a fleet (nil: none).
+    ///   - background: Starts work left running after an answer, tracked by the owner (nil: a plain task).
     public init(configuration: PTVConfiguration, logger: Logger, cacheCapacity: Int = 4000,
                 now: @escaping @Sendable () -> Date = Date.init, keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)? = nil,
-                fleet: PTVFleetShare? = nil) {
+                fleet: PTVFleetShare? = nil, background: (@Sendable (@escaping @Sendable () async -> Void) -> Void)? = nil) {
         self.keep = keep
         self.fleet = fleet
+        self.background = background
         self.configuration = configuration
         signer = PTVSigner(devID: configuration.devID, key: configuration.key)
         http = HTTPClient(configuration: ClientConfiguration(

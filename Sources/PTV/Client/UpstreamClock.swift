@@ -2,13 +2,16 @@ import Foundation
 import Synchronization
 
 /// Measures how long one page waited on PTV: the wall time during which at least one call was in flight
-/// (parallel calls overlap, so they are not added up). Carried to child tasks as a task-local.
+/// (parallel calls overlap, so they are not added up), and in how many rounds: a round is a spell with calls in flight,
+/// so calls made side by side are one round and a call made after another's answer is a second. Carried to child tasks
+/// as a task-local.
 public final class UpstreamClock: Sendable {
     private struct State: Sendable {
         var inFlight = 0
         var since: ContinuousClock.Instant?
         var total: Duration = .zero
         var calls = 0
+        var rounds = 0
     }
 
     /// The clock for the current request, if any.
@@ -20,12 +23,25 @@ public final class UpstreamClock: Sendable {
     public init() {}
 
     /// Marks a call as started.
-    public func begin() {
+    /// - Parameter call: Whether it is a call of its own (false: a wait for calls counted nowhere, `waiting`).
+    public func begin(call: Bool = true) {
         state.withLock { state in
-            if state.inFlight == 0 { state.since = .now }
+            if state.inFlight == 0 {
+                state.since = .now
+                state.rounds += 1
+            }
             state.inFlight += 1
-            state.calls += 1
+            if call { state.calls += 1 }
         }
+    }
+
+    /// Counts `body` as a wait on PTV, not a call: a page waiting in a second round for questions asked in tasks that
+    /// do not count on its clock (they go on for later pages, `Ask.learn`).
+    /// - Parameter body: The wait.
+    public func waiting<T>(_ body: () async -> T) async -> T {
+        begin(call: false)
+        defer { end() }
+        return await body()
     }
 
     /// Marks a call as finished.
@@ -39,13 +55,13 @@ public final class UpstreamClock: Sendable {
         }
     }
 
-    /// Milliseconds spent waiting on PTV so far, and the number of calls.
-    public var waited: (milliseconds: Double, calls: Int) {
+    /// Milliseconds spent waiting on PTV so far, the number of calls and the rounds they were made in.
+    public var waited: (milliseconds: Double, calls: Int, rounds: Int) {
         state.withLock { state in
             var total = state.total
             if let since = state.since { total += since.duration(to: .now) }
             let parts = total.components
-            return (Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15, state.calls)
+            return (Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15, state.calls, state.rounds)
         }
     }
 }
