@@ -20,6 +20,9 @@
 #        decide it), and its p99 <= 5 ms (median of the rounds' p99; every round is shown).
 #        INFO, to tell the two costs apart: page / its replay (what Trakx's own code costs), and replay / hello
 #        (what the page's bytes cost, its headers and HTML, whatever serves them).
+#        The main instance runs as a person starts it, at the default log level: a line per request on standard
+#        error (a file here). Each round also measures the same page, right after it, on an instance at
+#        --log-level warning. Budget: default ÷ warning >= 0.95 (median of rounds): the access log costs at most 5 %.
 #   3.   Cold stop pages on a second instance whose simulator sleeps a fixed 100 ms before every answer.
 #        A stop page asks PTV for stop details and departures in parallel (one round trip). For each cold
 #        stop we read /metrics before and after one curl request, so we know which upstream calls happened:
@@ -147,13 +150,14 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # start_trakx NAME LATENCY_MS [serve options] -> sets STARTED_PID and STARTED_BASE
-# (without the background network learner, whose questions would count among the pages' own and their CPU time)
+# (without the background network learner, whose questions would count among the pages' own and their CPU time;
+# at --log-level warning unless LOG_LEVEL says otherwise: the main instance runs at the default, info, access log on)
 start_trakx() {
     local name="$1" latency="$2" log="$OUT/$1.log"
     shift 2
     mkdir -p "$OUT/$name"
     "$BIN" serve --port 0 --database "$OUT/$name/trakx.sqlite" --seed "$SEED" --now "$NOW" --threads "$THREADS" \
-        --simulator-latency "$latency" --log-level warning --no-learn-network "$@" >"$log" 2>&1 &
+        --simulator-latency "$latency" --log-level "${LOG_LEVEL:-warning}" --no-learn-network "$@" >"$log" 2>&1 &
     STARTED_PID=$!
     PIDS+=("$STARTED_PID")
     for _ in $(seq 400); do
@@ -219,7 +223,8 @@ for _ in $(seq 400); do
     sleep 0.05
 done
 [ -n "$SIM" ] || { echo "the PTV simulator did not start; log:" >&2; cat "$OUT/ptv-sim.log" >&2; exit 2; }
-PTV_KEY="$SIM_KEY" start_trakx main 0 --ptv-base-url "$SIM" --ptv-devid 3000001
+# The main instance as a person starts it: the default log level, a line per request on standard error (to a file here).
+LOG_LEVEL=info PTV_KEY="$SIM_KEY" start_trakx main 0 --ptv-base-url "$SIM" --ptv-devid 3000001
 MAIN_PID=$STARTED_PID
 MAIN=$STARTED_BASE
 echo "$MAIN (pid $MAIN_PID)"
@@ -272,6 +277,13 @@ HELLO_PIDS=()
 for index in "${!WARM_PAGES[@]}"; do
     "${PROBE[@]}" warm "$MAIN" "${WARM_PAGES[$index]}" --save "$OUT/page-$index.http" --accept-encoding "$ACCEPT_ENCODING"
 done
+# The same pages on an instance at --log-level warning (no access log), measured beside the main one: the log's cost.
+PTV_KEY="$SIM_KEY" start_trakx quiet 0 --ptv-base-url "$SIM" --ptv-devid 3000001
+QUIET_PID=$STARTED_PID
+QUIET=$STARTED_BASE
+for index in "${!WARM_PAGES[@]}"; do
+    "${PROBE[@]}" warm "$QUIET" "${WARM_PAGES[$index]}" --save "$OUT/quiet-page-$index.http" --accept-encoding "$ACCEPT_ENCODING"
+done
 start_hello hello
 HELLO_PLAIN=$HELLO_BASE
 HELLO_PLAIN_PID=$STARTED_HELLO_PID
@@ -300,11 +312,13 @@ for round in $(seq "$ROUNDS"); do
         slug="$(echo "$page" | tr -c 'A-Za-z0-9\n' '_' | sed 's/^_*//')"
         measure "hello-$round-$index" "$HELLO_PLAIN_PID" "$HELLO_PLAIN/" "hello_${round}_$index"
         measure "stop-$slug-$round" "$MAIN_PID" "$MAIN$page" "warm_stop_${slug}_$round"
+        measure "quiet-$slug-$round" "$QUIET_PID" "$QUIET$page" "warm_quiet_${slug}_$round"
         measure "replay-$slug-$round" "${REPLAY_PIDS[$index]}" "${REPLAY_BASES[$index]}/" "replay_${slug}_$round"
     done
     measure "hello-$round-${#WARM_PAGES[@]}" "$HELLO_PLAIN_PID" "$HELLO_PLAIN/" "hello_${round}_${#WARM_PAGES[@]}"
 done
-for pid in "${HELLO_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+for pid in "${HELLO_PIDS[@]}" "$QUIET_PID"; do kill -TERM "$pid" 2>/dev/null || true; done
+[ "$(grep -c ' info trakx: \[HTTPServer\] GET ' "$OUT/main.log")" -gt 0 ] || { echo "the main instance wrote no access log lines" >&2; exit 2; }
 measure healthz "$MAIN_PID" "$MAIN/healthz" healthz
 alive main "$MAIN_PID"
 if [ "${BENCH_ONLY:-}" = warm ]; then

@@ -14,6 +14,7 @@ MIB = 1024 * 1024
 # Budgets (one place, so the table and the exit code agree).
 RATIO_MIN = 0.8                 # warm stop page req/s divided by the C libmicrohttpd hello's req/s, same run
 STOP_P99_MAX_MS = 5.0           # warm stop page p99 at 32 connections (median of the rounds)
+LOG_RATIO_MIN = 0.95            # the same page at the default log level (access log on) divided by at --log-level warning
 COLD_OVERHEAD_MAX_MS = 2.0      # cold page latency minus the upstream round trips
 BURST_DEPARTURES_CALLS = 1      # 200 requests at once for one cold stop -> exactly one departures call
 RSS_MAX_BYTES = 50 * MIB        # VmRSS after 50k and after 100k requests
@@ -88,6 +89,7 @@ def main():
                    key=lambda slug: (next((i for i, m in enumerate(("train", "tram", "bus")) if f"_{m}_" in f"_{slug}_"), 9), slug))
     warm = {slug: rounds(r, f"warm_stop_{slug}_") for slug in slugs}
     replay = {slug: rounds(r, f"replay_{slug}_") for slug in slugs}
+    quiet = {slug: rounds(r, f"warm_quiet_{slug}_") for slug in slugs}
     # hello_R_J: round R, before the page J (J = the number of pages: the round's last run).
     hello = {tuple(int(x) for x in k[len("hello_"):].split("_")): v for k, v in r.items()
              if k.startswith("hello_") and k[len("hello_"):].replace("_", "").isdigit() and k.count("_") == 2}
@@ -151,6 +153,13 @@ def main():
                 f"<= {STOP_P99_MAX_MS:.0f} ms", p99 is not None and p99 <= STOP_P99_MAX_MS)
         # What the ratio is made of: the page's bytes (its replay by a C server, against the hello) and Trakx's own
         # code (the page against its replay). A ratio missed with the replay missing it too is the bytes, not Trakx.
+        # The access log's cost: the page as started by default (info, a line per request) against the same page on an
+        # instance at --log-level warning, measured right after it in the same round.
+        logged = [page["rps"] / still["rps"] for page, still in zip(stops, quiet[slug]) if still.get("rps")]
+        if logged:
+            value = median(logged)
+            t.check(f"  {name[slug]} at the default level ÷ at --log-level warning (the access log's cost)", value,
+                    f"{value:.3f} (rounds: {', '.join(f'{x:.3f}' for x in sorted(logged))})", f">= {LOG_RATIO_MIN}", value >= LOG_RATIO_MIN)
         replay_p99 = median([x["p99_ms"] for x in replay[slug] if x.get("p99_ms") is not None])
         if replay_p99 is not None:
             t.add("  its replay's p99 (median of rounds): the same bytes from C", ms(replay_p99), "")
