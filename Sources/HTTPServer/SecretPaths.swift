@@ -22,7 +22,7 @@ public struct SecretPaths: Sendable {
     /// `path` as it may be logged: unchanged, or cut after a secret prefix with `[private]` in place of the rest.
     /// - Parameter path: The raw path (no query).
     public func redacted(_ path: Substring) -> Substring {
-        guard !prefixes.isEmpty else { return path }
+        guard !prefixes.isEmpty, mayBeSecret(path) else { return path }
         // Compared decoded, so an escaped slash or letter cannot slip a secret past the prefix.
         let decoded = (PercentDecoding.decode(path, plusIsSpace: false) ?? String(path)).lowercased()
         let segments = decoded.split(separator: "/")
@@ -30,5 +30,17 @@ public struct SecretPaths: Sendable {
             return Substring("/" + prefix.joined(separator: "/") + "/" + Self.mark)
         }
         return path
+    }
+
+    /// False when `path` plainly starts with no prefix's first segment (no escapes, compared ignoring ASCII case),
+    /// without making a string: the access log asks this of every request, and nearly every path is not secret.
+    private func mayBeSecret(_ path: Substring) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.contains(UInt8(ascii: "%")) else { return true }
+        let first = bytes.drop { $0 == UInt8(ascii: "/") }.prefix { $0 != UInt8(ascii: "/") }
+        return prefixes.contains { prefix in
+            let segment = prefix[0].utf8
+            return segment.count == first.count && zip(segment, first).allSatisfy { $0 == ($1 | (($1 >= 65 && $1 <= 90) ? 32 : 0)) }
+        }
     }
 }
