@@ -69,7 +69,7 @@ struct AlertCheckTests {
         #expect(go.done)
         let notice = try #require(go.notice)
         #expect(notice.title.hasPrefix("Time to go, ") && notice.title.hasSuffix(" in 9 minutes"))
-        #expect(notice.body.contains("5\u{202F}20 pm, in 9 minutes, platform 2, live"))
+        #expect(notice.body.contains("5\u{202F}20 pm, in 9 minutes from platform 2, live"))
         #expect(notice.url == "/stops/train/1073")
     }
 

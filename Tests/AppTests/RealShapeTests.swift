@@ -54,7 +54,7 @@ struct RealShapeTests {
             #expect(html.range(of: #"is-cancelled"><a href="/ride/train/\d+\?from=1071"[^>]*>11\x{202F}45 am[^<]*, cancelled"#, options: .regularExpression) != nil)
             #expect(html.contains(", timetable"))
             // The 11:28 am row itself says it departed, under the Cranbourne line's heading (not just words somewhere).
-            let sections = html.matches(of: #/<section class="line">\n<h2>([^<]+)</h2>\n(?s:(.*?))</section>/#)
+            let sections = html.matches(of: #/<section class="line">\n<h2[^>]*>([^<]+)</h2>\n(?s:(.*?))</section>/#)
             let section = try #require(sections.first { $0.2.contains(">11\u{202F}28 am, ") }, "no 11\u{202F}28 am row")
             #expect(section.1.hasPrefix("Cranbourne line"), "heading: \(section.1)")
             let row = try #require(section.2.firstMatch(of: #/>(11\x{202F}28 am, [^<]+)</a></p>/#)?.1)
