@@ -241,19 +241,19 @@ def main():
                 continue
             median = part.get("median_ms")
             calls = (f"{part['calls_min']}" if part["calls_min"] == part["calls_max"] else f"{part['calls_min']}-{part['calls_max']}")
-            rounds = part.get("rounds_max")
-            said = (f"{part['rounds_min']}" if part.get("rounds_min") == rounds else f"{part.get('rounds_min')}-{rounds}")
+            most_rounds = part.get("rounds_max")
+            said = (f"{part['rounds_min']}" if part.get("rounds_min") == most_rounds else f"{part.get('rounds_min')}-{most_rounds}")
             shown = (f"{ms(median)} (max {ms(part.get('max_ms'))}, {part['count']} pages, {said} rounds, {calls} PTV calls each: "
                      f"{' '.join(part['endpoints']) or 'none'}; then learnt up to {part['learnt_max']})") if median is not None else "n/a"
             label = f"{start} {part['label']} (median)"
             limit = f"<= {budget:.0f} ms, <= {most} round{'s' if most > 1 else ''}"
             if not part["budgeted"]:
                 t.add(label, shown, limit + " (for information)",
-                      "INFO" if median is None or (median <= budget and (rounds or 0) <= most) else "INFO, over")
+                      "INFO" if median is None or (median <= budget and (most_rounds or 0) <= most) else "INFO, over")
             elif median is None:
                 t.add(label, "n/a (no page found)", limit, "MISSING")
             else:
-                t.check(label, median, shown, limit, median <= budget and rounds is not None and rounds <= most and not part.get("errors"))
+                t.check(label, median, shown, limit, median <= budget and most_rounds is not None and most_rounds <= most and not part.get("errors"))
             if part.get("errors"):
                 notes.append(f"{start.capitalize()} {part['label']} pages at {latency:.0f} ms: {part['errors']} answered other than 200: "
                              + ", ".join(f"{row['path']} {row['status']}" for row in part["rows"] if row["status"] != 200))
