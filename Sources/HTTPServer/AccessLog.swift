@@ -178,8 +178,11 @@ final class AccessLog: Sendable {
                     logger.warning("\(lines.count) request log lines were lost: the access log file could not be written")
                 }
             } else {
+                var text: [UInt8] = []
                 for line in lines {
-                    logger.info("\(line.method) \(Self.shown(secrets.redacted(line.path))) \(line.status) \(Self.milliseconds(line.elapsed))ms")
+                    text.removeAll(keepingCapacity: true)
+                    append(line, to: &text)
+                    logger.info("\(String(decoding: text.dropLast(), as: UTF8.self))")
                 }
             }
             if dropped > 0 {
@@ -226,12 +229,6 @@ final class AccessLog: Sendable {
     /// The path as logged: at most 200 characters, then an ellipsis.
     static func shown(_ path: Substring) -> String {
         path.count > 200 ? path.prefix(200) + "…" : String(path)
-    }
-
-    /// Milliseconds with one decimal ("12.3"), without `String(format:)`.
-    static func milliseconds(_ duration: Duration) -> String {
-        let tenths = tenthsOfMilliseconds(duration)
-        return "\(tenths / 10).\(tenths % 10)"
     }
 }
 

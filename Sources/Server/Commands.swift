@@ -110,6 +110,8 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "trakx")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var configuration = try appConfiguration(environment: environment)
+        // `logger` is swift-log's default stream handler, on standard error: request lines may go there in blocks.
+        configuration.server.accessLogToStandardError = true
         // Listening for the signals starts before anything runs, so a SIGTERM at any moment from here is a clean stop.
         let termination = Termination()
         let simulator = configuration.hasCredentials

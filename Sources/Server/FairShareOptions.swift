@@ -53,7 +53,5 @@ struct FairShareOptions: ParsableArguments {
         configuration.server.connectionsPerAddress = connectionsPerAddress ?? (capped ? 100 : 0)
         configuration.server.headerDeadlineSeconds = max(1, headerDeadline)
         configuration.server.accessLogPath = accessLog
-        // `trakx serve` logs through swift-log's default stream handler, to standard error.
-        configuration.server.accessLogToStandardError = true
     }
 }

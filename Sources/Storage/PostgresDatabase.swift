@@ -67,26 +67,11 @@ public final class PostgresDatabase: SQLDatabase {
         self.backoff = backoff
         self.availability = availability
         worker = WorkerPool(name: "trakx-pg", threads: connections)
-        let connection: PostgresConnection
         do {
-            connection = try PostgresConnection(url: url)
+            let connection = try connect()
+            state.withLock { $0.idle.append(ConnectionBox(connection)) }
         } catch let error as PostgresError where waitForServer && error.isUnavailable {
-            changed(to: false, error.description)
-            state.withLock { state in
-                state.failures = 1
-                state.nextAttempt = Date().addingTimeInterval(backoff.first)
-            }
-            return
-        }
-        do {
-            try PostgresMigrations.migrate(connection)
-        } catch {
-            connection.close()
-            throw error
-        }
-        state.withLock { state in
-            state.migrated = true
-            state.idle.append(ConnectionBox(connection))
+            failed(error)
         }
     }
 
@@ -136,33 +121,46 @@ public final class PostgresDatabase: SQLDatabase {
         if let box { return box }
         guard !wait else { throw PostgresError.unavailable("waiting before connecting to \(redactedURL) again") }
         do {
-            let connection = try PostgresConnection(url: url)
-            if !state.withLock({ $0.migrated }) {
-                // The server was not there at start: migrate now (under the advisory lock, so a fleet migrates once and
-                // two of this instance's threads meeting here do nothing twice), before any statement runs.
-                do {
-                    try PostgresMigrations.migrate(connection)
-                } catch let error as PostgresError where error.isNewerSchema {
-                    // Nothing was written; riders are told favourites cannot be read just now, the log says why.
-                    connection.close()
-                    throw PostgresError.unavailable(error.description)
-                } catch {
-                    connection.close()
-                    throw error
-                }
-                state.withLock { $0.migrated = true }
+            let connection: PostgresConnection
+            do {
+                connection = try connect()
+            } catch let error as PostgresError where error.isNewerSchema {
+                // Found only now (the server was not there at start). Nothing was written; riders are told favourites
+                // cannot be read just now, the log says why.
+                throw PostgresError.unavailable(error.description)
             }
             state.withLock { $0.failures = 0 }
             changed(to: true, "")
             return ConnectionBox(connection)
         } catch {
-            changed(to: false, String(describing: error))
-            state.withLock { state in
-                state.failures += 1
-                let delay = min(backoff.most, backoff.first * pow(2, Double(min(state.failures - 1, 16))))
-                state.nextAttempt = Date().addingTimeInterval(delay)
-            }
+            failed(error)
             throw error
+        }
+    }
+
+    /// A new connection, through which the database is migrated first when this instance has not migrated it yet (the
+    /// server was not there at start): under the advisory lock, so a fleet migrates once and two of this instance's
+    /// threads meeting here do nothing twice, before any statement runs.
+    private func connect() throws -> PostgresConnection {
+        let connection = try PostgresConnection(url: url)
+        guard !state.withLock({ $0.migrated }) else { return connection }
+        do {
+            try PostgresMigrations.migrate(connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+        state.withLock { $0.migrated = true }
+        return connection
+    }
+
+    /// Tells `availability` of a failed attempt to connect and waits longer before the next one.
+    private func failed(_ error: any Error) {
+        changed(to: false, String(describing: error))
+        state.withLock { state in
+            state.failures += 1
+            let delay = min(backoff.most, backoff.first * pow(2, Double(min(state.failures - 1, 16))))
+            state.nextAttempt = Date().addingTimeInterval(delay)
         }
     }
 

@@ -14,17 +14,10 @@ struct ServeProcessTests {
 
     @Test(.timeLimit(.minutes(2)))
     func sigtermDrainsRequestsKeepsTheWriteAndExitsZero() async throws {
-        let binary = try Self.binary()
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
         try await withTemporaryDirectory { folder in
             let path = folder + "/serve.sqlite"
             let log = folder + "/serve.log"
-            let child = try ChildProcess.launch(binary, arguments: [
-                "serve", "--host", "127.0.0.1", "--port", "0", "--database", path,
-                "--templates", repositoryRoot + "/Templates", "--public", repositoryRoot + "/Public",
-                "--seed", "7", "--simulator-latency", String(Self.latency), "--log-level", "notice",
-            ], environment: environment, errorLog: log)
+            let child = try Self.serve(in: folder, ["--simulator-latency", String(Self.latency), "--log-level", "notice"])
             let ready = try await onThread { child.waitForLine(containing: "Trakx is running at http://127.0.0.1:", timeout: 60) }
             guard let ready, let port = UInt16(ready.split(separator: ":").last?.filter(\.isNumber) ?? "") else {
                 child.kill()
@@ -126,15 +119,9 @@ struct ServeProcessTests {
     /// (none cut into, none lost at SIGTERM), with a private list's id never written.
     @Test(.timeLimit(.minutes(2)))
     func atTheDefaultLevelEachRequestIsOneWholeLineOnStandardErrorInTheLogsFormat() async throws {
-        let binary = try Self.binary()
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
         try await withTemporaryDirectory { folder in
             let log = folder + "/serve.log"
-            let child = try ChildProcess.launch(binary, arguments: [
-                "serve", "--host", "127.0.0.1", "--port", "0", "--database", folder + "/serve.sqlite",
-                "--templates", repositoryRoot + "/Templates", "--public", repositoryRoot + "/Public", "--seed", "7", "--no-learn-network",
-            ], environment: environment, errorLog: log)
+            let child = try Self.serve(in: folder, ["--no-learn-network"])
             let ready = try await onThread { child.waitForLine(containing: "Trakx is running at http://127.0.0.1:", timeout: 60) }
             let port = try #require(ready.flatMap { UInt16($0.split(separator: ":").last?.filter(\.isNumber) ?? "") }, "trakx did not start")
             let host = "127.0.0.1:\(port)"
@@ -157,6 +144,17 @@ struct ServeProcessTests {
             #expect(!text.contains("0123456789abcdef"))
             #expect(text.contains("Stopped"))
         }
+    }
+
+    /// `trakx serve` on demo data (seed 7) on a free loopback port, its database `folder/serve.sqlite` and its standard
+    /// error `folder/serve.log`, with `more` arguments; no PTV key reaches it from the test's environment.
+    static func serve(in folder: String, _ more: [String]) throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
+        return try ChildProcess.launch(try binary(), arguments: [
+            "serve", "--host", "127.0.0.1", "--port", "0", "--database", folder + "/serve.sqlite",
+            "--templates", repositoryRoot + "/Templates", "--public", repositoryRoot + "/Public", "--seed", "7",
+        ] + more, environment: environment, errorLog: folder + "/serve.log")
     }
 
     /// The built `trakx` beside this test bundle (`.build/<triple>/debug/`), else in the repository's `.build/debug/`.
