@@ -181,6 +181,45 @@ static inline const char *_Nullable cmhd_nth_header(struct MHD_Connection *_Nonn
     return search.value;
 }
 
+/// One request header as libmicrohttpd keeps it: pointers into the connection's memory, valid while the request
+/// is being answered.
+typedef struct {
+    const char *_Nonnull name;
+    const char *_Nonnull value;
+    size_t name_length;
+    size_t value_length;
+} cmhd_header_pair;
+
+typedef struct {
+    cmhd_header_pair *_Nonnull pairs;
+    unsigned int capacity;
+    unsigned int count;
+} cmhd_header_list;
+
+/// Keeps one header in `cls` (a cmhd_header_list) while there is room, and counts it either way.
+static inline enum MHD_Result cmhd_collect_header(void *_Nullable cls, enum MHD_ValueKind kind, const char *_Nonnull key,
+                                                  size_t key_size, const char *_Nullable value, size_t value_size) {
+    cmhd_header_list *list = (cmhd_header_list *)cls;
+    (void)kind;
+    if (list->count < list->capacity) {
+        cmhd_header_pair pair = { key, value == NULL ? "" : value, key_size, value == NULL ? 0 : value_size };
+        list->pairs[list->count] = pair;
+    }
+    list->count++;
+    return MHD_YES;
+}
+
+/// Every request header in arrival order, in one pass over libmicrohttpd's list (a lookup by name walks the whole
+/// list each time, with a callback and a strcasecmp for every header): the warm path reads Host, Cookie and
+/// Accept-Encoding from this copy of the pointers instead. Returns how many headers there are; when that is more than
+/// `capacity`, only the first `capacity` were kept.
+static inline unsigned int cmhd_headers(struct MHD_Connection *_Nonnull connection, cmhd_header_pair *_Nonnull pairs,
+                                        unsigned int capacity) {
+    cmhd_header_list list = { pairs, capacity, 0 };
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, &cmhd_collect_header, &list);
+    return list.count;
+}
+
 /// Whether the request announced a body (Content-Length or Transfer-Encoding).
 static inline int cmhd_has_body(struct MHD_Connection *_Nonnull connection) {
     return MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH) != NULL

@@ -6,8 +6,8 @@ import CZlib
 /// Each piece between the cuts is deflated and ended with a full flush, which leaves the stream on a byte boundary
 /// and forgets what came before; the value then goes in a stored (uncompressed) block of its own. So no compressed
 /// byte depends on the value, and the value (a form token) is never compressed beside text a request put on the
-/// page, which is what a compression side channel (BREACH) needs. Only the trailer's CRC changes per visitor:
-/// it is combined from the pieces' CRCs, worked out once, and the value's.
+/// page, which is what a compression side channel (BREACH) needs. Only the trailer's CRC changes per visitor,
+/// and it costs one CRC of the value and one multiplication (see `seal`).
 struct GzipCut: Sendable {
     /// The whole gzip stream, with zeros where the value and the CRC go.
     let bytes: [UInt8]
@@ -16,9 +16,11 @@ struct GzipCut: Sendable {
     /// Where the trailer's CRC is.
     private let trailer: Int
     private let valueLength: Int
-    /// Each piece's CRC, and the operator that appends a CRC of its length to another (`crc32_combine_gen`).
-    private let pieceCRCs, pieceOperators: [UInt]
-    private let valueOperator: UInt
+    /// The CRC of the stream's content with zeros in every cut, and that of a value of zeros.
+    private let zeroCRC, zeroValueCRC: UInt
+    /// The factors that move a value's CRC from each cut to the content's end (`crc32_combine_gen` of the bytes after
+    /// that cut), added up.
+    private let cutsFactor: UInt
 
     /// Pages smaller than this are sent as they are (a gzip header, trailer and flushes would gain little).
     static let smallest = 1024
@@ -53,20 +55,31 @@ struct GzipCut: Sendable {
         self.bytes = bytes
         self.slots = slots
         self.valueLength = valueLength
-        pieceCRCs = pieces.map { piece in piece.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) } }
-        pieceOperators = pieces.map { crc32_combine_gen(off_t($0.count)) }
-        valueOperator = crc32_combine_gen(off_t(valueLength))
+        let crcs = pieces.map { piece in piece.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) } }
+        zeroValueCRC = [UInt8](repeating: 0, count: valueLength).withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        var zeroCRC = crcs[0]
+        var cutsFactor: UInt = 0
+        var after = total - pieces[0].count - valueLength  // the content after the first cut
+        for (piece, crc) in zip(pieces.dropFirst(), crcs.dropFirst()) {
+            zeroCRC = crc32_combine(crc32_combine(zeroCRC, zeroValueCRC, off_t(valueLength)), crc, off_t(piece.count))
+            cutsFactor ^= crc32_combine_gen(off_t(after))
+            after -= piece.count + valueLength
+        }
+        self.zeroCRC = zeroCRC
+        self.cutsFactor = cutsFactor
     }
 
     /// Writes the CRC of the body with `value` in every cut into `body` (a copy of `bytes` with the value written in
     /// at `slots`).
+    ///
+    /// A CRC is linear over GF(2) for contents of one length: the CRC of the content with the value in every cut is
+    /// that with zeros there, plus the value's own part (its CRC less a zero value's), moved to each cut's place by
+    /// multiplying by x to the power of the bits after it. The moves add up to one factor, `cutsFactor`, so the value's
+    /// part is multiplied once (`crc32_combine_op` with a CRC of nothing to append is that multiplication).
     func seal(_ body: UnsafeMutableRawPointer, value: UnsafeRawBufferPointer) {
         let valueCRC = crc32(0, value.baseAddress?.assumingMemoryBound(to: UInt8.self), uInt(value.count))
-        var crc = pieceCRCs[0]
-        for index in 1 ..< pieceCRCs.count {
-            crc = crc32_combine_op(crc, valueCRC, valueOperator)
-            crc = crc32_combine_op(crc, pieceCRCs[index], pieceOperators[index])
-        }
+        // zlib's multiplication never ends for a factor of zero (a page without cuts).
+        let crc = cutsFactor == 0 ? zeroCRC : zeroCRC ^ crc32_combine_op(valueCRC ^ zeroValueCRC, 0, cutsFactor)
         let out = body.assumingMemoryBound(to: UInt8.self) + trailer
         for byte in 0 ..< 4 { out[byte] = UInt8(truncatingIfNeeded: crc >> (8 * byte)) }
     }

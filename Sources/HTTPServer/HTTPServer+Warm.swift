@@ -51,18 +51,19 @@ public final class WarmPages: Sendable {
     ///   when MHD reports the request completed.
     func answer(_ connection: OpaquePointer, target: String) -> (status: Int, result: MHD_Result, lent: Lent?)? {
         withUnsafeTemporaryAllocation(byteCount: visitors.valueLength, alignment: 1) { value -> (status: Int, result: MHD_Result, lent: Lent?)? in
-            let head = RequestHead(connection: connection)
-            guard let visitor = visitors.visitor(head, value: value),
-                  let page = store.page(PageStore.Key(variant: visitor.variant, target: target)),
-                  let response = lend(page, value: UnsafeRawBufferPointer(value), fresh: visitor.fresh,
-                                      gzip: page.cut.gzip != nil && ContentCoding.acceptsGzip(head)) else { return nil }
-            let status = page.cut.status
-            let result = MHD_queue_response(connection, UInt32(status), response.pointer)
-            guard result == cmhd_yes() else {
-                page.takeBack(response)
-                return (status, result, nil)
+            RequestHead.reading(connection) { head -> (status: Int, result: MHD_Result, lent: Lent?)? in
+                guard let visitor = visitors.visitor(head, value: value),
+                      let page = store.page(PageStore.Key(variant: visitor.variant, target: target)),
+                      let response = lend(page, value: UnsafeRawBufferPointer(value), fresh: visitor.fresh,
+                                          gzip: page.cut.gzip != nil && ContentCoding.acceptsGzip(head)) else { return nil }
+                let status = page.cut.status
+                let result = MHD_queue_response(connection, UInt32(status), response.pointer)
+                guard result == cmhd_yes() else {
+                    page.takeBack(response)
+                    return (status, result, nil)
+                }
+                return (status, result, Lent(page: page, response: response))
             }
-            return (status, result, Lent(page: page, response: response))
         }
     }
 

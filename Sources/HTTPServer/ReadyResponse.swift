@@ -27,6 +27,8 @@ final class ReadyResponse: @unchecked Sendable {
     private let freshValueOffset: Int
     /// Whether the response carries the fresh header now.
     private var hasFreshHeader = false
+    /// Whether a value has been written into the body (and its trailer sealed) yet.
+    private var hasValue = false
 
     /// The compressed page, whose trailer is sealed for each visitor; nil for the page as it is.
     private let sealing: GzipCut?
@@ -101,10 +103,15 @@ final class ReadyResponse: @unchecked Sendable {
     /// it is `fresh`. False when MHD would not change that header (the response must not be used).
     func prepare(value: UnsafeRawBufferPointer, fresh: Bool) -> Bool {
         guard let bytes = value.baseAddress, value.count == valueLength else { return false }
-        for slot in slots {
-            (body + slot).copyMemory(from: bytes, byteCount: valueLength)
+        // A browser coming back with its cookie is lent the response it had last: its value is there already.
+        let written = hasValue && slots.first.map { memcmp(body + $0, bytes, valueLength) == 0 } ?? hasValue
+        if !written {
+            for slot in slots {
+                (body + slot).copyMemory(from: bytes, byteCount: valueLength)
+            }
+            sealing?.seal(body, value: value)
+            hasValue = true
         }
-        sealing?.seal(body, value: value)
         guard let freshHeader else { return true }
         if hasFreshHeader {
             guard MHD_del_response_header(pointer, freshHeader, freshValue) == cmhd_yes() else { return false }

@@ -10,6 +10,8 @@ public struct RequestHead {
     @usableFromInline
     enum Source {
         case connection(OpaquePointer)
+        /// Every header of a connection's request, gathered in one pass (`cmhd_headers`).
+        case pairs(UnsafeBufferPointer<cmhd_header_pair>)
         case headers([(String, String)])
     }
 
@@ -20,6 +22,26 @@ public struct RequestHead {
     /// - Parameter connection: The MHD connection.
     init(connection: OpaquePointer) {
         source = .connection(connection)
+    }
+
+    /// The head of a request being answered on libmicrohttpd's thread, its headers gathered once (valid only
+    /// during that call, as the connection's memory they point into).
+    /// - Parameter pairs: Every header of the request, in arrival order.
+    init(pairs: UnsafeBufferPointer<cmhd_header_pair>) {
+        source = .pairs(pairs)
+    }
+
+    /// Calls `body` with the head of the request on `connection`, its headers gathered in one pass when there are
+    /// no more than 48 of them (else read from libmicrohttpd at each lookup).
+    /// - Parameters:
+    ///   - connection: The MHD connection.
+    ///   - body: What to do with the head.
+    static func reading<Result>(_ connection: OpaquePointer, _ body: (RequestHead) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: cmhd_header_pair.self, capacity: 48) { pairs in
+            let count = Int(cmhd_headers(connection, pairs.baseAddress!, UInt32(pairs.count)))
+            guard count <= pairs.count else { return body(RequestHead(connection: connection)) }
+            return body(RequestHead(pairs: UnsafeBufferPointer(rebasing: pairs[..<count])))
+        }
     }
 
     /// The head of a request already copied into Swift.
@@ -41,6 +63,16 @@ public struct RequestHead {
                 name.withMemoryRebound(to: CChar.self) { cmhd_single_header(connection, $0.baseAddress!) }
             }
             return body(value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
+        case .pairs(let pairs):
+            var found: UnsafeRawBufferPointer?
+            var count = 0
+            name.withUTF8Buffer { name in
+                for pair in pairs where Self.named(pair, name) {
+                    count += 1
+                    found = UnsafeRawBufferPointer(start: pair.value, count: pair.value_length)
+                }
+            }
+            return body(count == 1 ? found : nil)
         case .headers(let headers):
             var found: String?
             var count = 0
@@ -72,12 +104,32 @@ public struct RequestHead {
                 if let result = body(UnsafeRawBufferPointer(start: value, count: strlen(value))) { return result }
                 index += 1
             }
+        case .pairs(let pairs):
+            for pair in pairs where name.withUTF8Buffer({ Self.named(pair, $0) }) {
+                if let result = body(UnsafeRawBufferPointer(start: pair.value, count: pair.value_length)) { return result }
+            }
+            return nil
         case .headers(let headers):
             for (header, value) in headers where header.equalsIgnoring(name) {
                 var value = value
                 if let result = value.withUTF8({ body(UnsafeRawBufferPointer($0)) }) { return result }
             }
             return nil
+        }
+    }
+}
+
+extension RequestHead {
+    /// Whether `pair` is the header `name` (ASCII letters compared without case).
+    @usableFromInline
+    static func named(_ pair: cmhd_header_pair, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard pair.name_length == name.count else { return false }
+        return UnsafeRawPointer(pair.name).withMemoryRebound(to: UInt8.self, capacity: name.count) { key in
+            for index in 0 ..< name.count where key[index] != name[index] {
+                let lower = key[index] | 0x20
+                guard lower == name[index] | 0x20, lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "z") else { return false }
+            }
+            return true
         }
     }
 }

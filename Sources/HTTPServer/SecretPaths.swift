@@ -35,12 +35,22 @@ public struct SecretPaths: Sendable {
     /// False when `path` plainly starts with no prefix's first segment (no escapes, compared ignoring ASCII case),
     /// without making a string: the access log asks this of every request, and nearly every path is not secret.
     private func mayBeSecret(_ path: Substring) -> Bool {
-        let bytes = path.utf8
-        guard !bytes.contains(UInt8(ascii: "%")) else { return true }
-        let first = bytes.drop { $0 == UInt8(ascii: "/") }.prefix { $0 != UInt8(ascii: "/") }
+        path.utf8.withContiguousStorageIfAvailable(mayBeSecret) ?? Array(path.utf8).withUnsafeBufferPointer(mayBeSecret)
+    }
+
+    /// `mayBeSecret(_:)` over the path's bytes, read once in place.
+    private func mayBeSecret(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < bytes.count, bytes[start] == UInt8(ascii: "/") { start += 1 }
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
+        guard !bytes[start...].contains(UInt8(ascii: "%")) else { return true }
+        let first = UnsafeBufferPointer(rebasing: bytes[start ..< end])
         return prefixes.contains { prefix in
-            let segment = prefix[0].utf8
-            return segment.count == first.count && zip(segment, first).allSatisfy { $0 == ($1 | (($1 >= 65 && $1 <= 90) ? 32 : 0)) }
+            var segment = prefix[0]
+            return segment.withUTF8 { segment in
+                segment.count == first.count && zip(segment, first).allSatisfy { $0 == ($1 | (($1 >= 65 && $1 <= 90) ? 32 : 0)) }
+            }
         }
     }
 }

@@ -70,6 +70,25 @@ struct CompressedPageTests {
         }
     }
 
+    /// A compressed response given back is lent again: to the same visitor (their token is there already, and is
+    /// not written or sealed again), to another (theirs replaces it, with its own CRC), and back; each decodes, its
+    /// CRC checked, to the page with that visitor's token alone. One request at a time, so the one response is reused.
+    @Test func aReusedCompressedResponseCarriesOnlyItsOwnVisitorsToken() async throws {
+        try await PageStoreTests.withApp { app in
+            _ = try await app.get(PageStoreTests.board, headers: Self.browser)
+            let visitors = (0 ..< 2).map { _ in SecureRandom.hex(bytes: 32) }
+            for visitor in [visitors[0], visitors[0], visitors[1], visitors[1], visitors[0], nil, visitors[0]] {
+                let cookie = visitor.map { [("Cookie", "trakx_form=\($0)")] } ?? []
+                let answer = try await app.get(PageStoreTests.board, headers: Self.browser + cookie)
+                #expect(answer.header("Server-Timing") == nil, "answered ready")
+                #expect(answer.header("Content-Encoding") == "gzip")
+                let page = String(decoding: try #require(gunzip(answer.body), "the CRC holds"), as: UTF8.self)
+                let expected = try visitor ?? #require(PageStoreTests.token(setBy: answer.header("Set-Cookie")))
+                #expect(PageStoreTests.tokens(in: page) == [expected])
+            }
+        }
+    }
+
     /// The style sheet and scripts are compressed once, at start, and have an ETag of their own compressed: a browser
     /// that kept one form is never told it is the other.
     @Test func staticFilesAreCompressedWithAnETagOfTheirOwn() async throws {

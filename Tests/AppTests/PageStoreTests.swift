@@ -151,6 +151,25 @@ struct PageStoreTests {
         }
     }
 
+    /// The warm path reads a request's headers gathered in one pass (48 at most; past that, from libmicrohttpd at each
+    /// lookup): a token in a second Cookie header, after other cookies, and one sent among 60 headers are found alike,
+    /// and a header name is matched without case but whole.
+    @Test func aWarmPageFindsTheTokenWhereverTheHeadersPutIt() async throws {
+        try await Self.withApp { app in
+            _ = try await app.get(Self.board)
+            let token = SecureRandom.hex(bytes: 32)
+            let other = (0 ..< 60).map { ("X-Filler-\($0)", "\($0)") }
+            for headers in [[("Cookie", "a=1; trakx_formx=f00d"), ("COOKIE", " b=2 ;trakx_form=\(token)")],
+                            other + [("cookie", "trakx_form=\(token)")],
+                            [("Cookie2", "trakx_form=\(SecureRandom.hex(bytes: 32))"), ("Cookie", "trakx_form=\(token)")]] {
+                let answer = try await app.get(Self.board, headers: headers)
+                #expect(try Self.checked(answer, returning: token) == token, "\(headers.suffix(2))")
+            }
+            let many = try await app.get(Self.board, headers: other + [("Host", "127.0.0.1:\(app.port)")])
+            #expect(many.status == 421, "two Host headers among 60")
+        }
+    }
+
     @Test func onlyAPlainGetIsAnsweredReady() async throws {
         try await Self.withApp { app in
             _ = try await app.get(Self.board)
