@@ -32,12 +32,12 @@ public struct RequestHead {
     }
 
     /// Calls `body` with the head of the request on `connection`, its headers gathered in one pass when there are
-    /// no more than 48 of them (else read from libmicrohttpd at each lookup).
+    /// no more than 24 of them (on the stack: more would be allocated) (else read from libmicrohttpd at each lookup).
     /// - Parameters:
     ///   - connection: The MHD connection.
     ///   - body: What to do with the head.
     static func reading<Result>(_ connection: OpaquePointer, _ body: (RequestHead) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: cmhd_header_pair.self, capacity: 48) { pairs in
+        withUnsafeTemporaryAllocation(of: cmhd_header_pair.self, capacity: 24) { pairs in
             let count = Int(cmhd_headers(connection, pairs.baseAddress!, UInt32(pairs.count)))
             guard count <= pairs.count else { return body(RequestHead(connection: connection)) }
             return body(RequestHead(pairs: UnsafeBufferPointer(rebasing: pairs[..<count])))

@@ -1,3 +1,4 @@
+@testable import App
 import Foundation
 import Testing
 import TestSupport
@@ -14,5 +15,26 @@ struct FormTokenTests {
             let value = "value=\"" + cookie + "\""
             #expect(response.text[field].hasSuffix(value))
         }
+    }
+
+    /// A token reads back as the digits it was read from, and only 64 lower-case hex digits are one: each digit's
+    /// neighbours in ASCII ("/", ":", "`", "g"), upper case, and one digit more or fewer are refused, in every word.
+    @Test func aTokenIsExactly64LowerCaseHexDigits() {
+        for _ in 0 ..< 50 {
+            let text = SecureRandom.hex(bytes: 32)
+            #expect(FormToken(text)?.text == text)
+        }
+        #expect(FormToken(String(repeating: "0", count: 64))?.text == String(repeating: "0", count: 64))
+        #expect(FormToken("0123456789abcdef" + String(repeating: "f", count: 48))?.text == "0123456789abcdef" + String(repeating: "f", count: 48))
+        let good = String(repeating: "a", count: 64)
+        for bad in ["/", ":", "`", "g", "A", "F", " "] {
+            for at in [0, 15, 16, 33, 63] {
+                var digits = Array(good)
+                digits[at] = Character(bad)
+                #expect(FormToken(String(digits)) == nil, "\(bad) at \(at)")
+            }
+        }
+        #expect(FormToken(String(good.dropLast())) == nil)
+        #expect(FormToken(good + "a") == nil)
     }
 }

@@ -151,7 +151,7 @@ struct PageStoreTests {
         }
     }
 
-    /// The warm path reads a request's headers gathered in one pass (48 at most; past that, from libmicrohttpd at each
+    /// The warm path reads a request's headers gathered in one pass (24 at most; past that, from libmicrohttpd at each
     /// lookup): a token in a second Cookie header, after other cookies, and one sent among 60 headers are found alike,
     /// and a header name is matched without case but whole.
     @Test func aWarmPageFindsTheTokenWhereverTheHeadersPutIt() async throws {

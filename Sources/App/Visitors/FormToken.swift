@@ -22,25 +22,19 @@ struct FormToken: Hashable, Sendable {
     /// The token written as `text`: exactly 64 lower-case hex digits, else nil.
     /// - Parameter text: The digits' bytes.
     init?(hex text: UnsafeRawBufferPointer) {
-        guard text.count == Self.length else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for index in 0 ..< Self.length {
-            let byte = text[index]
-            let digit: UInt64
-            switch byte {
-            case 48 ... 57: digit = UInt64(byte - 48)
-            case 97 ... 102: digit = UInt64(byte - 87)
-            default: return nil
+        guard text.count == Self.length, let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        /// The eight bytes written by the 16 digits at `start`; nil for a byte that is not a lower-case hex digit.
+        func word(_ start: Int) -> UInt64? {
+            var word: UInt64 = 0
+            for byte in UnsafeBufferPointer(start: base + start, count: 16) {
+                let digit: UInt8
+                if byte &- 48 < 10 { digit = byte &- 48 } else if byte &- 97 < 6 { digit = byte &- 87 } else { return nil }
+                word = word << 4 | UInt64(digit)
             }
-            let shift = UInt64(60 - (index % 16) * 4)
-            switch index / 16 {
-            case 0: words.0 |= digit << shift
-            case 1: words.1 |= digit << shift
-            case 2: words.2 |= digit << shift
-            default: words.3 |= digit << shift
-            }
+            return word
         }
-        self.words = words
+        guard let first = word(0), let second = word(16), let third = word(32), let fourth = word(48) else { return nil }
+        words = (first, second, third, fourth)
     }
 
     /// The token written as `text` (64 lower-case hex digits), else nil.
@@ -62,13 +56,21 @@ struct FormToken: Hashable, Sendable {
     /// Writes the token's 64 hex digits to the start of `out`.
     /// - Parameter out: At least `length` bytes.
     func write(into out: UnsafeMutableRawBufferPointer) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { digits in
-            for index in 0 ..< Self.length {
-                let word = switch index / 16 { case 0: words.0; case 1: words.1; case 2: words.2; default: words.3 }
-                out[index] = digits[Int((word >> UInt64(60 - (index % 16) * 4)) & 0xf)]
+        precondition(out.count >= Self.length)
+        let bytes = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        /// Writes `word`'s 16 digits at `start`.
+        func put(_ word: UInt64, at start: Int) {
+            var word = word
+            for digit in (0 ..< 16).reversed() {
+                let nibble = UInt8(truncatingIfNeeded: word & 0xf)
+                bytes[start + digit] = nibble < 10 ? nibble &+ 48 : nibble &+ 87
+                word >>= 4
             }
         }
+        put(words.0, at: 0)
+        put(words.1, at: 16)
+        put(words.2, at: 32)
+        put(words.3, at: 48)
     }
 
     /// The token's 64 hex digits as text.

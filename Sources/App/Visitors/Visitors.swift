@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import Storage
 import Synchronization
@@ -152,7 +153,7 @@ final class Visitors: WarmVisitors {
 
     /// Whether a `Host` value may be answered: seen and admitted before, or allowed now (and remembered).
     private func isAdmitted(_ host: UnsafeRawBufferPointer) -> Bool {
-        if admitted.read({ $0.contains { $0.elementsEqual(host) } }) { return true }
+        if admitted.read({ $0.contains { $0.count == host.count && memcmp($0, host.baseAddress!, host.count) == 0 } }) { return true }
         let text = String(decoding: host, as: UTF8.self)
         guard isAllowed(host: text) else { return false }
         admitted.write { admitted in
