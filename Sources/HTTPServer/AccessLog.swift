@@ -199,7 +199,12 @@ final class AccessLog: Sendable {
         block += line.method.utf8
         block.append(UInt8(ascii: " "))
         let path = secrets.redacted(line.path)
-        if path.utf8.count <= 200 { block += path.utf8 } else { block += Self.shown(path).utf8 }
+        if path.utf8.count <= 200 {
+            // Copied as one block where the bytes are in one piece (always, for a path cut from the request target).
+            if path.utf8.withContiguousStorageIfAvailable({ block.append(contentsOf: $0) }) == nil { block += path.utf8 }
+        } else {
+            block += Self.shown(path).utf8
+        }
         block.append(UInt8(ascii: " "))
         Self.appendDecimal(line.status, to: &block)
         block.append(UInt8(ascii: " "))

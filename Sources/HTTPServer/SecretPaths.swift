@@ -8,12 +8,15 @@ public struct SecretPaths: Sendable {
 
     /// Each prefix's segments, decoded and lower-cased.
     private let prefixes: [[String]]
+    /// Each prefix's first segment's bytes (what every logged path is checked against first).
+    private let firsts: [[UInt8]]
 
     /// - Parameter prefixes: Paths such as `/favourites/list/`, whose next segment is secret.
     public init(_ prefixes: [String] = []) {
         self.prefixes = prefixes.map { prefix in
             prefix.split(separator: "/").map { String($0).lowercased() }
         }.filter { !$0.isEmpty }
+        firsts = self.prefixes.map { Array($0[0].utf8) }
     }
 
     /// Whether no path is secret.
@@ -46,11 +49,8 @@ public struct SecretPaths: Sendable {
         while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
         guard !bytes[start...].contains(UInt8(ascii: "%")) else { return true }
         let first = UnsafeBufferPointer(rebasing: bytes[start ..< end])
-        return prefixes.contains { prefix in
-            var segment = prefix[0]
-            return segment.withUTF8 { segment in
-                segment.count == first.count && zip(segment, first).allSatisfy { $0 == ($1 | (($1 >= 65 && $1 <= 90) ? 32 : 0)) }
-            }
+        return firsts.contains { segment in
+            segment.count == first.count && zip(segment, first).allSatisfy { $0 == ($1 | (($1 >= 65 && $1 <= 90) ? 32 : 0)) }
         }
     }
 }
