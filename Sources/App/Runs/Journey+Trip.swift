@@ -52,7 +52,7 @@ extension Journey {
             row.flatMap { pattern.stops[String($0.stopId)] }.map { SpokenName.stop($0.stopName) } ?? ""
         }
         func service(_ row: Departure) -> String {
-            ModeWords.service(pattern.routes[String(row.routeId)], type: type)
+            ModeWords.service(pattern.routes[String(row.routeId)], type: type, routeID: row.routeId)
         }
         let previous = before.flatMap { rows -> Neighbour? in
             guard let first = rows.first, let join = own.first else { return nil }

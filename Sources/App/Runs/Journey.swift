@@ -100,7 +100,7 @@ struct Journey: Sendable {
                 let direction = pattern.directions[String(departure.directionId)]
                 let end = Self.destination(run: run, direction: direction)
                 legs.append(Leg(runRef: departure.runRef, run: run, route: route,
-                                service: ModeWords.service(route, type: routeType), end: end,
+                                service: ModeWords.service(route, type: routeType, routeID: departure.routeId), end: end,
                                 destination: PlatformDestination.name(end: end, boarding: departure.stopId, type: routeType).name,
                                 start: calls.count))
             }

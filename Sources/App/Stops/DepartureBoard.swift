@@ -53,7 +53,7 @@ struct DepartureBoard: Sendable {
         var destinations: [String: PlatformDestination.Named] = [:]
         func service(_ route: Route?, _ routeID: Int) -> String {
             if let known = services[routeID] { return known }
-            let service = ModeWords.service(route, type: routeType)
+            let service = ModeWords.service(route, type: routeType, routeID: routeID)
             services[routeID] = service
             return service
         }
