@@ -27,6 +27,64 @@ struct CityEndsTests {
         return DepartureBoard(answer, routeType: .train, stopID: stop, words: TimeWords(now: Recorded.at(time)))
     }
 
+    @Test func aTripAwayFromTheCityStartsAtFlindersStreetNotInTheLoopBeforeIt() async throws {
+        // Peer: "Should trim away the city loop stops of the formed by trip": C425 starts at Flinders Street, its
+        // Parliament to Southern Cross stops are the trip before. PTV lists the run from Parliament.
+        let text = try await run("metro-pattern-cbe", "967425", at: "2024-06-30T01:50:00Z")
+        #expect(text.contains("Cranbourne line to Cranbourne 20 stops, from Flinders Street to Cranbourne."), "\(text)")
+        #expect(text.contains("Before Flinders Street, this train runs from Parliament via the City Loop."), "\(text)")
+        // The same run ridden from Parliament: the train there shows Flinders Street, then becomes the Cranbourne train.
+        let parliament = try await run("metro-pattern-cbe", "967425", from: 1155, at: "2024-06-30T01:50:00Z")
+        #expect(parliament.hasPrefix("Cranbourne line to Flinders Street"), "\(parliament)")
+        #expect(parliament.contains("23 stops from Parliament to Cranbourne"), "\(parliament)")
+        #expect(parliament.contains("At Flinders Street it continues as the Cranbourne line to Cranbourne."), "\(parliament)")
+    }
+
+    @Test func aTripTowardsTheCityEndsAtFlindersStreetNotRoundTheLoopAfterIt() async throws {
+        // Peer: "Should trim away the city loop stops of the forming trip" (Hurstbridge) and "Should not apply delay
+        // correction to FSS on Up trips" (Lilydale, 3230): both trips end at Flinders Street.
+        let hurstbridge = try await run("metro-pattern-hbe", "949234", at: "2024-06-30T00:30:00Z")
+        #expect(hurstbridge.hasPrefix("Hurstbridge line to Flinders Street This service is cancelled."), "\(hurstbridge)")
+        #expect(hurstbridge.contains("At Flinders Street, this train continues via the City Loop to Parliament."), "\(hurstbridge)")
+        #expect(hurstbridge.components(separatedBy: ", cancelled").count - 1 == 24, "Hurstbridge to Flinders Street: \(hurstbridge)")
+        #expect(!hurstbridge.contains("Melbourne Central"), "\(hurstbridge)")
+        let lilydale = try await run("tdn-3230-pattern", "951230", at: "2025-06-12T08:00:00Z")
+        #expect(lilydale.contains("19 stops, from Lilydale to Flinders Street."), "\(lilydale)")
+        // A rider boarding in the loop after Flinders Street is on the train round the loop.
+        let flagstaff = try await run("tdn-3230-pattern", "951230", from: 1068, at: "2025-06-12T08:00:00Z")
+        #expect(flagstaff.hasPrefix("Lilydale line to Parliament"), "\(flagstaff)")
+        // Peer: "Does not break a half city circle PAR-FSS service": Parliament, then Flinders Street.
+        let half = try await run("parliament-only", "948806", at: "2025-07-17T01:00:00Z")
+        #expect(half.contains("Mernda line to Flinders Street 2 stops, from Parliament to Flinders Street."), "\(half)")
+    }
+
+    @Test(arguments: [
+        // Peer: "Should remove duplicated Flinders Street and Southern Cross stops on Cross City trips" (and the one
+        // spanning two days): the Frankston trip starts at Flinders Street, not Southern Cross.
+        ("tdn-4439-pattern", "952439", "2025-06-09T08:40:00Z", "from Flinders Street to Frankston.",
+         "Before Flinders Street, this train runs from Werribee as the Werribee line."),
+        ("tdn-4439-pattern-bad-day", "952439", "2025-06-11T04:40:00Z", "from Flinders Street to Frankston.",
+         "Before Flinders Street, this train runs from Laverton as the Werribee line."),
+        // Peer: "Splits THL if the timings differ": C109 starts at Town Hall, the Sunbury trip before ends there.
+        ("tdn-C109-live", "967109", "2025-11-30T01:30:00Z", "from Town Hall to East Pakenham.",
+         "Before Town Hall, this train runs from Sunbury as the Sunbury line."),
+        // Peer: "It should only contain stops from FKN to FSS as part of the main trip".
+        ("metro-pattern-fkn-lav", "952454", "2024-11-07T06:30:00Z", "from Frankston to Flinders Street.",
+         "At Flinders Street, this train continues as the Werribee line to Laverton."),
+    ])
+    func aThroughRunHandsOverWhereTheTrainChangesItsDisplay(name: String, ref: String, at: String, span: String, neighbour: String) async throws {
+        let text = try await run(name, ref, at: at)
+        #expect(text.contains(span), "\(text)")
+        #expect(text.contains(neighbour), "\(text)")
+    }
+
+    @Test func aRidePageFromABoardRowBeforeTheHandoverNamesTheSameTrip() async throws {
+        // The Frankston run opened at Southern Cross (the row PTV lists there under it) rides the Werribee trip first.
+        let text = try await run("tdn-4439-pattern", "952439", from: 1181, at: "2025-06-09T09:20:00Z")
+        #expect(text.hasPrefix("Werribee line to Flinders Street"), "\(text)")
+        #expect(text.contains("At Flinders Street it continues as the Frankston line to Frankston."), "\(text)")
+    }
+
     @Test func theCityCircleTrainIsNamedAsOne() throws {
         // Peer: "Should detect city circle trains": PTV gives route 99 and no route object for it.
         let answer = try Recorded.load("metro-departures-ccl", as: DeparturesResponse.self)
