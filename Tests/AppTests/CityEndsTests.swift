@@ -78,6 +78,20 @@ struct CityEndsTests {
         #expect(text.contains(neighbour), "\(text)")
     }
 
+    @Test func aBoardRowBeforeTheHandoverIsTheTripTheRiderBoards() throws {
+        // At Southern Cross, the Werribee train still shows Flinders Street: it becomes the Frankston train there.
+        let southernCross = try board("tdn-4439-pattern", stop: 1181, at: "2025-06-09T09:20:00Z")
+        #expect(southernCross.next.map(\.caption) == ["Werribee line to Flinders Street"])
+        #expect(southernCross.next.first?.notes.first == "continues as the Frankston line to Frankston")
+        #expect(southernCross.next.first?.rideURL.hasPrefix("/ride/train/954482") == true)
+        // At Flinders Street, the handover, the train leaving is the Frankston train.
+        let flinders = try board("tdn-4439-pattern", stop: 1071, at: "2025-06-09T09:20:00Z")
+        #expect(flinders.next.map(\.caption) == ["Frankston line to Frankston"])
+        // At State Library, the Sunbury train runs on to Town Hall, where it becomes the Pakenham train.
+        let stateLibrary = try board("tdn-C109-live", stop: 1234, at: "2025-11-30T02:00:00Z")
+        #expect(stateLibrary.next.map(\.caption) == ["Sunbury line to Town Hall"])
+    }
+
     @Test func aRidePageFromABoardRowBeforeTheHandoverNamesTheSameTrip() async throws {
         // The Frankston run opened at Southern Cross (the row PTV lists there under it) rides the Werribee trip first.
         let text = try await run("tdn-4439-pattern", "952439", from: 1181, at: "2025-06-09T09:20:00Z")
