@@ -99,6 +99,15 @@ struct CityEndsTests {
         #expect(text.contains("At Flinders Street it continues as the Frankston line to Frankston."), "\(text)")
     }
 
+    @Test func aPlatformIsTheOnePTVGivesForThatStop() async throws {
+        // Peer: "Platform 2 (4 Road) at Flemington Racecourse" renames PTV's platform 4 there from its own knowledge of
+        // the station; no field of PTV's answer says so, so Trakx says PTV's number, the same on the board and the run.
+        let board = try board("metro-pattern-rce", stop: 1070, at: "2024-06-29T23:50:00Z")
+        #expect(board.next.map(\.platform) == ["Platform 4"])
+        let text = try await run("metro-pattern-rce", "982800", from: 1070, at: "2024-06-29T23:50:00Z")
+        #expect(text.contains("Flemington Racecourse, your stop, 10\u{202F}05 am, in 15 minutes, live, platform 4"), "\(text)")
+    }
+
     @Test func theCityCircleTrainIsNamedAsOne() throws {
         // Peer: "Should detect city circle trains": PTV gives route 99 and no route object for it.
         let answer = try Recorded.load("metro-departures-ccl", as: DeparturesResponse.self)
