@@ -99,6 +99,14 @@ struct CityEndsTests {
         #expect(text.contains("At Flinders Street it continues as the Frankston line to Frankston."), "\(text)")
     }
 
+    @Test func anArrivalInTheLoopPastFlindersStreetIsStillOnTheRide() throws {
+        // The Lilydale run 951230 ends its trip at Flinders Street; a rider who stays on to Parliament arrives there.
+        let pattern = try Recorded.load("tdn-3230-pattern", as: PatternResponse.self)
+        let ride = try #require(ArrivalController.ride(pattern, ref: "951230", type: .train, stopID: 1155))
+        #expect(ride.journey.calls[ride.index].name == "Parliament")
+        #expect(ride.journey.calls.first?.name == "Lilydale")
+    }
+
     @Test func aPlatformIsTheOnePTVGivesForThatStop() async throws {
         // Peer: "Platform 2 (4 Road) at Flemington Racecourse" renames PTV's platform 4 there from its own knowledge of
         // the station; no field of PTV's answer says so, so Trakx says PTV's number, the same on the board and the run.
