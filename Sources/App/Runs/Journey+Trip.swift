@@ -31,8 +31,8 @@ extension Journey {
         var previous: Neighbour?
         /// The trip after it.
         var next: Neighbour?
-        /// Indices in `rows` where a part starts that the run's own `run_ref` does not mark (a City Loop piece of the
-        /// same run), with where that part ends, as said after "to", when not where PTV says the run ends.
+        /// Indices in `rows` where each part starts (a City Loop piece of the same run is a part its `run_ref` does not
+        /// mark), with where that part ends, as said after "to", when not where PTV says its run ends (else nil).
         var starts: [Int: String?] = [:]
     }
 
