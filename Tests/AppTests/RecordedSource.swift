@@ -142,8 +142,9 @@ enum RecordedPages {
     /// The run page's response (or error) for a pattern.
     static func runResponse(_ source: RecordedSource, type: RouteType = .train, ref: String = "1", from stop: Int?) async -> Result<Response, HTTPError> {
         do {
-            let loaded = try await RunAddress(type: type, ref: ref).load(RecordedPages.ask(source), words: TimeWords(now: source.now))
-            let page = RunPage(journey: loaded.journey, fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
+            let address = RunAddress(type: type, ref: ref)
+            let loaded = try await address.load(RecordedPages.ask(source), words: TimeWords(now: source.now))
+            let page = RunPage(journey: address.journey(loaded, from: stop, to: nil), fromStop: stop, pattern: loaded.pattern, context: Recorded.context(source.now),
                                disruptions: loaded.disruptions)
             return .success(templates.render(page, template: "run"))
         } catch {

@@ -109,8 +109,9 @@ final class AlertWatcher: Sendable {
         let evidence = await ask(.pattern(runRef: runRef, routeType: type.rawValue))
         guard let pattern = evidence.value else { return }
         for alert in alerts {
-            // Each rider's own journey: one getting off past the train's handover rides through it.
-            let journey = Journey.riding(pattern, routeType: type, asked: runRef, to: alert.stopID)
+            // Each rider's own journey: one boarding before or getting off past the train's handover rides through it.
+            let from: Int? = if case .ride(_, let stop) = alert.watch { stop } else { nil }
+            let journey = Journey.riding(pattern, routeType: type, asked: runRef, from: from, to: alert.stopID)
             await apply(RideAlertCheck.step(alert, journey: journey, staleSince: evidence.staleSince, now: now), to: alert, now: now)
         }
     }

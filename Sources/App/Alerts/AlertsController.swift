@@ -33,7 +33,7 @@ struct AlertsController: RouteCollection {
         let journey: Journey
         do {
             let loaded = try await RunAddress(type: type, ref: ref).load(site.ask(context), words: site.timeWords())
-            journey = Journey.riding(loaded.pattern.value, routeType: type, asked: ref, to: to)
+            journey = Journey.riding(loaded.pattern.value, routeType: type, asked: ref, from: from, to: to)
         } catch var error as HTTPError {
             // PTV failing, the run gone, or the visitor's share spent: nothing is kept, and the page says so before
             // what the failure's own words advise.

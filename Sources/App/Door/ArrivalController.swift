@@ -31,9 +31,10 @@ struct ArrivalController: RouteCollection {
     }
 
     /// The ride a run's pattern gives, on the trip asked for (a through-run's other trip is not this one), at its last
-    /// call at this stop.
+    /// call at this stop; a stop only on the trip the same train runs before or after it (the City Loop past Flinders
+    /// Street) is ridden through to, as the ride page rides it.
     static func ride(_ pattern: PatternResponse, ref: String?, type: RouteType, stopID: Int) -> (journey: Journey, index: Int)? {
-        let journey = Journey(pattern, routeType: type, asked: ref)
+        let journey = ref.map { Journey.riding(pattern, routeType: type, asked: $0, to: stopID) } ?? Journey(pattern, routeType: type)
         return journey.calls.lastIndex(where: { $0.stopID == stopID }).map { (journey, $0) }
     }
 }

@@ -14,24 +14,43 @@ extension Journey {
         let place: String
         /// Where the train changes from one trip to the other: "Flinders Street".
         let at: String
-        /// That stop's id.
+        /// The stop its page opens at: where the train changes, or, for a piece of the same run, the piece's first stop.
         let stopID: Int
+        /// Whether it is the same run's City Loop end, which the train runs as another trip (``cityEnds(_:pattern:type:)``).
+        var piece = false
+        /// Whether it runs through the City Loop's underground stations.
+        var viaLoop = false
+    }
+
+    /// The trip asked for, read out of its pattern: its rows in travel order (with the trips before and after it, when
+    /// ridden through them), the trips before and after it, and where each part of what is ridden starts.
+    struct Trip: Sendable {
+        /// The rows ridden, in travel order.
+        var rows: [Departure]
+        /// The trip before the one asked for, when the pattern holds it.
+        var previous: Neighbour?
+        /// The trip after it.
+        var next: Neighbour?
+        /// Indices in `rows` where each part starts (a City Loop piece of the same run is a part its `run_ref` does not
+        /// mark), with where that part ends, as said after "to", when not where PTV says its run ends (else nil).
+        var starts: [Int: String?] = [:]
     }
 
     /// The rows of the trip asked for, in travel order, with the trips before and after it.
     ///
     /// A pattern's parts (`run_ref`s) form trips: a cancelled part after a running one is the rest of that trip (a
-    /// run cut short), any other part is a trip of its own. With no run asked for, or one the pattern does not hold,
-    /// every row is read as one trip. The trip keeps every row of its own runs, even a stop the trip before also
-    /// lists (PTV lists Southern Cross in both halves of a cross-city train, and a board there lists both).
+    /// run cut short), any other part is a trip of its own. A metro trip starts and ends in the city where the train's
+    /// own displays say (``cityEnds(_:pattern:type:)``): its City Loop stops beyond that are the trip before or after.
+    /// With no run asked for, or one the pattern does not hold, every row is read as one trip.
     /// - Parameters:
     ///   - rows: The pattern's rows in travel order (``ordered(_:)``).
     ///   - asked: The run the page was asked for.
     ///   - pattern: The pattern, for its runs, routes and stops.
     ///   - type: The mode.
+    ///   - before: Whether the trip the train runs before is ridden too (a rider boarding on it: its rows come first).
     ///   - through: Whether the trip the train continues as is ridden too (its rows follow the trip's own).
-    static func trip(_ rows: [Departure], asked: String?, pattern: PatternResponse, type: RouteType, through: Bool = false)
-        -> (rows: [Departure], previous: Neighbour?, next: Neighbour?) {
+    static func trip(_ rows: [Departure], asked: String?, pattern: PatternResponse, type: RouteType, before: Bool = false,
+                     through: Bool = false) -> Trip {
         var trips: [[Departure]] = []
         for row in rows {
             if let last = trips.last?.last, last.runRef == row.runRef {
@@ -42,49 +61,82 @@ extension Journey {
                 trips.append([row])
             }
         }
-        guard let asked, let index = trips.firstIndex(where: { $0.contains { $0.runRef == asked } }), trips.count > 1 else {
-            return (rows, nil, nil)
+        let parts = cityEnds(trips, pattern: pattern, type: type)
+        guard let asked, let index = parts.firstIndex(where: { !$0.piece && $0.rows.contains { $0.runRef == asked } }), parts.count > 1 else {
+            return Trip(rows: rows)
         }
-        // The run's own rows, as PTV gives them: a board there lists this run, so its page does too.
-        let own = trips[index]
-        let before = index > 0 ? trips[index - 1] : nil
+        let own = parts[index].rows
+        let earlier = index > 0 ? parts[index - 1] : nil
+        let later = index + 1 < parts.count ? parts[index + 1] : nil
         func name(_ row: Departure?) -> String {
             row.flatMap { pattern.stops[String($0.stopId)] }.map { SpokenName.stop($0.stopName) } ?? ""
         }
         func service(_ row: Departure) -> String {
-            ModeWords.service(pattern.routes[String(row.routeId)], type: type)
+            ModeWords.service(pattern.routes[String(row.routeId)], type: type, routeID: row.routeId)
         }
-        let previous = before.flatMap { rows -> Neighbour? in
-            guard let first = rows.first, let join = own.first else { return nil }
-            return Neighbour(runRef: first.runRef, service: service(first), place: name(first), at: name(join), stopID: join.stopId)
+        func loop(_ part: TripPart) -> Bool {
+            part.rows.contains { PlatformDestination.cityStops[$0.stopId].map(PlatformDestination.loopStations.contains) ?? false }
         }
-        let next = index + 1 < trips.count ? trips[index + 1].first.flatMap { first -> Neighbour? in
+        let previous = earlier.flatMap { part -> Neighbour? in
+            guard let first = part.rows.first, let join = own.first else { return nil }
+            // A piece of the same run opens its page where the piece starts, as the rider boarding there reads it.
+            return Neighbour(runRef: first.runRef, service: service(first), place: name(first), at: name(join),
+                             stopID: part.piece ? first.stopId : join.stopId, piece: part.piece, viaLoop: loop(part))
+        }
+        let next = later.flatMap { part -> Neighbour? in
             // Ridden through, the line's name changes where the next trip's first row is (the journey keeps that stop's
             // row from the next trip), which may be a stop past where PTV ends the trip asked for.
-            guard let join = through ? first : own.last else { return nil }
+            guard let first = part.rows.first, let join = through ? first : own.last else { return nil }
+            if part.piece {
+                let after = part.rows.dropFirst().first ?? first
+                return Neighbour(runRef: first.runRef, service: service(first), place: name(part.rows.last), at: name(join),
+                                 stopID: after.stopId, piece: true, viaLoop: loop(part))
+            }
             let run = pattern.runs[first.runRef]
             let end = destination(run: run, direction: pattern.directions[String(first.directionId)])
             let place = PlatformDestination.name(end: end, boarding: first.stopId, type: type).name
             return Neighbour(runRef: first.runRef, service: service(first), place: place, at: name(join), stopID: join.stopId)
-        } : nil
-        // Ridden through the handover: the rider stays on the train, so its next trip's rows are theirs too.
-        let ridden = through && index + 1 < trips.count ? own + trips[index + 1] : own
-        return (ridden, previous, next)
+        }
+        // Ridden across a handover, the rider stays on the train: the trip's rows and the other trip's are theirs.
+        var trip = Trip(rows: [], previous: previous, next: next)
+        func add(_ part: TripPart, endsWhereListed: Bool) {
+            let end = endsWhereListed ? part.rows.last.map { SpokenName.destination(name($0), rail: true) } : nil
+            trip.starts.updateValue(end, forKey: trip.rows.count)
+            trip.rows += part.rows
+        }
+        // A trip cut at the city (before a piece of the same run) ends where the train's display says, not where PTV
+        // ends its run; so does the piece before the trip, which hands over where the trip starts.
+        if before, let earlier { add(earlier, endsWhereListed: earlier.piece) }
+        add(parts[index], endsWhereListed: later?.piece ?? false)
+        if through, let later { add(later, endsWhereListed: false) }
+        return trip
     }
 
-    /// The journey a rider rides on run `asked` to the stop `to`: the trip asked for, or, when `to` is only on the trip
-    /// the same train continues as (a Frankston train that becomes a Werribee train at Flinders Street, ridden to
-    /// Laverton), both trips as one journey of two parts, where the line's name changes at the handover.
+    /// The journey a rider rides on run `asked` from the stop `from` to the stop `to`: the trip asked for, or, when a
+    /// stop is only on the trip the same train runs before or after it (a Frankston train that becomes a Werribee train
+    /// at Flinders Street, ridden to Laverton; a Cranbourne run boarded at Parliament, where the train still runs round
+    /// the loop to Flinders Street), those trips as one journey of several parts, where the line's name changes at the
+    /// handover.
     /// - Parameters:
     ///   - pattern: PTV's pattern answer.
     ///   - routeType: The mode.
     ///   - asked: The run the rider boarded.
+    ///   - from: The stop they board at, if chosen.
     ///   - stopID: The stop they get off at, if chosen.
-    static func riding(_ pattern: PatternResponse, routeType: RouteType, asked: String, to stopID: Int?) -> Journey {
+    static func riding(_ pattern: PatternResponse, routeType: RouteType, asked: String, from: Int? = nil, to stopID: Int?) -> Journey {
         let own = Journey(pattern, routeType: routeType, asked: asked)
-        guard let stopID, own.index(of: stopID) == nil, own.continuesAs != nil else { return own }
-        let through = Journey(pattern, routeType: routeType, asked: asked, through: true)
-        return through.index(of: stopID) == nil ? own : through
+        func holds(_ journey: Journey) -> Bool {
+            [from, stopID].allSatisfy { stop in stop.map { journey.index(of: $0) != nil } ?? true }
+        }
+        // Boarding where the trip ends, on a train that goes on round the City Loop as the same run, is boarding that
+        // piece (a board there lists the run leaving for the loop). Another run's trip is linked by its own run.
+        let boardsOnward = own.continuesAs?.piece == true && from != nil && own.calls.indices.last == from.flatMap(own.index(of:))
+        guard !holds(own) || boardsOnward, own.cameFrom != nil || own.continuesAs != nil else { return own }
+        for (before, through) in [(false, true), (true, false), (true, true)] {
+            let ridden = Journey(pattern, routeType: routeType, asked: asked, before: before, through: through)
+            if holds(ridden) { return ridden }
+        }
+        return own
     }
 
     /// Whether a row is of a cancelled run.
@@ -94,13 +146,17 @@ extension Journey {
 }
 
 extension Journey.Neighbour {
-    /// "At Flinders Street, this train continues as the Frankston line to Frankston."
+    /// "At Flinders Street, this train continues as the Frankston line to Frankston.", or for the same run's City Loop
+    /// end, "At Flinders Street, this train continues via the City Loop to Parliament."
     var continuesSentence: String {
-        "At \(at), this train continues as the \(ModeWords.midSentence(service)) to \(place)."
+        piece ? "At \(at), this train continues \(viaLoop ? "via the City Loop " : "")to \(place)."
+            : "At \(at), this train continues as the \(ModeWords.midSentence(service)) to \(place)."
     }
 
-    /// "Before Flinders Street, this train runs from Werribee as the Werribee line."
+    /// "Before Flinders Street, this train runs from Werribee as the Werribee line.", or for the same run's City Loop
+    /// end, "Before Flinders Street, this train runs from Parliament via the City Loop."
     var cameFromSentence: String {
-        "Before \(at), this train runs from \(place) as the \(ModeWords.midSentence(service))."
+        piece ? "Before \(at), this train runs from \(place)\(viaLoop ? " via the City Loop" : "")."
+            : "Before \(at), this train runs from \(place) as the \(ModeWords.midSentence(service))."
     }
 }

@@ -77,11 +77,13 @@ struct Journey: Sendable {
     ///   - pattern: PTV's pattern answer (with stops, routes and runs expanded).
     ///   - routeType: The run's route type.
     ///   - asked: The run the page was asked for.
-    ///   - through: Whether the trip the train continues as is part of the journey (``riding(_:routeType:asked:to:)``).
-    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil, through: Bool = false) {
+    ///   - before: Whether the trip the train runs before is part of the journey (``riding(_:routeType:asked:from:to:)``).
+    ///   - through: Whether the trip the train continues as is part of the journey.
+    init(_ pattern: PatternResponse, routeType: RouteType, asked: String? = nil, before: Bool = false, through: Bool = false) {
         self.routeType = routeType
         self.asked = asked
-        let trip = Self.trip(Self.ordered(pattern.departures), asked: asked, pattern: pattern, type: routeType, through: through)
+        let trip = Self.trip(Self.ordered(pattern.departures), asked: asked, pattern: pattern, type: routeType, before: before,
+                             through: through)
         let ordered = trip.rows
         cameFrom = trip.previous
         continuesAs = trip.next
@@ -89,8 +91,9 @@ struct Journey: Sendable {
         var legs: [Leg] = []
         var dayShift: TimeInterval = 0
         var lastScheduled: Date?
-        for departure in ordered {
-            if legs.last?.runRef != departure.runRef {
+        for (offset, departure) in ordered.enumerated() {
+            let cut = trip.starts[offset]
+            if legs.last?.runRef != departure.runRef || (cut != nil && offset > 0) {
                 // A new part: drop the previous part's calls from the stop where this one starts.
                 if let join = calls.lastIndex(where: { $0.stopID == departure.stopId }) {
                     calls.removeSubrange(join...)
@@ -98,9 +101,9 @@ struct Journey: Sendable {
                 let run = pattern.runs[departure.runRef]
                 let route = pattern.routes[String(departure.routeId)] ?? run.flatMap { pattern.routes[String($0.routeId)] }
                 let direction = pattern.directions[String(departure.directionId)]
-                let end = Self.destination(run: run, direction: direction)
+                let end = (cut ?? nil) ?? Self.destination(run: run, direction: direction)
                 legs.append(Leg(runRef: departure.runRef, run: run, route: route,
-                                service: ModeWords.service(route, type: routeType), end: end,
+                                service: ModeWords.service(route, type: routeType, routeID: departure.routeId), end: end,
                                 destination: PlatformDestination.name(end: end, boarding: departure.stopId, type: routeType).name,
                                 start: calls.count))
             }

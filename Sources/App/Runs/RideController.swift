@@ -26,8 +26,8 @@ struct RideController: RouteCollection {
         } ?? false
         let ask = site.ask(context)
         let loaded = try await run.load(ask, words: site.timeWords())
-        // A stop past the handover of a through-running train: the rider stays on it, and the ride follows it.
-        let journey = toStop.map { Journey.riding(loaded.pattern.value, routeType: run.type, asked: run.ref, to: $0) } ?? loaded.journey
+        // A stop before or past the handover of a through-running train: the rider stays on it, and the ride follows it.
+        let journey = run.journey(loaded, from: fromStop, to: toStop)
         var from: Int?
         if let fromStop {
             guard let index = journey.index(of: fromStop) else {

@@ -57,6 +57,17 @@ struct RunAddress {
         return Loaded(journey: journey, pattern: fetched, disruptions: disruptions)
     }
 
+    /// The journey a rider rides from stop `from` to stop `to` on this run (``Journey/riding(_:routeType:asked:from:to:)``):
+    /// the trip asked for, or, for a stop on the trip the same train runs before or after it (a City Loop stop, or one
+    /// past a handover), those trips too; with neither stop chosen, the trip as loaded.
+    /// - Parameters:
+    ///   - loaded: The run as loaded.
+    ///   - from: The rider's stop, if chosen.
+    ///   - to: The stop they get off at, if chosen.
+    func journey(_ loaded: Loaded, from: Int?, to: Int?) -> Journey {
+        from == nil && to == nil ? loaded.journey : Journey.riding(loaded.pattern.value, routeType: type, asked: ref, from: from, to: to)
+    }
+
     /// The 400 message for a stop this run does not call at (or not after the rider's boarding stop), naming the stop:
     /// from the run's own pattern, else from PTV's stop call, else by its number.
     /// - Parameters:

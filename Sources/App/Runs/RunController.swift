@@ -15,7 +15,9 @@ struct RunController: RouteCollection {
         let fromStop = try request.query("stop").map { try Params.id($0, "stop number") }
         let ask = site.ask(context)
         let loaded = try await run.load(ask, words: site.timeWords())
-        let journey = loaded.journey
+        // A stop on the trip the train runs before or after this one (a City Loop stop, or past a handover): the rider
+        // stays on the same train, and the page follows it there.
+        let journey = run.journey(loaded, from: fromStop, to: nil)
         if let fromStop, journey.index(of: fromStop) == nil {
             throw HTTPError(400, await run.notServed(fromStop, in: journey, ask: ask))
         }

@@ -164,7 +164,7 @@ struct RunPage: Sendable {
     static func disruptions(in pattern: PatternResponse, journey: Journey, known: [String: Disruption],
                             dated: DisruptionNotes.Dated? = nil, words: TimeWords) -> DisruptionNotes {
         let named = pattern.departures.map { departure in
-            (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType))
+            (departure.disruptionIds, ModeWords.service(pattern.routes[String(departure.routeId)], type: journey.routeType, routeID: departure.routeId))
         }
         return DisruptionNotes.read(named: named, known: known, stopID: nil, stopOwn: [], dated: dated,
                                     at: journey.calls.lazy.compactMap(\.time).first, words: words)

@@ -53,7 +53,7 @@ struct DepartureBoard: Sendable {
         var destinations: [String: PlatformDestination.Named] = [:]
         func service(_ route: Route?, _ routeID: Int) -> String {
             if let known = services[routeID] { return known }
-            let service = ModeWords.service(route, type: routeType)
+            let service = ModeWords.service(route, type: routeType, routeID: routeID)
             services[routeID] = service
             return service
         }
@@ -71,17 +71,19 @@ struct DepartureBoard: Sendable {
         var allRows: [DepartureRow] = []
         var vehicles = Set<String>()
         // One train once: a row PTV repeats (same run, same time) is one departure; a run PTV says continues as
-        // another run listed here too is said as that run from here (the Frankston train at Flinders Street is the
-        // Werribee train to Laverton); a run listed again at the stop where it ends is arriving there, not leaving.
+        // another run listed here too is said as the run the rider boards here (the Frankston train at Flinders Street
+        // is the Werribee train to Laverton; at Southern Cross, a Werribee train to Flinders Street is still itself);
+        // a run listed again at the stop where it ends is arriving there, not leaving.
         var runs = Set<String>()
         var seenRuns = Set<String>()
         let listed = Set(departures.map(\.runRef))
+        let twice = Self.sameTrainListedTwice(response.runs, listed: listed, stopID: stopID, type: routeType)
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
             let run = response.runs[departure.runRef]
             guard runs.insert("\(departure.runRef)|\(departure.scheduledDepartureUTC?.timeIntervalSince1970 ?? 0)").inserted,
-                  !Self.continuesHere(run, listed: listed),
+                  !twice.contains(departure.runRef),
                   seenRuns.insert(departure.runRef).inserted || run?.finalStopId != stopID else { continue }
             let named = destination(run, departure.directionId)
             let destination = named.name
@@ -115,11 +117,6 @@ struct DepartureBoard: Sendable {
         }
         next = allRows
         summary = changes.lowFloorOnly && routeType == .tram ? Self.lowFloorFirst(allRows) : Self.summary(allRows)
-    }
-
-    /// Whether PTV says `run` continues as another run that the same answer lists (a through-run's next part).
-    static func continuesHere(_ run: Run?, listed: Set<String>) -> Bool {
-        PlatformDestination.advertisedNext(of: run).map { listed.contains($0.runRef) } ?? false
     }
 
     /// Whether a route is PTV's "combined" listing of other routes (e.g. "802-804-862 combined").

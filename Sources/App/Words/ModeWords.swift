@@ -53,9 +53,19 @@ enum ModeWords {
         (SpokenName.routeNumber(route.routeNumber, name: route.routeName), SpokenName.route(route.routeName))
     }
 
+    /// PTV's metro route id for the City Circle train, the shuttle round the City Loop, which PTV's answers name by id
+    /// only: a real departures answer at Southern Cross gives `route_id` 99 and no route object for it.
+    static let cityCircleTrainRouteID = 99
+
     /// "Frankston line", "Route 86 tram", "Route 246 bus", "V Line Geelong line", "Route 970 night bus".
-    static func service(_ route: Route?, type: RouteType) -> String {
-        guard let route else { return "A \(noun(type)) service" }
+    /// - Parameters:
+    ///   - route: The route object PTV's answer expands, if any.
+    ///   - type: The mode.
+    ///   - routeID: The route id of the departure or run, for a route PTV names by id only (the City Circle train).
+    static func service(_ route: Route?, type: RouteType, routeID: Int? = nil) -> String {
+        guard let route else {
+            return type == .train && routeID == cityCircleTrainRouteID ? "City Circle train" : "A \(noun(type)) service"
+        }
         let (number, name) = routeName(route)
         switch type {
         case .train where !name.isEmpty: return "\(name) line"
