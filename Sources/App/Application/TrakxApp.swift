@@ -176,6 +176,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
                     alerts: alerts)
     (site.pageWait, site.secondRound) = (configuration.pageWait, configuration.secondRound)
     site.work = work
+    site.places = KeptPlaces(store: PlaceStore(database: database, source: networkStore.source), work: work, now: clock)
     let learner = configuration.learnNetwork ? NetworkLearner(
         network: network,
         ask: { Ask.forTrakx(source: ptv, budget: budget, account: "trakx-network", work: work) },
@@ -189,7 +190,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let controllers: [any RouteCollection<TrakxContext>] = [
         HealthController(demo: site.demo, gate: ptv.gate, shared: shared, network: network),
         MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared,
-                          network: network),
+                          network: network, places: site.places),
         RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
