@@ -115,6 +115,26 @@ struct PageWaitTests {
         }
     }
 
+    /// A run or ride page for a stop the run does not serve refuses within the page's second round when PTV hangs on
+    /// the stop's details (it waited the page's whole 5 s for the stop's name), saying the stop by its number.
+    @Test(.timeLimit(.minutes(2)))
+    func aStopTheRunDoesNotServeIsRefusedWithinTheSecondRound() async throws {
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15; TestApp.inService(&$0) }) { app in
+            let simulator = try #require(app.simulator)
+            let pages = try ["/runs/train/RUN?stop=10639", "/ride/train/RUN?from=10639", "/ride/train/RUN?to=10639"]
+                .map { try PageFaultWalkTests.filled($0, app) }
+            simulator.faults.set(.hang, forPathPrefix: "/v3/stops")
+            for page in pages {
+                let (response, ms) = try await milliseconds { try await app.get(page) }
+                #expect(response.status == 400, "\(page): \(response.status)")
+                #expect(response.text.contains("does not stop at stop number 10639"), "\(page): \(response.text.prefix(2000))")
+                // The second round (2 s) and a second and a half for a debug build on two busy cores.
+                #expect(ms < 3_500, "\(page) took \(Int(ms)) ms")
+            }
+            simulator.faults.clear()
+        }
+    }
+
     /// A second round ends with the page's wait: a page whose first round used its whole wait on a hang does not wait
     /// a second round on top (5 s and then 2 s, where 5 s in all is promised).
     @Test func aSecondRoundEndsWithThePagesWait() {
