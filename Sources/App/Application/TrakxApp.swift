@@ -152,7 +152,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock, work: work)
     var keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
     if let kept { keep = { request, body, time in kept.keep(request, body: body, at: time) } }
-    let shared = try configuration.makeSharedStore(logger: logger)
+    let shared = try configuration.makeSharedStore(logger: logger, work: work)
     // What the client leaves running after an answer (a fleet claim given up) is tracked with the pages' background work.
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep, fleet: shared?.ptv,
                         background: { _ = work.start($0) })
