@@ -16,6 +16,10 @@ final class KeptPlaces: Sendable {
     /// renamed or removed stop is said at most a week after PTV's search changed, at one search a week per place.
     static let refreshAfter: TimeInterval = 7 * 86_400
 
+    /// The most a page waits for the database's answer before it asks PTV's search as it would with nothing kept: a
+    /// second, far above a read's few milliseconds, so only a database that has stopped answering costs the page.
+    static let readWithin: Duration = .seconds(1)
+
     /// Where places are kept.
     let store: PlaceStore
     /// Where writes and refreshes are tracked (shutdown finishes them; tests wait for them by this handle).
@@ -36,13 +40,16 @@ final class KeptPlaces: Sendable {
     }
 
     /// The place kept for `query`, named for this query as a fresh search names it, when it was learnt within
-    /// `keptFor`; nil when none is (or the database cannot be read: the page then asks PTV's search). A place older
-    /// than `refreshAfter` is searched again in the background with `ask`.
+    /// `keptFor`; nil when none is (or the database cannot be read within `readWithin`: the page then asks PTV's
+    /// search). A place older than `refreshAfter` is searched again in the background with `ask`.
     /// - Parameters:
     ///   - query: What the rider typed.
     ///   - ask: The page's asking, whose allowance a refresh is charged to.
     func place(for query: String, ask: Ask) async -> PlaceMatch? {
-        guard let kept = try? await store.place(query) else { return nil }
+        let store = self.store
+        let reading = Task { try? await store.place(query) }
+        work.start { _ = await reading.value }  // tracked until the database answers, if the page stops waiting
+        guard let kept = await Deadline.value(of: reading, within: Self.readWithin) ?? nil else { return nil }
         let age = now().timeIntervalSince(kept.learntAt)
         guard age < Self.keptFor else { return nil }
         if age >= Self.refreshAfter { refresh(query, ask: ask) }
