@@ -6,8 +6,8 @@ import Testing
 import TestSupport
 
 /// Places searched for, kept ahead (issue 54, item 1), on a real server, the simulator and a real database of each
-/// engine: after a restart on the same database `/nearby?place=` asks PTV only for the stops near the place, and says
-/// the same words as the page that searched it; a kept place past a week is said and searched again in the background,
+/// engine: after a restart on the same database, or on another instance of the fleet, `/nearby?place=` asks PTV only
+/// for the stops near the place, and says the same words as the page that searched it; a kept place past a week is said and searched again in the background,
 /// and forgotten when PTV's search no longer finds it; one past four weeks is not said.
 @Suite(.serialized)
 struct KeptPlacesTests {
@@ -44,6 +44,22 @@ struct KeptPlacesTests {
                 #expect(Self.heard(again) == first)
                 #expect(html.contains("Measured from Richmond Station, the best match for richmond."))
                 #expect(pageProblems(html) == [])
+            }
+        }
+    }
+
+    @Test(arguments: StorageEngine.all) func anotherInstanceOnTheDatabaseAnswersAPlaceTheFirstSearched(engine: StorageEngine) async throws {
+        try await engine.withLocation { location in
+            // Two instances of a fleet on one database, both running: the first searches, the second does not.
+            try await Self.app(on: location) { second in
+                try await Self.app(on: location) { first in
+                    _ = try await first.page("/nearby?place=Elsternwick", status: 200)
+                    await first.app.backgroundWorkSettled()
+                }
+                let html = try await second.page("/nearby?place=Elsternwick", status: 200).text
+                #expect(Self.heard(html)[0].hasPrefix("Stops near Elsternwick"), "\(Self.heard(html))")
+                await second.app.backgroundWorkSettled()
+                #expect(try await NetworkAheadTests.asked(second, "search") == 0)
             }
         }
     }
