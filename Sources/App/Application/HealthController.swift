@@ -38,7 +38,8 @@ struct HealthController: RouteCollection {
 }
 
 /// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log, how much of the network is
-/// known, and how many places searched for are kept (`trakx_places_kept`, left out while the database cannot be read).
+/// known, and how many places searched for are kept (`trakx_places_kept`, left out while the database does not
+/// answer within `KeptPlaces.readWithin`).
 struct MetricsController: RouteCollection {
     /// The PTV client's upstream and cache counters.
     let ptvMetrics: PTVMetrics
@@ -54,7 +55,7 @@ struct MetricsController: RouteCollection {
     let shared: SharedStore?
     /// The network known.
     let network: KeptNetwork
-    /// Places searched for, kept (counted while the database answers).
+    /// Places searched for, kept (counted while the database answers in time).
     var places: KeptPlaces? = nil
 
     func addRoutes(to router: inout Router<TrakxContext>) {

@@ -47,9 +47,7 @@ final class KeptPlaces: Sendable {
     ///   - ask: The page's asking, whose allowance a refresh is charged to.
     func place(for query: String, ask: Ask) async -> PlaceMatch? {
         let store = self.store
-        let reading = Task { try? await store.place(query) }
-        work.start { _ = await reading.value }  // tracked until the database answers, if the page stops waiting
-        guard let kept = await Deadline.value(of: reading, within: Self.readWithin) ?? nil else { return nil }
+        guard let kept = await read({ try await store.place(query) }) ?? nil else { return nil }
         let age = now().timeIntervalSince(kept.learntAt)
         guard age < Self.keptFor else { return nil }
         if age >= Self.refreshAfter { refresh(query, ask: ask) }
@@ -86,8 +84,19 @@ final class KeptPlaces: Sendable {
         }
     }
 
-    /// How many places are kept (nil when the database cannot be read).
-    func count() async -> Int? { try? await store.count() }
+    /// How many places are kept (nil when the database cannot be read within `readWithin`).
+    func count() async -> Int? {
+        let store = self.store
+        return await read { try await store.count() }
+    }
+
+    /// What `body` reads from the database, or nil when it fails or takes longer than `readWithin` (the read then goes
+    /// on, tracked in `work`, until the database answers).
+    private func read<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async -> T? {
+        let reading = Task { try? await body() }
+        work.start { _ = await reading.value }
+        return await Deadline.value(of: reading, within: Self.readWithin) ?? nil
+    }
 
     /// The Prometheus gauge `trakx_places_kept`.
     /// - Parameter count: How many places are kept.
