@@ -85,10 +85,10 @@ TIMED_WAITING := PageFaultWalkTests|PageWaitTests|UpstreamFaultTests|EvidenceFau
 ## it made two of their 4 s and 3.5 s bounds miss by 30 and 90 ms on a fresh clone.
 TIMED_ALONE := LoadTests|ServeProcessTests|FastPathTests|FleetTests|withPTVHangingOnEachQuestionInTurnAndTwoInSequence
 ## SERVERS: the suites that start, stop or load PostgreSQL and Redis themselves (a server killed and started again, four
-## instances migrating at once, two apps sharing one Redis, apps on one database learning the network), run side by side
+## instances migrating at once, two apps sharing one Redis, apps on one database learning the network or keeping places searched for), run side by side
 ## after the parallel suites, which they slowed past the test apps' PTV timeout on two cores (a page answered 504 after
 ## 50 s in two fresh runs of three).
-SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|NetworkAheadTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
+SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|KeptPlacesTests|NetworkAheadTests|PushAlertFleetTests|SharedCacheFleetTests|RedisClientTests|RedisRecoveryTests
 ## WALKS: the suites that spend a minute or more of CPU each (every page under every fault, read for its words; ten
 ## thousand malformed requests; twenty kills of a writing process) run side by side after the parallel suites: beside
 ## them a page test on two cores waited past its 30 s read timeout (twelve suites in three runs of the parallel phase).

@@ -50,7 +50,10 @@
 #                 time and its routes are learnt after it is sent (a row gathers those whose routes were);
 #          warm:  a copy of a database where the learner has finished (`bench_probe.py learn`: a Trakx learning at a
 #                 question every 20 ms until /healthz says every route on PTV's list is known, then stopped), so the
-#                 network (each route's directions and stops in order) is known.
+#                 network (each route's directions and stops in order) is known. For /nearby?place=, warm is a
+#                 restart of an instance that has been asked that place: prepared as the favourite pages are, an
+#                 instance of its own (on a copy of that database) is asked the place once and stopped, and the
+#                 timed instance starts on a copy of its database, where the place searched for is kept.
 #        /metrics before and right after the page gives its own PTV calls; read again once no call has completed
 #        for 1 s, what it set learning. Its rounds are the page's own count (Server-Timing "N PTV calls in R
 #        rounds": spells with a PTV call in flight, so calls made side by side are one round).

@@ -260,6 +260,9 @@ PAGE_KINDS = [  # (key, label, budgeted): every page type that asks PTV (issues 
 ]
 # Pages that show the favourites: the stop is added first (POST /favourites), on an instance of its own (`time_cold_page`).
 FAVOURITE_KINDS = ("favourites", "home")
+# Pages whose warm start is a restart of an instance asked that page before (on a copy of the learnt database): a
+# place searched for is kept in the database, so a warm /nearby?place= asks only for the stops near it.
+ASKED_BEFORE_KINDS = ("place",)
 
 
 def links_of(text, prefix):
@@ -456,8 +459,10 @@ def add_favourite(base, stop, jar):
 ROUNDS_RE = re.compile(r'desc="(\d+) PTV calls in (\d+) rounds"')
 
 
-def time_cold_page(args, serve_args, path, name, database_from=None):
-    """One page on a Trakx of its own (see `cmd_coldall`), with the database `database_from` holds, if any."""
+def time_cold_page(args, serve_args, path, name, database_from=None, asked_before=False):
+    """One page on a Trakx of its own (see `cmd_coldall`), with the database `database_from` holds, if any; when
+    `asked_before`, a Trakx of its own on that database is asked the page once first, and the page's instance starts
+    on a copy of its database (a restart of an instance that has been asked it: a place searched for is kept)."""
     quiet = max(1.0, 3 * args.latency_ms / 1000)
     page, _, favourite = path.partition("#")
     jar = os.path.join(args.workdir, name + "-cookies")
@@ -470,6 +475,18 @@ def time_cold_page(args, serve_args, path, name, database_from=None):
         finally:
             prep.close()
         database_from = os.path.join(args.workdir, name + "-favourite", "trakx.sqlite")
+    elif asked_before:
+        # Asked once on an instance of its own, left until what it learnt is written, then stopped (SIGTERM finishes
+        # the writes): the page's instance starts on its database with none of its answers in its cache.
+        prep = Instance(args.bin, args.workdir, name + "-asked", args.latency_ms, serve_args, database_from)
+        try:
+            status, _, _ = get(prep.base, page)
+            if status != 200:
+                raise SystemExit(f"asking {page} first answered {status}")
+            settle(prep.base, quiet)
+        finally:
+            prep.close()
+        database_from = os.path.join(args.workdir, name + "-asked", "trakx.sqlite")
     instance = Instance(args.bin, args.workdir, name, args.latency_ms, serve_args, database_from)
     try:
         code, seconds, _ = curl_timing(instance.base + args.warmup)
@@ -503,7 +520,8 @@ def cmd_coldall(args):
     one-off set-up) and has finished what that page learns in the background. Fresh: on a new database, so nothing the
     page needs is known, and a tram or bus stop is visited for the first time (its routes are learnt after it is sent).
     Warm (with `--learnt-db`): on a copy of a database where the learner has finished (`learn`), so the network is
-    known. /metrics is read before the page, right after it (the page's own PTV calls) and once no call has completed
+    known; for a place (`ASKED_BEFORE_KINDS`), on a copy of the database of an instance (itself started on that copy)
+    that was asked the place once, so the place searched for is known too. /metrics is read before the page, right after it (the page's own PTV calls) and once no call has completed
     for a while (what the page set learning in the background); the page's Server-Timing says its rounds."""
     serve_args = args.serve_args[1:] if args.serve_args[:1] == ["--"] else args.serve_args
     serve_args = serve_args + ["--no-learn-network"]
@@ -519,7 +537,9 @@ def cmd_coldall(args):
         for path in plan[key]:
             for start, database in starts:
                 n += 1
-                row = time_cold_page(args, serve_args, path, f"cold300-{n}", database)
+                # A place's warm instance is a restart of one that was asked the place (the match is kept).
+                row = time_cold_page(args, serve_args, path, f"cold300-{n}", database,
+                                     asked_before=start == "warm" and key in ASKED_BEFORE_KINDS)
                 samples[start][key].append(row)
                 shown = ", ".join(f"{k} {v}" for k, v in sorted(row["calls"].items())) or "none"
                 later = ", ".join(f"{k} {v}" for k, v in sorted(row["learnt"].items())) or "none"

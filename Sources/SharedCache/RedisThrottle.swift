@@ -18,17 +18,23 @@ public final class RedisThrottle: SharedThrottle {
 
     private let client: RedisClient
     private let state = Mutex(State())
+    /// Where each write to Redis is started and tracked until it ends (Trakx's `BackgroundWork`: shutdown finishes it,
+    /// tests wait for it by that handle); nil: a task of its own, which nothing waits for.
+    private let background: (@Sendable (@escaping @Sendable () async -> Void) -> Void)?
 
     /// Creates the shared throttle.
-    /// - Parameter client: The fleet's Redis.
-    public init(client: RedisClient) {
+    /// - Parameters:
+    ///   - client: The fleet's Redis.
+    ///   - background: Where each write to Redis is started and tracked (nil: untracked).
+    public init(client: RedisClient, background: (@Sendable (@escaping @Sendable () async -> Void) -> Void)? = nil) {
         self.client = client
+        self.background = background
     }
 
     /// Until when the fleet holds calls, as last read (nil: not held).
     public var shutUntil: Date? { state.withLock { $0.until } }
 
-    /// Holds every instance's calls until `until` (in memory at once; in Redis in the background).
+    /// Holds every instance's calls until `until` (in memory at once; in Redis in the background, through `background`).
     /// - Parameter until: When PTV may be asked again.
     public func shut(until: Date) {
         state.withLock { state in
@@ -40,9 +46,10 @@ public final class RedisThrottle: SharedThrottle {
         let script = "local c = tonumber(redis.call('GET', KEYS[1]) or '0') "
             + "if tonumber(ARGV[1]) > c then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) end return 1"
         let key = client.key("throttle")
-        Task { [client] in
+        let write: @Sendable () async -> Void = { [client] in
             _ = try? await client.command(["EVAL", RedisArgument(script), "1", RedisArgument(key), RedisArgument(seconds), RedisArgument(keep)])
         }
+        if let background { background(write) } else { Task { await write() } }
     }
 
     /// Reads the fleet's time again when the last reading is older than a quarter of a second (callers at the same

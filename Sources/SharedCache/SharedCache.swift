@@ -22,10 +22,13 @@ public final class SharedStore: Sendable {
     ///   - namespace: The fleet's key prefix.
     ///   - timeout: Seconds for connecting and for each command.
     ///   - logger: Logger (never given a password).
-    public init(url: RedisURL, namespace: String, timeout: Double = 0.2, logger: Logger) {
+    ///   - background: Where writes the store makes after its caller has gone on (the throttle) are started and
+    ///     tracked (Trakx's `BackgroundWork`; nil: untracked).
+    public init(url: RedisURL, namespace: String, timeout: Double = 0.2, logger: Logger,
+                background: (@Sendable (@escaping @Sendable () async -> Void) -> Void)? = nil) {
         client = RedisClient(url: url, namespace: namespace, timeout: timeout, logger: logger)
         answers = RedisAnswers(client: client)
-        throttle = RedisThrottle(client: client)
+        throttle = RedisThrottle(client: client, background: background)
         counter = RedisCounter(client: client)
     }
 

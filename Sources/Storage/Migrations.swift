@@ -154,6 +154,23 @@ public enum Migrations {
             PRIMARY KEY (source, route_id)
         );
         """,
+        // 9: places searched for (issue 54): the place a typed query was matched to (`/nearby?place=`), by `source` and
+        // the query folded (lower case, single spaces), so a restarted instance, or another of the fleet, answers the
+        // place in one round. `latitude` and `longitude` are Swift's shortest exact text for the Double, so the point
+        // read back is the point kept on either engine; `is_suburb` is 1 for a suburb's middle; `learnt_at` is when
+        // PTV's search last gave it (seconds since 1970).
+        """
+        CREATE TABLE kept_place (
+            source TEXT NOT NULL,
+            query TEXT NOT NULL,
+            name TEXT NOT NULL,
+            latitude TEXT NOT NULL,
+            longitude TEXT NOT NULL,
+            is_suburb INTEGER NOT NULL,
+            learnt_at INTEGER NOT NULL,
+            PRIMARY KEY (source, query)
+        );
+        """,
     ]
 
     /// Applies every migration newer than the file's `user_version`, all in one transaction: a failure rolls

@@ -117,6 +117,19 @@ public enum PostgresMigrations {
             PRIMARY KEY (source, route_id)
         );
         """,
+        // 9: places searched for (see `Migrations.all`).
+        """
+        CREATE TABLE kept_place (
+            source TEXT NOT NULL,
+            query TEXT NOT NULL,
+            name TEXT NOT NULL,
+            latitude TEXT NOT NULL,
+            longitude TEXT NOT NULL,
+            is_suburb INTEGER NOT NULL,
+            learnt_at BIGINT NOT NULL,
+            PRIMARY KEY (source, query)
+        );
+        """,
     ]
 
     /// The advisory lock every migrating instance takes, so instances starting together migrate once.

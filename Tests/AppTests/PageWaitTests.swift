@@ -115,6 +115,33 @@ struct PageWaitTests {
         }
     }
 
+    /// A run or ride page for a stop the run does not serve refuses within the page's second round when PTV hangs on
+    /// the stop's details (it waited the page's whole 5 s for the stop's name), saying the stop by its number. The
+    /// run's pattern is held first, so the page's wait is its second round alone, whatever else the cores are doing.
+    @Test(.timeLimit(.minutes(2)))
+    func aStopTheRunDoesNotServeIsRefusedWithinTheSecondRound() async throws {
+        try await TestApp.with(configure: { $0.upstreamTimeout = 15; TestApp.inService(&$0) }) { app in
+            let simulator = try #require(app.simulator)
+            let held = try ["/runs/train/RUN", "/ride/train/RUN"].map { try PageFaultWalkTests.filled($0, app) }
+            for page in held { _ = try await app.page(page, status: 200) }
+            let pages = try ["/runs/train/RUN?stop=10639", "/ride/train/RUN?from=10639", "/ride/train/RUN?to=10639"]
+                .map { try PageFaultWalkTests.filled($0, app) }
+            simulator.faults.set(.hang, forPathPrefix: "/v3/stops")
+            for page in pages {
+                let (response, ms) = try await milliseconds { try await app.get(page) }
+                #expect(response.status == 400, "\(page): \(response.status)")
+                #expect(response.text.contains("does not stop at stop number 10639"), "\(page): \(response.text.prefix(2000))")
+                // The page's own count of its wait on PTV: the second round (2 s), where it was the page's whole 5 s.
+                let timing = response.header("Server-Timing") ?? ""
+                let waited = timing.components(separatedBy: "upstream;dur=").dropFirst().first.flatMap { Double($0.prefix { $0 != ";" && $0 != "," }) }
+                #expect(try require_(waited, "upstream wait in \(timing)") < 2_500, "\(page): \(timing)")
+                // And in all, with two seconds for a debug build on two busy cores.
+                #expect(ms < 4_000, "\(page) took \(Int(ms)) ms")
+            }
+            simulator.faults.clear()
+        }
+    }
+
     /// A second round ends with the page's wait: a page whose first round used its whole wait on a hang does not wait
     /// a second round on top (5 s and then 2 s, where 5 s in all is promised).
     @Test func aSecondRoundEndsWithThePagesWait() {

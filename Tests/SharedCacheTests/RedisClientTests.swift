@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PTV
 @testable import SharedCache
+import Synchronization
 import Testing
 import TestSupport
 
@@ -82,18 +83,37 @@ func testClient(namespace: String = "test-\(UUID().uuidString)") throws -> Redis
     @Test func aThrottleSeenByOneIsReadByAnother() async throws {
         let namespace = "test-\(UUID().uuidString)"
         let (one, two) = (try testClient(namespace: namespace), try testClient(namespace: namespace))
-        let (told, reading) = (RedisThrottle(client: one), RedisThrottle(client: two))
+        let writes = TrackedWrites()
+        let (told, reading) = (RedisThrottle(client: one, background: { writes.start($0) }), RedisThrottle(client: two))
         let until = Date(timeIntervalSince1970: 1_795_728_700)
         told.shut(until: until)
         #expect(told.shutUntil == until)
-        var read: Date?
-        for _ in 0 ..< 40 where read == nil {
-            try await Task.sleep(for: .milliseconds(300))
-            await reading.refresh()
-            read = reading.shutUntil
-        }
-        #expect(read == until)
+        // The write to Redis is waited for by its handle, as Trakx's shutdown and tests wait for `BackgroundWork`.
+        #expect(writes.count == 1, "the write to Redis is started through the tracked background")
+        await writes.settled()
+        await reading.refresh()
+        #expect(reading.shutUntil == until)
         await one.shutdown()
         await two.shutdown()
+    }
+}
+
+/// Writes started in the background, each tracked by its task, as Trakx's `BackgroundWork` tracks them (App's type,
+/// which this module's tests cannot see), so a test waits for them by this handle rather than by polling.
+final class TrackedWrites: Sendable {
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// Starts `body`, tracked.
+    /// - Parameter body: The write.
+    func start(_ body: @escaping @Sendable () async -> Void) {
+        tasks.withLock { $0.append(Task { await body() }) }
+    }
+
+    /// How many writes were started.
+    var count: Int { tasks.withLock { $0.count } }
+
+    /// Waits for every write started so far.
+    func settled() async {
+        for task in tasks.withLock({ $0 }) { await task.value }
     }
 }

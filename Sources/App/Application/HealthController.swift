@@ -37,7 +37,9 @@ struct HealthController: RouteCollection {
     }
 }
 
-/// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log, and how much of the network is known.
+/// `GET /metrics`: Prometheus counters of the PTV client, the pushes and the access log, how much of the network is
+/// known, and how many places searched for are kept (`trakx_places_kept`, left out while the database does not
+/// answer within `KeptPlaces.readWithin`).
 struct MetricsController: RouteCollection {
     /// The PTV client's upstream and cache counters.
     let ptvMetrics: PTVMetrics
@@ -53,11 +55,14 @@ struct MetricsController: RouteCollection {
     let shared: SharedStore?
     /// The network known.
     let network: KeptNetwork
+    /// Places searched for, kept (counted while the database answers in time).
+    var places: KeptPlaces? = nil
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/metrics") { _, _ in
-            Response.text(ptvMetrics.render() + gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
-                          + (shared?.render() ?? "") + network.figures.render())
+            let kept = await places?.count()
+            return Response.text(ptvMetrics.render() + gate.render() + budget.render() + alerts.render() + accessLogDrops.render()
+                                 + (shared?.render() ?? "") + network.figures.render() + (kept.map(KeptPlaces.render) ?? ""))
         }
     }
 }

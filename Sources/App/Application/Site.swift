@@ -18,6 +18,8 @@ struct Site: Sendable {
     let ways: StopWays
     /// Web Push alerts (nil in page tests that build a site without them).
     var alerts: Alerts? = nil
+    /// Places searched for, kept in the database (nil in page tests that build a site without them).
+    var places: KeptPlaces? = nil
     /// The questions pages leave for later pages, tracked until they end.
     var work = BackgroundWork()
     /// Each board's departures still to come, so one PTV's next list leaves out before it leaves stays on the board.

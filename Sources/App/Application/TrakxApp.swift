@@ -152,7 +152,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let kept: KeptAnswers? = configuration.demo ? nil : KeptAnswers(database: database, baseURL: configuration.ptvBaseURL, now: clock, work: work)
     var keep: (@Sendable (PTVRequest, [UInt8], Date) -> Void)?
     if let kept { keep = { request, body, time in kept.keep(request, body: body, at: time) } }
-    let shared = try configuration.makeSharedStore(logger: logger)
+    let shared = try configuration.makeSharedStore(logger: logger, work: work)
     // What the client leaves running after an answer (a fleet claim given up) is tracked with the pages' background work.
     let ptv = PTVClient(configuration: ptvConfiguration, logger: ptvLogger, now: clock, keep: keep, fleet: shared?.ptv,
                         background: { _ = work.start($0) })
@@ -176,6 +176,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
                     alerts: alerts)
     (site.pageWait, site.secondRound) = (configuration.pageWait, configuration.secondRound)
     site.work = work
+    site.places = KeptPlaces(store: PlaceStore(database: database, source: networkStore.source), work: work, now: clock)
     let learner = configuration.learnNetwork ? NetworkLearner(
         network: network,
         ask: { Ask.forTrakx(source: ptv, budget: budget, account: "trakx-network", work: work) },
@@ -189,7 +190,7 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let controllers: [any RouteCollection<TrakxContext>] = [
         HealthController(demo: site.demo, gate: ptv.gate, shared: shared, network: network),
         MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared,
-                          network: network),
+                          network: network, places: site.places),
         RobotsController(), HomeController(site: site),
         DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
         RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),

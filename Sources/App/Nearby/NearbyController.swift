@@ -30,15 +30,27 @@ struct NearbyController: RouteCollection {
         return try await list(form: form, origin: .point, latitude: latitude, longitude: longitude, context: context, ask: ask)
     }
 
-    /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop).
+    /// Stops near the best match for `place` among PTV's search answer (a station or a suburb before a street stop):
+    /// the place kept from an earlier search when PTV's answer is not held fresh (one round, `KeptPlaces`), else
+    /// searched and then kept.
     func near(place: String, form: NearbyPage.Form, context: PageContext, ask: Ask) async throws -> Response {
-        let result = try await ask(.search(place)).required(missing: SearchPage.missing(place))
-        guard let match = PlaceMatch.best(place, in: result.value.stops) else {
+        var match = ask.known(.search(place)) == nil ? await site.places?.place(for: place, ask: ask) : nil
+        if match == nil { match = try await searched(place, ask: ask) }
+        guard let match else {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
             return site.templates.render(NearbyPage(form: form, errors: errors, context: context), template: "nearby", status: 404)
         }
         return try await list(form: NearbyPage.Form(place: place, mode: form.mode, radius: form.radius), origin: .place(match),
                               latitude: match.point.latitude, longitude: match.point.longitude, context: context, ask: ask)
+    }
+
+    /// The best match for `place` in PTV's search answer (nil when none), kept for later pages.
+    /// - Throws: `HTTPError` when PTV's search did not answer.
+    func searched(_ place: String, ask: Ask) async throws -> PlaceMatch? {
+        let result = try await ask(.search(place)).required(missing: SearchPage.missing(place))
+        let match = PlaceMatch.best(place, in: result.value.stops)
+        if !result.isStale { site.places?.learnt(place, match: match, at: result.fetchedAt) }
+        return match
     }
 
     /// The stops near a point as the page lists them, with which way services leave the listed stops that share a

@@ -69,7 +69,9 @@ struct RunAddress {
     }
 
     /// The 400 message for a stop this run does not call at (or not after the rider's boarding stop), naming the stop:
-    /// from the run's own pattern, else from PTV's stop call, else by its number.
+    /// from the run's own pattern, else from PTV's stop call in one more round bounded by the page's second round
+    /// (`Ask.secondRoundLeft`: a refusal is not held for PTV's whole wait), else by its number (the call goes on in the
+    /// background, so the next refusal names it).
     /// - Parameters:
     ///   - stopID: The stop asked for.
     ///   - journey: The run's journey.
@@ -77,8 +79,12 @@ struct RunAddress {
     ///   - boarding: The rider's boarding call, when the stop was asked as the one to get off at.
     func notServed(_ stopID: Int, in journey: Journey, ask: Ask, after boarding: Int? = nil) async -> String {
         var name = journey.calls.first { $0.stopID == stopID }.map(\.name)
-        if name == nil, let details = await ask(.stop(stopID, routeType: type.rawValue)).value?.stop {
-            name = SpokenName.stop(details.stopName, withStopNumber: false)
+        let details = PTVQuery.stop(stopID, routeType: type.rawValue)
+        if name == nil, ask.known(details) == nil {
+            await Ask.secondRound([ask.learn(details)], within: ask.secondRoundLeft)
+        }
+        if name == nil, let stop = ask.known(details)?.value.stop {
+            name = SpokenName.stop(stop.stopName, withStopNumber: false)
         }
         // "after Richmond" only for a stop the run does call at, before the boarding stop.
         let before = boarding.flatMap { journey.index(of: stopID) == nil ? nil : journey.calls[$0].name }
