@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a request's `Accept-Encoding` says of gzip (RFC 9110, section 12.5.3), read one way for the warm path and
 /// the chain: gzip (or `x-gzip`) with a weight above zero, or, when gzip is not named, `*` with one. No header, or
 /// gzip or `*` given `q=0`, is no: the page is sent as it is.
@@ -10,10 +12,10 @@ public enum ContentCoding {
         _ = head.first(in: "Accept-Encoding") { value -> Bool? in
             var rest = value[...]
             while !rest.isEmpty {
-                let end = rest.firstIndex(of: UInt8(ascii: ",")) ?? rest.endIndex
+                let end = rest.position(of: UInt8(ascii: ",")) ?? rest.endIndex
                 let element = rest[..<end]
                 rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[end...]
-                let nameEnd = element.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+                let nameEnd = element.position(of: UInt8(ascii: ";")) ?? element.endIndex
                 let name = trimmed(element[..<nameEnd])
                 let accepted = !hasZeroWeight(element[nameEnd...])
                 if equals(name, "gzip") || equals(name, "x-gzip") {
@@ -30,9 +32,9 @@ public enum ContentCoding {
     /// Whether any of `parameters` (each after a `;`) is a weight of zero.
     private static func hasZeroWeight(_ parameters: Slice<UnsafeRawBufferPointer>) -> Bool {
         var rest = parameters
-        while let semicolon = rest.firstIndex(of: UInt8(ascii: ";")) {
+        while let semicolon = rest.position(of: UInt8(ascii: ";")) {
             rest = rest[rest.index(after: semicolon)...]
-            let end = rest.firstIndex(of: UInt8(ascii: ";")) ?? rest.endIndex
+            let end = rest.position(of: UInt8(ascii: ";")) ?? rest.endIndex
             if isZeroWeight(trimmed(rest[..<end])) { return true }
         }
         return false
@@ -58,5 +60,15 @@ public enum ContentCoding {
 
     private static func equals(_ bytes: Slice<UnsafeRawBufferPointer>, _ name: StaticString) -> Bool {
         name.withUTF8Buffer { name in bytes.count == name.count && asciiCaseInsensitiveEqual(bytes, name) }
+    }
+}
+
+extension Slice where Base == UnsafeRawBufferPointer {
+    /// Where `byte` first is in these bytes, found with memchr (the generic `firstIndex(of:)` costs about 70
+    /// instructions a call here, and the warm path reads every request's Accept-Encoding).
+    /// - Parameter byte: The byte looked for.
+    func position(of byte: UInt8) -> Int? {
+        guard !isEmpty, let start = base.baseAddress else { return nil }
+        return memchr(start + startIndex, Int32(byte), count).map { UnsafeRawPointer($0) - start }
     }
 }

@@ -31,15 +31,26 @@ public enum StorageEngine: String, Sendable, CustomStringConvertible {
         case .sqlite:
             return try await withTemporaryDirectory { folder in
                 let database = try Database(path: folder + "/trakx.sqlite")
-                defer { database.close() }
-                return try await body(database)
+                return try await closing(database, body)
             }
         case .postgres:
             return try await withTemporaryPostgres { url in
                 let database = try PostgresDatabase(url: url, backoff: .init(first: 0.05, most: 0.2))
-                defer { database.close() }
-                return try await body(database)
+                return try await closing(database, body)
             }
+        }
+    }
+
+    /// `body(database)`, then the database closed by its async `shutdown` (its blocking `close` would hold one of the
+    /// few threads every test of the parallel run shares while the database's queue drains).
+    private func closing<T>(_ database: any SQLDatabase, _ body: (any SQLDatabase) async throws -> T) async throws -> T {
+        do {
+            let result = try await body(database)
+            await database.shutdown()
+            return result
+        } catch {
+            await database.shutdown()
+            throw error
         }
     }
 }
@@ -50,11 +61,28 @@ public enum StorageEngine: String, Sendable, CustomStringConvertible {
 public func withTemporaryPostgres<T>(_ body: (String) async throws -> T) async throws -> T {
     let base = try TestServices.requirePostgres()
     let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let admin = try PostgresConnection(url: base)
-    defer { admin.close() }
-    try admin.execute("CREATE DATABASE \(name)")
-    defer { try? admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
-    return try await body(postgresURL(base, database: name))
+    // CREATE and DROP DATABASE block for as long as the server takes: on a thread of their own, not on one of the few
+    // threads every test of the parallel run shares.
+    try await onThread {
+        let admin = try PostgresConnection(url: base)
+        defer { admin.close() }
+        try admin.execute("CREATE DATABASE \(name)")
+    }
+    let drop: @Sendable () async -> Void = {
+        _ = try? await onThread {
+            let admin = try PostgresConnection(url: base)
+            defer { admin.close() }
+            try admin.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        }
+    }
+    do {
+        let result = try await body(postgresURL(base, database: name))
+        await drop()
+        return result
+    } catch {
+        await drop()
+        throw error
+    }
 }
 
 /// `url` naming database `name` instead of its own.
