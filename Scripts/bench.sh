@@ -76,12 +76,16 @@
 #        reference to another host (absolute src/href/action/srcset, off-site <link>/<script>, CSS url()
 #        or @import). <a href> links to ptv.vic.gov.au ("read more" on disruptions) are allowed: links,
 #        not requests.
+#   I1.  User-space instructions a request (callgrind): the warm stop page against the hello on one keep-alive
+#        connection asking as Chromium does, the access log on and off, and Trakx's part by part
+#        (Scripts/bench_instructions.sh). Budget: hello ÷ page >= 0.8 with the access log on.
 #
 # Only loopback is used. Raw outputs go to a temporary folder whose path is printed at the end.
 # Environment: BENCH_ACCEPT_ENCODING (steps 1-2, as above), BENCH_SEED (1), BENCH_NOW (2026-11-20T08:30:00+11:00),
 # BENCH_THREADS (4), BENCH_DURATION (4s), BENCH_ROUNDS (7), BENCH_COLD_STOPS (10), BENCH_COLD300_PER_TYPE (4),
 # BENCH_SKIP_BUILD (reuse the last release build), BENCH_ONLY=warm (steps 1-2 alone, their rows only: for working on the warm path),
-# BENCH_ONLY=fleet (the fleet rows alone: Scripts/bench_fleet.sh says what each measures), BENCH_ONLY=cold300 (step 3b
+# BENCH_ONLY=fleet (the fleet rows alone: Scripts/bench_fleet.sh says what each measures), BENCH_ONLY=instructions (the
+# instruction rows alone: Scripts/bench_instructions.sh, callgrind's count of the warm page against the hello, part by part), BENCH_ONLY=cold300 (step 3b
 # alone, its rows only).
 set -euo pipefail
 
@@ -107,6 +111,7 @@ command -v wrk >/dev/null || missing+=(wrk)
 command -v curl >/dev/null || missing+=(curl)
 command -v python3 >/dev/null || missing+=(python3)
 command -v cc >/dev/null || missing+=(gcc)
+command -v valgrind >/dev/null || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
     say "Installing ${missing[*]}"
     $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" \
@@ -127,6 +132,11 @@ BIN="$(swift build -c release --show-bin-path)/trakx"
 if [ "${BENCH_ONLY:-}" = fleet ]; then
     say "Fleet (Scripts/bench_fleet.sh: BENCH_ONLY=fleet)"
     BIN="$BIN" bash "$ROOT/Scripts/bench_fleet.sh" "$OUT" | tee "$OUT/fleet.txt"
+    exit "${PIPESTATUS[0]}"
+fi
+if [ "${BENCH_ONLY:-}" = instructions ]; then
+    say "Instructions (Scripts/bench_instructions.sh: BENCH_ONLY=instructions)"
+    BIN="$BIN" bash "$ROOT/Scripts/bench_instructions.sh" "$OUT" | tee "$OUT/instructions.txt"
     exit "${PIPESTATUS[0]}"
 fi
 HELLO="$OUT/mhd_hello"
@@ -423,9 +433,14 @@ set +e
 BIN="$BIN" bash "$ROOT/Scripts/bench_fleet.sh" "$OUT" >"$OUT/fleet.txt"
 fleet_status=$?
 
+say "Instructions (Scripts/bench_instructions.sh)"
+BIN="$BIN" bash "$ROOT/Scripts/bench_instructions.sh" "$OUT" >"$OUT/instructions.txt"
+instructions_status=$?
+
 say "Results"
 python3 "$ROOT/Scripts/bench_report.py" "$RESULTS" --raw "$OUT" | tee "$OUT/table.txt"
 status=${PIPESTATUS[0]}
-cat "$OUT/fleet.txt"
+cat "$OUT/fleet.txt" "$OUT/instructions.txt"
 [ "$fleet_status" = 0 ] || status=1
+[ "$instructions_status" = 0 ] || status=1
 exit "$status"
