@@ -123,6 +123,27 @@ import TestSupport
         }
     }
 
+    /// Only a call that reaches PTV is charged: boards another instance has just fetched cost a visitor nothing, and
+    /// PTV is not asked again; their budget is whole after them.
+    @Test func anAnswerAnotherInstanceFetchedIsNotChargedToTheVisitor() async throws {
+        try await Self.fleet(configure: { $0.ptvCallsPerMinutePerVisitor = 4 }) { (one: TestApp, two: TestApp, _: PTVSimulator) async throws in
+            let boards = ["/stops/train/1071", "/stops/train/1181", "/stops/train/1155"]
+            for (index, board) in boards.enumerated() {
+                #expect(try await one.get(board, from: "127.0.0.\(10 + index)").status == 200)
+            }
+            try await Self.settle(one)
+            // Two calls a board: charged, the second board would spend the four and the third be refused.
+            for board in boards {
+                #expect(try await two.get(board, from: "127.0.0.3").status == 200, "\(board)")
+            }
+            let upstream = try await two.get("/metrics").text.split(separator: "\n").filter { $0.hasPrefix("trakx_ptv_upstream_requests_total") }
+            #expect(!upstream.contains { $0.contains("endpoint=\"departures\"") || $0.contains("endpoint=\"stop\"") }, "\(upstream)")
+            #expect(try await two.get("/stops/bus/900101", from: "127.0.0.3").status == 404)
+            #expect(try await two.get("/stops/bus/900102", from: "127.0.0.3").status == 404)
+            #expect(try await two.get("/stops/bus/900103", from: "127.0.0.3").status == 429)
+        }
+    }
+
     @Test func newListsFromOneAddressAreCountedOverBothInstances() async throws {
         try await Self.fleet(configure: { $0.sharedFavourites = true; $0.listsPerMinutePerAddress = 1 }) { (one: TestApp, two: TestApp, _: PTVSimulator) async throws in
             let form = [("mode", "train"), ("stop_id", "1071"), ("return", "/stops/train/1071")]

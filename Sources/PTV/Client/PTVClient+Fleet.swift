@@ -36,6 +36,21 @@ extension PTVClient {
         return try await fetchAndPublish(request, as: type, claim: claim ?? .unavailable, dated: dated, fleet: fleet)
     }
 
+    /// Puts another instance's fresh answer to `request` into this cache, so that a visitor's question it answers is
+    /// a hit and not charged to their budget (only a call that really reaches PTV is: the charge is made before the
+    /// cache's fetch, which looks in the fleet's store only after it). One look at the store; nothing when it holds no
+    /// fresh answer that reads, or only PTV's "not found".
+    /// - Parameters:
+    ///   - request: The question.
+    ///   - type: The response model.
+    func adoptFromFleet<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async {
+        guard let fleet, let found = await fleet.answers.answer(for: request.cacheKey), case .body(let body) = found.content,
+              now().timeIntervalSince(found.fetchedAt) < request.endpoint.freshness,
+              let value = try? Self.decode(ClientResponse(status: 200, body: body), as: type) else { return }
+        metrics.sharedHit(request.endpoint)
+        cache.restore(value, fetchedAt: found.fetchedAt, for: request)
+    }
+
     /// Gives up a claim on a question after its answer, without waiting (through `background`, so its owner can).
     private func release(_ key: String, token: String, in fleet: PTVFleetShare) {
         let body: @Sendable () async -> Void = { await fleet.answers.release(key, token: token) }

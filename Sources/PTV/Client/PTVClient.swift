@@ -74,7 +74,12 @@ public final class PTVClient: Sendable {
     ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
     public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
-        query.read(try await cache.value(for: query.request, allowance: allowance) { try await self.fetchThroughFleet(query.request, as: Answer.self) })
+        if allowance != nil, fleet != nil, (cache.fresh(for: query.request, within: nil) as Fetched<Answer>?) == nil {
+            await adoptFromFleet(query.request, as: Answer.self)
+        }
+        return query.read(try await cache.value(for: query.request, allowance: allowance) {
+            try await self.fetchThroughFleet(query.request, as: Answer.self)
+        })
     }
 
     /// The answer to `query` when the cache holds one fresh, or no older than `maxAge`; never asks PTV.
