@@ -158,6 +158,7 @@ struct Serve: AsyncParsableCommand {
         configuration.sharedFavourites = shared
         configuration.demo = demoUpstream
         configuration.learnNetwork = learnNetwork
+        if demo.clockShift != nil { configuration.clock = try demo.clock() }
         configuration.networkPace = .milliseconds(Int((max(0, networkPace) * 1000).rounded()))
         configuration.listsPerMinutePerAddress = max(1, listsPerMinute)
         configuration.favouritesPerList = max(1, favouritesPerList)
@@ -193,7 +194,7 @@ struct Simulate: AsyncParsableCommand {
         let termination = Termination()
         var logger = Logger(label: "ptv-sim")
         logger.logLevel = .info
-        let clock = AppConfiguration.clock(runningOnFrom: try demo.start())
+        let clock = try demo.clock()
         let simulator = try PTVSimulator(devID: devid, key: key, seed: demo.seed, now: clock, logger: logger)
         try simulator.start(port: port)
         let hang = demo.pace(simulator)

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import PTVSimulator
@@ -10,6 +11,10 @@ struct DemoDataOptions: ParsableArguments {
 
     @Option(help: "Fixed start time (ISO 8601) for demo data and pages, for tests and screenshots; the clock runs on from there.")
     var now: String?
+
+    @Option(help: ArgumentHelp("Seconds added to the real clock for demo data and pages, the same in every process that is given it "
+                               + "(tests: a fleet and its simulator in the day's service at any hour).", visibility: .hidden))
+    var clockShift: Double?
 
     @Option(help: ArgumentHelp("Latency in milliseconds the simulator adds to every answer (benchmarks).", visibility: .hidden))
     var simulatorLatency: Int = 0
@@ -26,6 +31,14 @@ struct DemoDataOptions: ParsableArguments {
             throw ValidationError("--now must be an ISO 8601 time such as 2026-11-21T09:30:00+11:00")
         }
         return parsed
+    }
+
+    /// The clock for demo data and pages: the real one shifted by `--clock-shift`, else running on from `--now`, else
+    /// the real one.
+    /// - Throws: `ValidationError` when `--now` is not an ISO 8601 time.
+    func clock() throws -> @Sendable () -> Date {
+        if let clockShift { return { Date().addingTimeInterval(clockShift) } }
+        return AppConfiguration.clock(runningOnFrom: try start())
     }
 
     /// Sets the simulator's pace: its latency now, and its departures hanging after `--simulator-hang-after`.

@@ -31,8 +31,10 @@ extension FleetTests {
     /// so "Get ready" is due at once. Its first notification is sent once though its sender is killed; when the train
     /// reaches the stop before the dead sender's claim passes, "You are at" supersedes it and is said once instead.
     @Test func aRideAlertIsSentOnceThoughTheInstanceSendingItIsKilled() async throws {
-        let simulator = try PTVSimulator(devID: "3000165", key: "fleet-test-key", seed: 7, now: { Date() }, logger: Logger(label: "showcase"))
-        let moving = try #require(simulator.showcase(at: Date()).movingTrain, "no train moving now on seed 7")
+        let shift = Self.dayShift
+        let simulator = try PTVSimulator(devID: "3000165", key: "fleet-test-key", seed: 7, now: { Date().addingTimeInterval(shift) },
+                                         logger: Logger(label: "showcase"))
+        let moving = try #require(simulator.showcase(at: Date().addingTimeInterval(shift)).movingTrain, "no train moving now on seed 7")
         try await Self.withPhone { fleet, push, phone in
             let page = try fleet.get("/ride/train/\(moving.runRef)?from=\(moving.stopID)", instance: 1)
             #expect(page.status == 200)
@@ -51,14 +53,26 @@ extension FleetTests {
         }
     }
 
+    /// Seconds that move the clock of the fleet, its simulator and the test's own into Melbourne's day (the same hour
+    /// of 11 am onwards on the day, or the next day), when the real hour is one without trains (before 7 am or from
+    /// 9 pm); 0 by day. Whole hours, so minutes and seconds run as they really do.
+    static var dayShift: Double {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Australia/Melbourne")!
+        let hour = calendar.component(.hour, from: Date())
+        guard hour < 7 || hour >= 21 else { return 0 }
+        return Double(((11 - hour) + 24) % 24) * 3600
+    }
+
     /// A fleet whose instances push over https to a loopback push service with its own authority, reached as an
     /// operator's own would be (`--allow-private-address`, `--push-ca-file`), and a phone subscribed to it whose first
     /// push the service holds unanswered for 20 s.
     static func withPhone(_ body: (Fleet, LoopbackPushService, LoopbackPushService.Subscription) async throws -> Void) async throws {
         try await withTemporaryDirectory { folder in
             try await LoopbackPushService.with(tlsFolder: folder) { push in
-                let arguments = "--alert-interval 10 --allow-private-address 127.0.0.0/8 --push-ca-file \(folder)/push-ca.pem"
-                try await Fleet.with(serveArguments: arguments) { fleet in
+                let shift = "--clock-shift \(Self.dayShift)"
+                let arguments = "--alert-interval 10 --allow-private-address 127.0.0.0/8 --push-ca-file \(folder)/push-ca.pem \(shift)"
+                try await Fleet.with(serveArguments: arguments, simulatorArguments: "--seed 7 \(shift)") { fleet in
                     let phone = try await push.subscribe("phone", tls: true)
                     #expect(phone.endpoint.hasPrefix("https://127.0.0.1:"))
                     try await push.hold("phone", seconds: 20)
