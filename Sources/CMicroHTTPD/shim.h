@@ -147,40 +147,6 @@ static inline struct MHD_Response *_Nullable cmhd_response_owned(void *_Nonnull 
     return MHD_create_response_from_buffer_with_free_callback(size, data, &free);
 }
 
-typedef struct {
-    const char *_Nonnull name;
-    const char *_Nullable value;
-    unsigned int wanted;
-    unsigned int seen;
-} cmhd_header_search;
-
-/// Counts the headers called `search->name` and keeps the value of the `search->wanted`th (from 0).
-static inline enum MHD_Result cmhd_search_header(void *_Nullable cls, enum MHD_ValueKind kind, const char *_Nonnull key,
-                                                 const char *_Nullable value) {
-    cmhd_header_search *search = (cmhd_header_search *)cls;
-    (void)kind;
-    if (strcasecmp(key, search->name) != 0) return MHD_YES;
-    if (search->seen++ == search->wanted) search->value = value == NULL ? "" : value;
-    return MHD_YES;
-}
-
-/// The value of a request header sent exactly once; NULL when it is missing or repeated.
-static inline const char *_Nullable cmhd_single_header(struct MHD_Connection *_Nonnull connection,
-                                                       const char *_Nonnull name) {
-    cmhd_header_search search = { name, NULL, 0, 0 };
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, &cmhd_search_header, &search);
-    return search.seen == 1 ? search.value : NULL;
-}
-
-/// The `index`th value (from 0, in arrival order) of a request header sent any number of times; NULL past the last.
-/// (MHD_lookup_connection_value gives only the first; a header such as Cookie may come more than once.)
-static inline const char *_Nullable cmhd_nth_header(struct MHD_Connection *_Nonnull connection, const char *_Nonnull name,
-                                                    unsigned int index) {
-    cmhd_header_search search = { name, NULL, index, 0 };
-    MHD_get_connection_values(connection, MHD_HEADER_KIND, &cmhd_search_header, &search);
-    return search.value;
-}
-
 /// One request header as libmicrohttpd keeps it: pointers into the connection's memory, valid while the request
 /// is being answered.
 typedef struct {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a request's `Accept-Encoding` says of gzip (RFC 9110, section 12.5.3), read one way for the warm path and
 /// the chain: gzip (or `x-gzip`) with a weight above zero, or, when gzip is not named, `*` with one. No header, or
 /// gzip or `*` given `q=0`, is no: the page is sent as it is.
@@ -60,15 +58,5 @@ public enum ContentCoding {
 
     private static func equals(_ bytes: Slice<UnsafeRawBufferPointer>, _ name: StaticString) -> Bool {
         name.withUTF8Buffer { name in bytes.count == name.count && asciiCaseInsensitiveEqual(bytes, name) }
-    }
-}
-
-extension Slice where Base == UnsafeRawBufferPointer {
-    /// Where `byte` first is in these bytes, found with memchr (the generic `firstIndex(of:)` costs about 70
-    /// instructions a call here, and the warm path reads every request's Accept-Encoding).
-    /// - Parameter byte: The byte looked for.
-    func position(of byte: UInt8) -> Int? {
-        guard !isEmpty, let start = base.baseAddress else { return nil }
-        return memchr(start + startIndex, Int32(byte), count).map { UnsafeRawPointer($0) - start }
     }
 }

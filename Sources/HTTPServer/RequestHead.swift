@@ -2,14 +2,13 @@ import CMicroHTTPD
 import Foundation
 
 /// A request's headers, read one way whichever path answers the request: in place from libmicrohttpd on its thread
-/// (the warm path: no copies), or from a `Request`'s copied headers (the chain). Rules written over it (which host is
+/// (the warm path: no copies of the values), or from a `Request`'s copied headers (the chain). Rules written over it (which host is
 /// answered, what a cookie says) are written once for both. Values are lent to a closure and valid only inside it.
 /// Its two readers are `@inlinable`, so that the app's rules (which call them on every warm request) are specialised
 /// for their result types instead of looking up generic type metadata at each call.
 public struct RequestHead {
     @usableFromInline
     enum Source {
-        case connection(OpaquePointer)
         /// Every header of a connection's request, gathered in one pass (`cmhd_headers`).
         case pairs(UnsafeBufferPointer<cmhd_header_pair>)
         case headers([(String, String)])
@@ -18,12 +17,6 @@ public struct RequestHead {
     @usableFromInline
     let source: Source
 
-    /// The head of a request being answered on libmicrohttpd's thread (valid only during that call).
-    /// - Parameter connection: The MHD connection.
-    init(connection: OpaquePointer) {
-        source = .connection(connection)
-    }
-
     /// The head of a request being answered on libmicrohttpd's thread, its headers gathered once (valid only
     /// during that call, as the connection's memory they point into).
     /// - Parameter pairs: Every header of the request, in arrival order.
@@ -31,16 +24,19 @@ public struct RequestHead {
         source = .pairs(pairs)
     }
 
-    /// Calls `body` with the head of the request on `connection`, its headers gathered in one pass when there are
-    /// no more than 24 of them (on the stack: more would be allocated) (else read from libmicrohttpd at each lookup).
+    /// Calls `body` with the head of the request on `connection`, its headers gathered in one pass: on the stack when
+    /// there are no more than 24 of them (a browser sends about 15), else gathered again into room for all of them.
     /// - Parameters:
     ///   - connection: The MHD connection.
     ///   - body: What to do with the head.
     static func reading<Result>(_ connection: OpaquePointer, _ body: (RequestHead) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: cmhd_header_pair.self, capacity: 24) { pairs in
             let count = Int(cmhd_headers(connection, pairs.baseAddress!, UInt32(pairs.count)))
-            guard count <= pairs.count else { return body(RequestHead(connection: connection)) }
-            return body(RequestHead(pairs: UnsafeBufferPointer(rebasing: pairs[..<count])))
+            guard count > pairs.count else { return body(RequestHead(pairs: UnsafeBufferPointer(rebasing: pairs[..<count]))) }
+            return withUnsafeTemporaryAllocation(of: cmhd_header_pair.self, capacity: count) { all in
+                let gathered = min(Int(cmhd_headers(connection, all.baseAddress!, UInt32(all.count))), all.count)
+                return body(RequestHead(pairs: UnsafeBufferPointer(rebasing: all[..<gathered])))
+            }
         }
     }
 
@@ -58,11 +54,6 @@ public struct RequestHead {
     @inlinable
     public func withSingle<Result>(_ name: StaticString, _ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
         switch source {
-        case .connection(let connection):
-            let value = name.withUTF8Buffer { name in
-                name.withMemoryRebound(to: CChar.self) { cmhd_single_header(connection, $0.baseAddress!) }
-            }
-            return body(value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) })
         case .pairs(let pairs):
             var found: UnsafeRawBufferPointer?
             var count = 0
@@ -94,16 +85,6 @@ public struct RequestHead {
     @inlinable
     public func first<Result>(in name: StaticString, _ body: (UnsafeRawBufferPointer) -> Result?) -> Result? {
         switch source {
-        case .connection(let connection):
-            var index: UInt32 = 0
-            while true {
-                let value = name.withUTF8Buffer { name in
-                    name.withMemoryRebound(to: CChar.self) { cmhd_nth_header(connection, $0.baseAddress!, index) }
-                }
-                guard let value else { return nil }
-                if let result = body(UnsafeRawBufferPointer(start: value, count: strlen(value))) { return result }
-                index += 1
-            }
         case .pairs(let pairs):
             for pair in pairs where name.withUTF8Buffer({ Self.named(pair, $0) }) {
                 if let result = body(UnsafeRawBufferPointer(start: pair.value, count: pair.value_length)) { return result }

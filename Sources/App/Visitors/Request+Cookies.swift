@@ -31,15 +31,10 @@ enum Cookies {
     ///   - header: The header's value.
     ///   - body: Called with the name's and the value's bytes; false to stop.
     static func forEachPair(in header: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) -> Bool) {
-        guard let base = header.baseAddress else { return }
-        /// Where `byte` first is in `header[from..<to]` (memchr: the warm path reads every visitor's cookies).
-        func find(_ byte: UInt8, _ from: Int, _ to: Int) -> Int? {
-            memchr(base + from, Int32(byte), to - from).map { UnsafeRawPointer($0) - base }
-        }
         var start = 0
         while start <= header.count {
-            let end = find(UInt8(ascii: ";"), start, header.count) ?? header.count
-            if let equals = find(UInt8(ascii: "="), start, end), equals + 1 < end {
+            let end = header[start...].position(of: UInt8(ascii: ";")) ?? header.count
+            if let equals = header[start ..< end].position(of: UInt8(ascii: "=")), equals + 1 < end {
                 let name = trimmed(header, start, equals)
                 let value = trimmed(header, equals + 1, end)
                 if !name.isEmpty, !body(name, value) { return }

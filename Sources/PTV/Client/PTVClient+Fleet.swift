@@ -12,19 +12,23 @@ extension PTVClient {
     /// - Parameters:
     ///   - request: The request.
     ///   - type: The response model.
+    ///   - looked: Whether the store was looked in just before (`adoptFromFleet`): the first look is then skipped (the
+    ///     claim still looks again once won).
     /// - Returns: The answer, and when it was fetched when another instance fetched it (nil: now).
-    func fetchThroughFleet<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> (T, Date?) {
+    func fetchThroughFleet<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type, looked: Bool = false) async throws -> (T, Date?) {
         guard let fleet else { return (try await send(request, as: type), nil) }
         await fleet.throttle.refresh()
         let key = request.cacheKey
         let started = ContinuousClock.now
         var dated: SharedAnswer?
         var claim: SharedClaim?
+        var skipLook = looked
         while true {
-            if let found = await fleet.answers.answer(for: key) {
+            if !skipLook, let found = await fleet.answers.answer(for: key) {
                 if let fresh = try fresh(found, for: request, as: type, releasing: claim, in: fleet) { return fresh }
                 if case .body = found.content { dated = found }
             }
+            skipLook = false
             // Won just now: the answer was looked for once more after winning (the winner before may have saved it
             // between the first look and the claim).
             if claim != nil && claim != .taken { break }

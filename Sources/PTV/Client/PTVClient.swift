@@ -74,11 +74,12 @@ public final class PTVClient: Sendable {
     ///   - allowance: The visitor's allowance, charged when the question really reaches PTV (nil: Trakx's own work).
     /// - Throws: `PTVError`, or `UpstreamBudget.Exhausted` when the visitor's allowance refuses a call to PTV.
     public func fetch<Answer>(_ query: PTVQuery<Answer>, allowance: UpstreamBudget.Allowance? = nil) async throws -> Fetched<Answer> {
-        if allowance != nil, fleet != nil, (cache.fresh(for: query.request, within: nil) as Fetched<Answer>?) == nil {
-            await adoptFromFleet(query.request, as: Answer.self)
-        }
+        // A visitor's question looks in the fleet's store before the cache charges them; its fetch then need not look
+        // there first again.
+        let looked = allowance != nil && fleet != nil && (cache.fresh(for: query.request, within: nil) as Fetched<Answer>?) == nil
+        if looked { await adoptFromFleet(query.request, as: Answer.self) }
         return query.read(try await cache.value(for: query.request, allowance: allowance) {
-            try await self.fetchThroughFleet(query.request, as: Answer.self)
+            try await self.fetchThroughFleet(query.request, as: Answer.self, looked: looked)
         })
     }
 
