@@ -24,7 +24,7 @@ final class Fleet: Sendable {
     /// Starts a fleet of `instances` with `serveArguments` given to each instance and `simulatorArguments` to the simulator.
     static func up(instances: Int = 3, serveArguments: String = "", simulatorArguments: String = "--seed 7") async throws -> Fleet {
         let folder = NSTemporaryDirectory() + "trakx-fleet-" + UUID().uuidString.prefix(8)
-        let port = try freePort()
+        let port = try freeLoopbackPort()
         var environment = ProcessInfo.processInfo.environment
         for name in ["PTV_DEVID", "PTV_KEY", "PTV_BASE_URL"] { environment.removeValue(forKey: name) }
         environment["TRAKX_BIN"] = try ServeProcessTests.binary()
@@ -114,20 +114,6 @@ final class Fleet: Sendable {
             settings[String(line[..<equals])] = line[line.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         }
         return settings
-    }
-
-    private static func freePort() throws -> UInt16 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw TestFailure("no free port") }
-        return UInt16(bigEndian: address.sin_port)
     }
 }
 

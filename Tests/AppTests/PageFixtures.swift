@@ -2,6 +2,7 @@
 import Foundation
 import PTV
 import Storage
+import TestSupport
 
 /// Recorded and real-shaped PTV bodies from `Fixtures/`, decoded as the client decodes them, and a fixed clock.
 enum PageFixtures {

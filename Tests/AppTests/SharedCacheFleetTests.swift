@@ -241,17 +241,15 @@ import TestSupport
     }
 
     @Test func pagesAreServedWhileRedisIsGoneAndTheFleetIsSharedAgainWhenItIsBack() async throws {
-        let port = Int.random(in: 40_000 ... 44_999)
-        var server = try ChildProcess.launch("/usr/bin/redis-server", arguments: ["--port", String(port), "--bind", "127.0.0.1", "--save", ""])
-        try await Task.sleep(for: .milliseconds(300))
-        try await Self.fleet(redis: "redis://127.0.0.1:\(port)") { one, _, _ in
+        var server = try await OwnRedis.start()
+        defer { server.stop() }
+        try await Self.fleet(redis: server.url) { one, _, _ in
             _ = try await one.page("/stops/train/1071", status: 200)
             #expect(withoutNetwork(try await one.get("/healthz").text) == #"{"status":"ok","mode":"demo"}"#)
-            server.kill(SIGKILL)
-            _ = server.exitStatus
+            server.stop()
             _ = try await one.page("/stops/train/1155", status: 200)
             #expect(try await one.get("/healthz").text.contains("shared cache unreachable"))
-            server = try ChildProcess.launch("/usr/bin/redis-server", arguments: ["--port", String(port), "--bind", "127.0.0.1", "--save", ""])
+            server = try await server.restarted()
             var health = ""
             for _ in 0 ..< 60 where !health.contains("ok") {
                 try await Task.sleep(for: .milliseconds(250))
@@ -259,6 +257,5 @@ import TestSupport
             }
             #expect(withoutNetwork(health) == #"{"status":"ok","mode":"demo"}"#)
         }
-        server.kill(SIGKILL)
     }
 }

@@ -151,12 +151,6 @@ func require_<T>(_ value: T?, _ what: String = "value") throws -> T {
     return value
 }
 
-/// A failure in a test helper.
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// Whether each of `parts` is in `html`, the first of each after the first of the one before it.
 func inOrder(_ html: String, _ parts: String...) -> Bool {
     var previous: String.Index?
