@@ -80,13 +80,17 @@ struct ThrottleGateTests {
         }
     }
 
-    @Test func whileTheWaitIsOverOnlyOneProbeIsInFlight() async throws {
+    /// While the probe is out, no other call reaches PTV, and none fails for it either: each waits for the probe's
+    /// answer, then goes (a page asking two things side by side as the wait ends gets both). (Fails when a call goes
+    /// beside the probe, or fails as throttled while the gate is about to open.)
+    @Test func whileTheProbeIsOutOtherCallsWaitForItsAnswer() async throws {
         let clock = TestClock()
         let release = Atomic<Bool>(false)
         let calls = Atomic<Int>(0)
         let fake = FakePTV { _ in
             let call = calls.add(1, ordering: .relaxed).newValue
             if call == 1 { return Response.json(Self.throttled, status: 403) }
+            guard call == 2 else { return Response.json(Self.searchBody) }
             // Held until the test releases it; past the bound (within the client's 15 s), an error the probe's fetch fails on.
             let released: Void? = try? await waitUntil("the test to release the probe's answer", within: .seconds(10)) {
                 release.load(ordering: .relaxed)
@@ -99,14 +103,52 @@ struct ThrottleGateTests {
             clock.advance(11)  // past the first wait (10 s without Retry-After)
             let probe = Task { try await client.fetch(.search("probe")) }
             try await waitUntil("the probe to reach PTV") { calls.load(ordering: .relaxed) >= 2 }
-            for term in ["b", "c", "d"] {
-                await #expect(throws: PTVError(.throttled)) { try await client.fetch(.search(term)) }
+            let ended = Ended()
+            let others = ["b", "c", "d"].map { term in
+                Task {
+                    defer { ended.count.add(1, ordering: .relaxed) }
+                    return try await client.fetch(.search(term))
+                }
             }
+            try await Task.sleep(for: .milliseconds(300))
             #expect(calls.load(ordering: .relaxed) == 2, "a second call went while the probe was out")
+            #expect(ended.count.load(ordering: .relaxed) == 0, "a call ended before the probe's answer")
             release.store(true, ordering: .relaxed)
             _ = try await probe.value
-            _ = try await client.fetch(.search("e"))
-            #expect(calls.load(ordering: .relaxed) == 3)
+            for other in others { _ = try await other.value }
+            #expect(calls.load(ordering: .relaxed) == 5)
+            #expect(client.gate.render().contains("trakx_ptv_throttle_probes_total 1\n"))
+        }
+    }
+
+    /// Calls that have ended, counted from their tasks.
+    final class Ended: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    /// A probe PTV still throttles shuts the gate again, and the calls that waited for it fail as throttled without
+    /// reaching PTV.
+    @Test func callsThatWaitedForAThrottledProbeFailWithoutAsking() async throws {
+        let clock = TestClock()
+        let release = Atomic<Bool>(false)
+        let calls = Atomic<Int>(0)
+        let fake = FakePTV { _ in
+            if calls.add(1, ordering: .relaxed).newValue == 2 {
+                _ = try? await waitUntil("the test to release the probe's answer", within: .seconds(10)) { release.load(ordering: .relaxed) }
+            }
+            return Response.json(Self.throttled, status: 403)
+        }
+        try await fake.with(now: { clock.now }) { client, _ in
+            await #expect(throws: PTVError.self) { try await client.fetch(.search("a")) }
+            clock.advance(11)
+            let probe = Task { try await client.fetch(.search("probe")) }
+            try await waitUntil("the probe to reach PTV") { calls.load(ordering: .relaxed) >= 2 }
+            let other = Task { try await client.fetch(.search("b")) }
+            try await Task.sleep(for: .milliseconds(200))
+            release.store(true, ordering: .relaxed)
+            await #expect(throws: PTVError(.throttled, status: 403)) { try await probe.value }
+            await #expect(throws: PTVError(.throttled)) { try await other.value }
+            #expect(calls.load(ordering: .relaxed) == 2)
         }
     }
 

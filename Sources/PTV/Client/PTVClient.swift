@@ -114,7 +114,7 @@ public final class PTVClient: Sendable {
     /// `send(_:as:)`, also giving the body as PTV sent it (what the fleet shares).
     func sendKeepingBody<T: Decodable & Sendable>(_ request: PTVRequest, as type: T.Type) async throws -> (value: T, body: [UInt8]) {
         let endpoint = request.endpoint
-        let admission = gate.admit()
+        let admission = await gate.admit()
         if admission == .wait {
             metrics.upstream(endpoint, outcome: "backoff")
             throw PTVError(.throttled)
@@ -126,11 +126,13 @@ public final class PTVClient: Sendable {
         defer { clock?.end() }
         do {
             response = try await http.get(url, headers: ["Accept: application/json"])
-        } catch let error as CurlError {
-            let kind: PTVError.Kind = error.isTimeout ? .timedOut : error.isCutOff ? .truncated : .unreachable
+        } catch {
+            // Any failure to get an answer (a transfer's, or the client's own) ends a probe: calls wait on it.
+            let curl = error as? CurlError
+            let kind: PTVError.Kind = curl?.isTimeout == true ? .timedOut : curl?.isCutOff == true ? .truncated : .unreachable
             gate.unanswered(probe: admission == .probe)
             metrics.upstream(endpoint, outcome: kind.rawValue)
-            logFailure(of: endpoint, kind, error.description)
+            logFailure(of: endpoint, kind, String(describing: error))
             throw PTVError(kind)
         }
         do {

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// After PTV's "Throttling limit reached" (403, or 429) the gate shuts: no call leaves until the wait is over
 /// (PTV's `Retry-After` when it gives one, else 10 seconds, doubling each time PTV throttles again, 5 minutes at
-/// most). Then one call goes as a probe while the others keep waiting; the gate opens as soon as PTV answers
-/// with anything but throttling. A refused developer id or key is remembered until PTV next accepts a call.
+/// most). Then one call goes as a probe while the others wait for its answer (not failing at once: a page asking two
+/// things side by side as the wait ends gets both); the gate opens as soon as PTV answers with anything but throttling. A refused developer id or key is remembered until PTV next accepts a call.
 /// Each condition is logged at most once a minute.
 public final class PTVGate: Sendable {
     /// What the gate tells a call about to leave.
@@ -34,6 +34,8 @@ public final class PTVGate: Sendable {
         var shutUntil: Date?
         var wait: Double = 0
         var probing = false
+        /// Calls waiting for the probe's answer, resumed when it ends however it ends.
+        var awaitingProbe: [CheckedContinuation<Void, Never>] = []
         var keyRefused = false
         var probes = 0
         var lastLogged: [String: Date] = [:]
@@ -77,17 +79,41 @@ public final class PTVGate: Sendable {
         }
     }
 
-    /// Whether a call may leave now; the first call after a throttling wait becomes the probe.
-    func admit() -> Admission {
-        let time = now()
-        if fleetShut(at: time) != nil { return .wait }
-        return state.withLock { state in
-            guard let until = state.shutUntil else { return .go }
-            if time < until || state.probing { return .wait }
-            state.probing = true
-            state.probes += 1
-            return .probe
+    /// Whether a call may leave now; the first call after a throttling wait becomes the probe, and a call made while
+    /// the probe is out waits for its answer (the probe's own timeout bounds that), then asks again.
+    func admit() async -> Admission {
+        while true {
+            let time = now()
+            if fleetShut(at: time) != nil { return .wait }
+            let admitted: Admission? = state.withLock { state in
+                guard let until = state.shutUntil else { return .go }
+                if time < until { return .wait }
+                if state.probing { return nil }
+                state.probing = true
+                state.probes += 1
+                return .probe
+            }
+            if let admitted { return admitted }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waiting = state.withLock { state in
+                    if state.probing { state.awaitingProbe.append(continuation) }
+                    return state.probing
+                }
+                if !waiting { continuation.resume() }
+            }
         }
+    }
+
+    /// The probe has ended (`state.probing` already cleared under the lock): the calls that waited for it are let go.
+    private func probeEnded(_ waiting: [CheckedContinuation<Void, Never>]) {
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Takes the calls waiting for the probe, clearing it; call with the lock held.
+    private static func endProbe(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        state.probing = false
+        defer { state.awaitingProbe = [] }
+        return state.awaitingProbe
     }
 
     /// PTV answered with something other than throttling. The probe's answer opens the gate; a call that left before
@@ -97,18 +123,21 @@ public final class PTVGate: Sendable {
     ///   - failure: How the answer failed, or nil for an answer.
     ///   - probe: Whether this call was the probe.
     func answered(_ failure: PTVError.Kind?, probe: Bool) {
-        state.withLock { state in
+        let waiting = state.withLock { state in
+            var waiting: [CheckedContinuation<Void, Never>] = []
             if probe || state.shutUntil == nil {
                 state.shutUntil = nil
                 state.wait = 0
-                state.probing = false
+                if probe { waiting = Self.endProbe(&state) }
             }
             switch failure {
             case nil, .notFound?, .badRequest?, .noAnswer?: state.keyRefused = false
             case let kind? where kind.isKeyRefused: state.keyRefused = true
             default: break
             }
+            return waiting
         }
+        probeEnded(waiting)
     }
 
     /// PTV said "Throttling limit reached": the gate shuts for `retryAfter` seconds when PTV gave them, else for
@@ -121,21 +150,22 @@ public final class PTVGate: Sendable {
     func throttled(retryAfter: Double?, probe: Bool) -> Double {
         let time = now()
         let asked = retryAfter.map { min(max($0, 1), Self.longestRetryAfter) }
-        return state.withLock { state in
-            if probe { state.probing = false }
+        let (wait, waiting) = state.withLock { state -> (Double, [CheckedContinuation<Void, Never>]) in
             if let until = state.shutUntil, !probe {
                 if let asked, time.addingTimeInterval(asked) > until {
                     state.shutUntil = time.addingTimeInterval(asked)
                     shared?.shut(until: time.addingTimeInterval(asked))
                 }
-                return max(0, (state.shutUntil ?? until).timeIntervalSince(time))
+                return (max(0, (state.shutUntil ?? until).timeIntervalSince(time)), [])
             }
             let wait = asked ?? min(max(state.wait * 2, Self.firstWait), Self.longestWait)
             state.wait = wait
             state.shutUntil = time.addingTimeInterval(wait)
             shared?.shut(until: time.addingTimeInterval(wait))
-            return wait
+            return (wait, probe ? Self.endProbe(&state) : [])
         }
+        probeEnded(waiting)
+        return wait
     }
 
     /// A call got no answer at all (a timeout, no connection): it says nothing of throttling, so the gate stays as
@@ -144,10 +174,11 @@ public final class PTVGate: Sendable {
     func unanswered(probe: Bool) {
         guard probe else { return }
         let time = now()
-        state.withLock { state in
-            state.probing = false
+        let waiting = state.withLock { state in
             state.shutUntil = time.addingTimeInterval(max(state.wait, Self.firstWait))
+            return Self.endProbe(&state)
         }
+        probeEnded(waiting)
     }
 
     /// Whether a log line about `condition` may be written now (at most one a minute for each): nil when not, else how
