@@ -92,7 +92,11 @@ SERVERS := PostgresTests|DataMoveTests|StoreUnavailableTests|KeptAnswersTests|Ke
 ## WALKS: the suites that spend a minute or more of CPU each (every page under every fault, read for its words; ten
 ## thousand malformed requests; twenty kills of a writing process) run side by side after the parallel suites: beside
 ## them a page test on two cores waited past its 30 s read timeout (twelve suites in three runs of the parallel phase).
-WALKS := OwnWordsHeardTests|MalformedRequestFuzzTests|StorageCrashTests
+## The recorded walks (every recorded pattern and board, under every fault) join them: 9 s and 7 s of CPU that held
+## both of Swift's cooperative threads at the start of the parallel phase, where Swift Testing queues every suite's first
+## job at once and the threads take jobs in the order they came; a first page load behind them answered nothing in 35 s
+## (three suites in one run of three), though alone it takes 0.13 s.
+WALKS := OwnWordsHeardTests|MalformedRequestFuzzTests|StorageCrashTests|RecordedFaultWalkTests|everyRecordedPatternReadsTruthfully
 ## Swift Testing takes a backtrace at every `throw` in the test process, for a report that names where an unexpected
 ## error was thrown; the fault walks throw by design thousands of times, and the backtraces were a tenth of their CPU.
 ## TEST_BACKTRACES=1 takes them again when an error's origin is wanted.

@@ -80,7 +80,7 @@ struct TestApp: Sendable {
     /// A request with the right Host header (unless `host` is given), off the cooperative pool, read with a
     /// roomy timeout: these tests also run on loaded two-core CI boxes.
     func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], host: String? = nil,
-             timeout: Double = 30, from source: String? = nil) async throws -> RawResponse {
+             timeout: Double = RawHTTP.patience, from source: String? = nil) async throws -> RawResponse {
         try await RawHTTP.request(method, target, port: port, headers: headers, host: host, timeout: timeout, source: source)
     }
 
@@ -125,7 +125,7 @@ struct TestApp: Sendable {
     }
 
     /// One exchange of exact bytes with this app, off the cooperative pool.
-    func exchange(_ bytes: [UInt8], head: Bool = false, timeout: Double = 30) async throws -> RawResponse {
+    func exchange(_ bytes: [UInt8], head: Bool = false, timeout: Double = RawHTTP.patience) async throws -> RawResponse {
         try await RawHTTP.send(bytes, port: port, head: head, timeout: timeout)
     }
 

@@ -43,7 +43,7 @@ public final class Browser: Sendable {
     /// - Parameter target: Request target.
     public func getBlocking(_ target: String) throws -> RawResponse {
         let bytes = RawHTTP.message("GET", target, host: "127.0.0.1:\(port)", headers: cookieHeader)
-        return remember(try RawHTTP.exchange(bytes, port: port, timeout: 30))
+        return remember(try RawHTTP.exchange(bytes, port: port, timeout: RawHTTP.patience))
     }
 
     /// A urlencoded form POST with its token, cookies and `Origin` (loads `/search` first when it has no token).

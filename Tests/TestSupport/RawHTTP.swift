@@ -4,6 +4,13 @@ import Foundation
 /// `..`, huge headers, half-sent requests). It stops after one final response (so keep-alive and pipelined
 /// garbage never make it wait for the timeout) and reports resets and timeouts instead of throwing.
 public enum RawHTTP {
+    /// Seconds a test waits for each read of a response unless it says otherwise: longer than the test apps' own bound
+    /// on a page (`pageWait`, 60 s). In the parallel phase every suite's first job is queued at once on Swift's
+    /// cooperative threads (two here), which run jobs in the order they came, whatever their priority: a page's every
+    /// step after a wait queues behind the synchronous tests queued before it, and a first load was seen to take 35 s
+    /// there (status 0 from a 30 s read; alone, 0.13 s). A page that never answers still fails, after this.
+    public static let patience: Double = 90
+
     /// Builds a request head (and body), adding `Content-Length` for a body or a POST.
     /// - Parameters:
     ///   - method: Method, sent as is.
@@ -35,7 +42,7 @@ public enum RawHTTP {
     ///   - timeout: Seconds to wait for each read.
     ///   - source: The loopback address to send from (127.0.0.2, … act as other visitors).
     public static func request(_ method: String, _ target: String, port: UInt16, headers: [(String, String)] = [],
-                               body: [UInt8] = [], host: String? = nil, timeout: Double = 30,
+                               body: [UInt8] = [], host: String? = nil, timeout: Double = RawHTTP.patience,
                                source: String? = nil) async throws -> RawResponse {
         let bytes = message(method, target, host: host ?? "127.0.0.1:\(port)", headers: headers, body: body)
         return try await send(bytes, port: port, head: method == "HEAD", timeout: timeout, source: source)
@@ -48,7 +55,7 @@ public enum RawHTTP {
     ///   - head: Whether it answers a HEAD (no body follows the head).
     ///   - timeout: Seconds to wait for each read.
     ///   - source: The loopback address to send from.
-    public static func send(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = 30,
+    public static func send(_ bytes: [UInt8], port: UInt16, head: Bool = false, timeout: Double = RawHTTP.patience,
                             source: String? = nil) async throws -> RawResponse {
         try await onThread { try exchange(bytes, port: port, head: head, timeout: timeout, source: source) }
     }
