@@ -9,6 +9,8 @@
 #        nearby page, each requested first until it is answered from the page store (a tram or bus stop's routes
 #        are learnt after its first request); that answer is saved, and the same C server replays it (its headers
 #        and body, one response queued for every request: the least any server can do to send those bytes).
+#        Every request of this step comes back with the form cookie the first page gave, as a browser refreshing its
+#        board does (and as the instruction count below asks; BENCH_VISITOR=first for a first visit's, without it).
 #        Every request of this step says `Accept-Encoding: gzip, deflate, br, zstd`, as Chromium and Firefox do
 #        (BENCH_ACCEPT_ENCODING; empty for none): the pages are measured, saved and replayed as a browser gets them,
 #        compressed (Trakx compresses a stored page once; see Sources/HTTPServer/GzipCut.swift).
@@ -99,6 +101,12 @@ ROUNDS="${BENCH_ROUNDS:-7}"
 COLD300_PER_TYPE="${BENCH_COLD300_PER_TYPE:-4}"
 COLD_STOPS="${BENCH_COLD_STOPS:-10}"
 ACCEPT_ENCODING="${BENCH_ACCEPT_ENCODING-gzip, deflate, br, zstd}"
+# Steps 1-2 ask as a browser coming back to its board does: with the form cookie its first page gave it (any 64 hex
+# digits are a token). BENCH_VISITOR=first asks as a browser's first page, without it: then every request is given a
+# new token (random bytes, a Set-Cookie header, the compressed page sealed again for it).
+VISITOR="${BENCH_VISITOR:-returning}"
+COOKIE=""
+[ "$VISITOR" = first ] || COOKIE="trakx_form=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')"
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
 PROBE=(python3 "$ROOT/Scripts/bench_probe.py")
@@ -288,14 +296,14 @@ HELLO_PIDS=()
 # learnt after its first request, and the page that says them is the one stored), and that answer is saved for its
 # replay: a C server sending the same headers and body.
 for index in "${!WARM_PAGES[@]}"; do
-    "${PROBE[@]}" warm "$MAIN" "${WARM_PAGES[$index]}" --save "$OUT/page-$index.http" --accept-encoding "$ACCEPT_ENCODING"
+    "${PROBE[@]}" warm "$MAIN" "${WARM_PAGES[$index]}" --save "$OUT/page-$index.http" --accept-encoding "$ACCEPT_ENCODING" --cookie "$COOKIE"
 done
 # The same pages on an instance at --log-level warning (no access log), measured beside the main one: the log's cost.
 PTV_KEY="$SIM_KEY" start_trakx quiet 0 --ptv-base-url "$SIM" --ptv-devid 3000001
 QUIET_PID=$STARTED_PID
 QUIET=$STARTED_BASE
 for index in "${!WARM_PAGES[@]}"; do
-    "${PROBE[@]}" warm "$QUIET" "${WARM_PAGES[$index]}" --save "$OUT/quiet-page-$index.http" --accept-encoding "$ACCEPT_ENCODING"
+    "${PROBE[@]}" warm "$QUIET" "${WARM_PAGES[$index]}" --save "$OUT/quiet-page-$index.http" --accept-encoding "$ACCEPT_ENCODING" --cookie "$COOKIE"
 done
 start_hello hello
 HELLO_PLAIN=$HELLO_BASE
@@ -313,7 +321,7 @@ done
 measure() {
     local before
     before="$("${PROBE[@]}" ticks "$2")"
-    wrk -t2 -c32 -d"$DURATION" --latency ${ACCEPT_ENCODING:+-H "Accept-Encoding: $ACCEPT_ENCODING"} "$3" >"$OUT/wrk-$1.txt"
+    wrk -t2 -c32 -d"$DURATION" --latency ${ACCEPT_ENCODING:+-H "Accept-Encoding: $ACCEPT_ENCODING"} ${COOKIE:+-H "Cookie: $COOKIE"} "$3" >"$OUT/wrk-$1.txt"
     "${PROBE[@]}" wrk "$OUT/wrk-$1.txt" --key "$4" --results "$RESULTS" --pid "$2" --ticks-before "$before"
 }
 echo "C hello: $HELLO_PLAIN; replays of the pages: ${REPLAY_BASES[*]}"

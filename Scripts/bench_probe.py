@@ -588,6 +588,8 @@ def cmd_warm(args):
         headers = {"Accept": "text/html"}
         if args.accept_encoding:
             headers["Accept-Encoding"] = args.accept_encoding
+        if args.cookie:
+            headers["Cookie"] = args.cookie
         request = urllib.request.Request(args.base.rstrip("/") + args.path, headers=headers)
         with urllib.request.urlopen(request, timeout=30) as response:
             body = response.read()
@@ -910,7 +912,8 @@ COMMANDS = {
         ("serve_args", {"nargs": argparse.REMAINDER, "help": REST})], False),
     "warm": (cmd_warm, [("base", {}), ("path", {}),
                         ("--save", {"help": "write the stored response there, headers and body, as curl -D - saves it"}),
-                        ("--accept-encoding", {"default": "", "help": "the Accept-Encoding to send (the saved body is as sent)"})], False),
+                        ("--accept-encoding", {"default": "", "help": "the Accept-Encoding to send (the saved body is as sent)"}),
+                        ("--cookie", {"default": "", "help": "the Cookie header to send, as a returning browser does"})], False),
     "burst": (cmd_burst, [("base", {}), ("path", {}), ("-n", {"type": int, "default": 200})], True),
     "startup": (cmd_startup, [
         ("--bin", {"required": True}), ("--cwd", {"required": True}), ("--workdir", {"required": True}),
