@@ -36,7 +36,7 @@ struct JourneyTests {
                              context: Recorded.context(now))
         #expect(second.stops.first?.name == "Footscray")
         #expect(second.stops.first?.isChosen == true)
-        #expect(second.head.summary.hasPrefix("2 stops from Footscray to West Footscray, 5 minutes."))
+        #expect(second.head.summary.hasPrefix("3 stops from Footscray to West Footscray, 5 minutes."))
     }
 
     @Test func anExpressNamesTheStopsItRunsPastWhenPTVListsThem() throws {

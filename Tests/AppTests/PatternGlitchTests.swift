@@ -18,6 +18,27 @@ struct PatternGlitchTests {
         #expect(page.head.summary.hasPrefix("28 stops, from East Pakenham"))
     }
 
+    /// Issue 54: the run from its first stop and the run as a whole count the same stops, and each count is the list
+    /// shown below it ("23 stops from East Pakenham" was said beside the run's "24 stops"). (Fails when either summary
+    /// leaves out the rider's stop or the last one.)
+    @Test func everyCountOfARunsStopsIsTheListItSits() throws {
+        let pattern = try Recorded.load("metro-pattern-pkm", as: PatternResponse.self)
+        let journey = Journey(pattern, routeType: .train)
+        let now = Recorded.at("2024-06-27T07:30:00Z")
+        func page(from stop: Int?) -> RunPage {
+            RunPage(journey: journey, fromStop: stop, pattern: Fetched(value: pattern, fetchedAt: now), context: Recorded.context(now))
+        }
+        func count(_ summary: String) -> Int? { Int(summary.prefix { $0.isNumber }) }
+        let whole = page(from: nil)
+        #expect(count(whole.head.summary) == whole.stops.count)
+        for index in [0, journey.calls.count / 2, journey.calls.count - 2] {
+            let view = page(from: journey.calls[index].stopID)
+            #expect(count(view.head.summary) == view.stops.count, "\(view.head.summary)")
+            #expect(view.stops.count == journey.calls.count - index)
+        }
+        #expect(count(page(from: journey.calls[0].stopID).head.summary) == count(whole.head.summary))
+    }
+
     @Test func aSequenceNumberOutOfRangeFollowsTheTimes() throws {
         // Southern Cross is numbered 1482 between North Melbourne (15) and Flinders Street (17).
         let journey = try Recorded.journey("metro-pattern-rce")

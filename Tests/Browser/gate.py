@@ -450,7 +450,7 @@ def take_screenshots(d, url, out):
     200 % text, 1280 px, 320 px in forced colours. For people to look at; fails only if none could be taken."""
     c = Check("screenshots")
     written = shots.take(d, url, os.path.join(out, "screenshots"))
-    return c.done(bool(written), f"{len(written)} in screenshots/seen-*.png (board, ride, nearby at 320 px with "
+    return c.done(bool(written), f"{len(written)} in screenshots/seen-*.png (board, ride, nearby, walk, arrival at 320 px with "
                   "200% text, 1280 px, and 320 px in forced colours)")
 
 

@@ -122,8 +122,10 @@ struct RunPage: Sendable {
         // A run cut short ends at its last stop that still runs.
         let last = journey.calls.lastIndex { !$0.cancelled } ?? journey.calls.count - 1
         if chosen == last { return "\(call.name) is the last stop of this service." + continues }
-        let toGo = last - chosen
-        var text = "\(Plural.count(toGo, "stop")) from \(call.name) to \(Self.end(journey, from: chosen, last: last))"
+        // Counted as the whole run's summary and the list below count them, the rider's stop and the last among them
+        // ("24 stops from East Pakenham", as the run says 24 stops from there; it said 23 beside the run's 24).
+        let listed = last - chosen + 1
+        var text = "\(Plural.count(listed, "stop")) from \(call.name) to \(Self.end(journey, from: chosen, last: last))"
         if let minutes = journey.minutes(from: chosen, to: last) { text += ", \(words.minutes(minutes))" }
         text += "."
         if call.cancelled {

@@ -1,4 +1,4 @@
-"""Screenshots a partially sighted rider's views of the board, ride and nearby pages (issue 34 item 9): at 320 CSS
+"""Screenshots a partially sighted rider's views of the board, ride, nearby, walk and arrival pages (issues 34 and 55): at 320 CSS
 px with the text at 200 %, at 1280 px, and at 320 px in forced colours (Windows high contrast, emulated by
 DevTools), into OUT/screenshots/seen-<page>-<view>.png. They are for people to look at: nothing here judges them
 (reflow, text size and contrast are the gate's own checks).
@@ -12,7 +12,7 @@ import sys
 
 from . import browser, site
 
-PAGES = ("stop-train", "ride", "nearby-results")
+PAGES = ("stop-train", "ride", "nearby-results", "walk-from", "arrival")
 # name -> (width, root font size, forced colours)
 VIEWS = {"320-text200": (320, "200%", False), "1280": (1280, "", False), "320-forced": (320, "", True)}
 
