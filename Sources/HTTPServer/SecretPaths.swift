@@ -14,9 +14,6 @@ public struct SecretPaths: Sendable {
     private let prefixes: [[String]]
     /// Each prefix's first segment's bytes (what every logged path is checked against first).
     private let firsts: [[UInt8]]
-    /// Which bytes start a prefix's first segment, in either case (bit `b` of word `b / 64`), and `%`: a path whose
-    /// first segment starts with none of them is not secret, told from its first bytes alone.
-    private let starts: (UInt64, UInt64, UInt64, UInt64)
 
     /// - Parameter prefixes: Paths such as `/favourites/list/`, whose next segment is secret.
     public init(_ prefixes: [String] = []) {
@@ -24,11 +21,6 @@ public struct SecretPaths: Sendable {
             prefix.split(separator: "/").map { String($0).lowercased() }
         }.filter { !$0.isEmpty }
         firsts = self.prefixes.map { Array($0[0].utf8) }
-        var starts: [UInt64] = [0, 0, 0, 0]
-        for byte in firsts.compactMap(\.first) + [UInt8(ascii: "%")] {
-            for cased in [byte, (byte >= 97 && byte <= 122) ? byte - 32 : byte] { starts[Int(cased) / 64] |= 1 << UInt64(cased % 64) }
-        }
-        self.starts = (starts[0], starts[1], starts[2], starts[3])
     }
 
     /// Whether no path is secret.
@@ -52,8 +44,8 @@ public struct SecretPaths: Sendable {
     private func mayBeSecret(_ path: Substring) -> Bool {
         // Most paths are told by their first byte after the slashes ("/stops/…": no prefix starts with "s").
         guard let first = path.utf8.first(where: { $0 != UInt8(ascii: "/") }) else { return false }
-        let word = switch first / 64 { case 0: starts.0; case 1: starts.1; case 2: starts.2; default: starts.3 }
-        guard word & (1 << UInt64(first % 64)) != 0 else { return false }
+        let lowered = first | ((first >= 65 && first <= 90) ? 32 : 0)
+        guard first == UInt8(ascii: "%") || firsts.contains(where: { $0.first == lowered }) else { return false }
         return path.utf8.withContiguousStorageIfAvailable(mayBeSecret) ?? Array(path.utf8).withUnsafeBufferPointer(mayBeSecret)
     }
 

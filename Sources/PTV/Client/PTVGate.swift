@@ -7,7 +7,8 @@ import Synchronization
 /// After PTV's "Throttling limit reached" (403, or 429) the gate shuts: no call leaves until the wait is over
 /// (PTV's `Retry-After` when it gives one, else 10 seconds, doubling each time PTV throttles again, 5 minutes at
 /// most). Then one call goes as a probe while the others wait for its answer (not failing at once: a page asking two
-/// things side by side as the wait ends gets both); the gate opens as soon as PTV answers with anything but throttling. A refused developer id or key is remembered until PTV next accepts a call.
+/// things side by side as the wait ends gets both); the gate opens as soon as PTV answers with anything but
+/// throttling. A refused developer id or key is remembered until PTV next accepts a call.
 /// Each condition is logged at most once a minute.
 public final class PTVGate: Sendable {
     /// What the gate tells a call about to leave.
