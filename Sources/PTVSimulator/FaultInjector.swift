@@ -36,6 +36,8 @@ public final class FaultInjector: Sendable {
         /// 200 with the real body spoilt (`AnswerScrambler`): about `share` of its fields dropped, null, emptied or
         /// given values no answer could mean, the same way each time for the same seed and path.
         case scrambled(seed: UInt64, share: Double)
+        /// 200 with this body in place of the simulator's own: a recorded answer replayed for its question.
+        case answer(body: [UInt8])
     }
 
     private let faults = Mutex<[String: Fault]>([:])

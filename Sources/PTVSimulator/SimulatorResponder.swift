@@ -84,6 +84,8 @@ final class SimulatorResponder: Responder {
             return Self.withoutList(normal(request), path: path)
         case .scrambled(let seed, let share):
             return AnswerScrambler.scramble(normal(request), path: path, seed: seed, share: share)
+        case .answer(let body):
+            return Response(status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")], body: body)
         case .unhealthy:
             var response = normal(request)
             let text = String(decoding: response.body, as: UTF8.self)

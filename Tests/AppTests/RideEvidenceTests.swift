@@ -36,7 +36,7 @@ struct RideEvidenceTests {
                                     now: Recorded.at("2025-11-29T19:03:00Z"))
         let text = try await RecordedPages.ride(source, from: 2, to: 8).get()
         #expect(text.contains("Live position lost on Friday 28 November at 8\u{202F}22 pm."), "\(text)")
-        #expect(text.contains("Your train is due at Cardinia Road at 9\u{202F}09 am."), "\(text)")
+        #expect(text.contains("Your train is due at Cardinia Road at 9\u{202F}09 am from platform 1."), "\(text)")
     }
 
     @Test func anEstimateAlreadyPastWithoutEvidenceOfLeavingIsOverdue() async throws {

@@ -77,7 +77,7 @@ struct RidePageTests {
         let journey = Journey(pattern, routeType: .train)
         let now = Recorded.at("2024-11-07T06:30:00Z")
         let ride = page(journey, Fetched(value: pattern, fetchedAt: now), from: "Carrum", to: "Footscray", at: now)
-        #expect(ride.head.summary == "Your train is due at Carrum at 5\u{202F}49 pm, in 19 minutes.")
+        #expect(ride.head.summary == "Your train is due at Carrum at 5\u{202F}49 pm from platform 1, in 19 minutes.")
         #expect(ride.source == "Timetable only. Listen for the announcement on board, or ask the driver.")
         #expect(!ride.head.summary.contains("now"))
     }

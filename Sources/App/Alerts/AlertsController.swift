@@ -40,7 +40,7 @@ struct AlertsController: RouteCollection {
             error.advice = "No alert was set. " + (error.advice ?? ErrorPage.advice(for: error.status))
             throw error
         }
-        let start = from.flatMap { journey.index(of: $0) } ?? -1
+        let start = from.flatMap { journey.boarding(at: $0, getOff: to) } ?? -1
         guard journey.calls.indices.contains(where: { journey.calls[$0].stopID == to && $0 > start }) else {
             throw HTTPError(400, "This \(journey.noun) does not stop at stop \(to) after where you board, so Trakx cannot alert you there.")
         }

@@ -14,7 +14,7 @@ enum RideAlertCheck {
     static func step(_ alert: Alert, journey: Journey, staleSince: Date?, now: Date) -> AlertStep {
         let calls = journey.calls
         guard case .ride(let runRef, let fromStop) = alert.watch else { return AlertStep(notice: nil, sent: alert.sent, done: true) }
-        let from = fromStop.flatMap { journey.index(of: $0) }
+        let from = fromStop.flatMap { journey.boarding(at: $0, getOff: alert.stopID) }
         guard let to = calls.indices.last(where: { calls[$0].stopID == alert.stopID && $0 > (from ?? -1) }) else {
             return AlertStep(notice: nil, sent: alert.sent, done: true)
         }
@@ -25,7 +25,7 @@ enum RideAlertCheck {
         let state = RideState(journey: journey, progress: progress, from: from, to: to)
         let sentence = RideWords(journey: journey, progress: progress, words: words, noun: noun).sentence(state, to: to)
         let ref = journey.first?.runRef ?? runRef
-        let url = Paths.ride(type, ref, from: from.map { calls[$0].stopID }, to: alert.stopID)
+        let url = Paths.ride(type, ref, from: from.map { calls[$0].stopID }, at: from.flatMap(journey.visit), to: alert.stopID)
         let said = Set(alert.sent.split(separator: " ").map(String.init))
         let name = calls[to].name
         func notice(_ title: String, _ event: String) -> AlertNotice {

@@ -57,6 +57,17 @@ enum Params {
         return text
     }
 
+    /// The visit a board's row named (`at`): a timetabled minute, as a Unix minute, that Trakx's own links carry when a
+    /// run calls at the rider's stop twice.
+    /// - Parameter text: The query's value, if given.
+    static func visit(_ text: String?) throws -> Date? {
+        guard let text else { return nil }
+        guard !text.isEmpty, text.utf8.count <= 9, text.utf8.allSatisfy({ (48 ... 57).contains($0) }), let minute = Int(text), minute > 0 else {
+            throw foreignRefreshLink("Choose the service again from its stop's departures.")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(minute * 60))
+    }
+
     /// A refresh link Trakx did not make (a board's `seen`, a ride's `was`): a 400 that says so, and where to go instead.
     static func foreignRefreshLink(_ instead: String) -> HTTPError {
         HTTPError(400, "This refresh link is not one Trakx made. \(instead)")

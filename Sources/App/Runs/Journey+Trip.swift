@@ -1,3 +1,4 @@
+import Foundation
 import PTV
 
 /// One trip out of a pattern that holds several: a through-run's pattern lists the trip before or after the one
@@ -122,19 +123,32 @@ extension Journey {
     ///   - routeType: The mode.
     ///   - asked: The run the rider boarded.
     ///   - from: The stop they board at, if chosen.
+    ///   - visit: The timetabled minute of their visit there, when a board named it (the run calls there twice).
     ///   - stopID: The stop they get off at, if chosen.
-    static func riding(_ pattern: PatternResponse, routeType: RouteType, asked: String, from: Int? = nil, to stopID: Int?) -> Journey {
+    static func riding(_ pattern: PatternResponse, routeType: RouteType, asked: String, from: Int? = nil, at visit: Date? = nil,
+                       to stopID: Int?) -> Journey {
         let own = Journey(pattern, routeType: routeType, asked: asked)
-        func holds(_ journey: Journey) -> Bool {
-            [from, stopID].allSatisfy { stop in stop.map { journey.index(of: $0) != nil } ?? true }
-        }
-        // Boarding where the trip ends, on a train that goes on round the City Loop as the same run, is boarding that
-        // piece (a board there lists the run leaving for the loop). Another run's trip is linked by its own run.
-        let boardsOnward = own.continuesAs?.piece == true && from != nil && own.calls.indices.last == from.flatMap(own.index(of:))
-        guard !holds(own) || boardsOnward, own.cameFrom != nil || own.continuesAs != nil else { return own }
-        for (before, through) in [(false, true), (true, false), (true, true)] {
-            let ridden = Journey(pattern, routeType: routeType, asked: asked, before: before, through: through)
-            if holds(ridden) { return ridden }
+        guard own.cameFrom != nil || own.continuesAs != nil else { return own }
+        // The visit named first; a visit the timetable no longer has is read as the stop alone.
+        for visit in visit == nil ? [nil] : [visit, nil] {
+            // Both stops on it, the one to get off at after a call at the boarding stop (or after the visit named).
+            func holds(_ journey: Journey) -> Bool {
+                let boarded = from.map { stop in journey.calls.indices.filter { index in
+                    journey.calls[index].stopID == stop && visit.map { sameMinute(journey.calls[index].scheduled, $0) } ?? true } }
+                if let boarded, boarded.isEmpty { return false }
+                guard let stopID else { return true }
+                let first = boarded?.first ?? -1
+                return journey.calls.indices.contains { $0 > first && journey.calls[$0].stopID == stopID }
+            }
+            // Boarding where the trip ends, on a train that goes on round the City Loop as the same run, is boarding that
+            // piece (a board there lists the run leaving for the loop). Another run's trip is linked by its own run.
+            let boardsOnward = own.continuesAs?.piece == true && from != nil
+                && own.calls.indices.last == from.flatMap { own.boarding(at: $0, visit: visit) }
+            if holds(own) && !boardsOnward { return own }
+            for (before, through) in [(false, true), (true, false), (true, true)] {
+                let ridden = Journey(pattern, routeType: routeType, asked: asked, before: before, through: through)
+                if holds(ridden) { return ridden }
+            }
         }
         return own
     }

@@ -162,6 +162,33 @@ struct Journey: Sendable {
     /// The index of the first call at `stopID`, if the run calls there.
     func index(of stopID: Int) -> Int? { calls.firstIndex { $0.stopID == stopID } }
 
+    /// The call where a rider boards at `stopID`, for a run that may call there twice (Southern Cross before and after
+    /// Flinders Street, a City Loop stop at both ends): the visit a board's row named by its timetabled minute
+    /// (`visit`), when the run calls there then; else, with the stop to get off at known, the last call before it (the
+    /// rider boards the visit that takes them there); else the first call.
+    /// - Parameters:
+    ///   - stopID: The boarding stop.
+    ///   - visit: The timetabled minute of the visit a board listed (``Paths/ride(_:_:from:at:to:auto:wasLive:)``).
+    ///   - getOff: The stop the rider gets off at, if chosen.
+    func boarding(at stopID: Int, visit: Date? = nil, getOff: Int? = nil) -> Int? {
+        if let visit, let index = calls.firstIndex(where: { $0.stopID == stopID && Self.sameMinute($0.scheduled, visit) }) { return index }
+        guard let first = index(of: stopID) else { return nil }
+        guard let getOff, let last = calls.indices.last(where: { calls[$0].stopID == getOff && $0 > first }) else { return first }
+        return calls[..<last].lastIndex { $0.stopID == stopID }
+    }
+
+    /// Whether a timetabled time falls in `visit`'s minute (a visit is named by its Unix minute).
+    static func sameMinute(_ scheduled: Date?, _ visit: Date) -> Bool {
+        scheduled.map { ($0.timeIntervalSince1970 / 60).rounded(.down) == (visit.timeIntervalSince1970 / 60).rounded(.down) } ?? false
+    }
+
+    /// The timetabled minute that names call `index` in a link, when the run calls at its stop more than once (nil
+    /// otherwise: the stop alone names the call).
+    func visit(_ index: Int) -> Date? {
+        let call = calls[index]
+        return calls.filter({ $0.stopID == call.stopID }).count > 1 ? call.scheduled : nil
+    }
+
     /// Minutes from one call to a later one, or nil when the recorded times cannot give a positive answer.
     /// Live estimates are tried first, then the timetable (estimates left on passed stops disagree with it).
     func minutes(from start: Int, to end: Int) -> Int? {

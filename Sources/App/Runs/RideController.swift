@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import PTV
 
-/// `GET /ride/{mode}/{run_ref}[?from=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
+/// `GET /ride/{mode}/{run_ref}[?from=][&at=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
 struct RideController: RouteCollection {
     let site: Site
 
@@ -13,6 +13,7 @@ struct RideController: RouteCollection {
     func ride(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let run = try RunAddress(context)
         let fromStop = try request.query("from").map { try Params.id($0, "boarding stop number") }
+        let visit = try Params.visit(request.query("at"))
         let toStop = try request.query("to").map { try Params.id($0, "stop number to get off at") }
         let auto = try request.query("auto").map { text in
             guard let seconds = Int(text), RideRefresh.allowed.contains(seconds) else {
@@ -27,10 +28,10 @@ struct RideController: RouteCollection {
         let ask = site.ask(context)
         let loaded = try await run.load(ask, words: site.timeWords())
         // A stop before or past the handover of a through-running train: the rider stays on it, and the ride follows it.
-        let journey = run.journey(loaded, from: fromStop, to: toStop)
+        let journey = run.journey(loaded, from: fromStop, at: visit, to: toStop)
         var from: Int?
         if let fromStop {
-            guard let index = journey.index(of: fromStop) else {
+            guard let index = journey.boarding(at: fromStop, visit: visit, getOff: toStop) else {
                 throw HTTPError(400, await run.notServed(fromStop, in: journey, ask: ask) + " You cannot board it there.")
             }
             from = index

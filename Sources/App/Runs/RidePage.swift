@@ -92,6 +92,8 @@ struct RidePage: Sendable {
         let calls = journey.calls
         let ref = journey.first?.runRef ?? ""
         let fromID = from.map { calls[$0].stopID }
+        // A stop the train calls at twice: the page's links name the rider's visit.
+        let visit = from.flatMap(journey.visit)
         let toID = to.map { calls[$0].stopID }
         let heading = journey.heading(from: from)
         // "Live times" only when the stop that matters to the rider has a live estimate.
@@ -128,7 +130,7 @@ struct RidePage: Sendable {
             var when = call.isLive || call.cancelled ? progress.when(index, words: words) : call.time.map { words.due($0) } ?? "time not known"
             if let doubtful = call.doubtfulWords(words) { when += ", but \(doubtful)" }
             return Stop(name: call.name, time: call.time.map { words.clock($0) } ?? "", when: when,
-                        chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, to: call.stopID) : nil, isYours: index == to)
+                        chooseURL: to == nil ? Paths.ride(type, ref, from: fromID, at: visit, to: call.stopID) : nil, isYours: index == to)
         } : []
         noStopsLeft = stops.isEmpty ? RunStopWords.noStopsLeft(choosing: to == nil, from: from.map { calls[$0].name },
                                                                 fromIsLast: from == calls.count - 1) : nil
@@ -138,12 +140,12 @@ struct RidePage: Sendable {
         }
         if let key = state.eventKey { events.append(Event(key: key, text: sentence)) }
         self.events = events
-        stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, to: toID) }
-        autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, to: toID, auto: $0)) } : []
+        stopAutoURL = auto.map { _ in Paths.ride(type, ref, from: fromID, at: visit, to: toID) }
+        autoChoices = auto == nil ? RideRefresh.allowed.map { Link("every \($0) seconds", href: Paths.ride(type, ref, from: fromID, at: visit, to: toID, auto: $0)) } : []
         // The refresh carries whether this page had live times, so the next one can say they were lost.
-        refreshURL = Paths.ride(type, ref, from: fromID, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
+        refreshURL = Paths.ride(type, ref, from: fromID, at: visit, to: toID, auto: auto, wasLive: progress.evidence != nil || progress.hasLiveTimes)
         updated = words.clock(words.now)
-        runURL = Paths.run(type, ref, stop: fromID)
+        runURL = Paths.run(type, ref, stop: fromID, at: visit)
         // Said first where the rider rides into them; works behind a train's rider, or beyond their stop, stay in the
         // disruptions below.
         works = ChangeWords.sentences(journey.worksOnRide(disruptions.replacements, from: from, to: to))

@@ -68,10 +68,14 @@ struct RideWords {
             if time < words.now.addingTimeInterval(-30) {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
+            // The platform as the board's row says it, where PTV gives one: the rider is waiting for it.
+            let platform = call.platform.map { " from platform \($0)" } ?? ""
             // More than two hours away: its time, and its day when that is not today ("tomorrow at 2 15 pm").
-            if words.isFar(time) { return "Your \(noun) is due at \(stop) \(words.at(time))" + (call.isLive ? ", by live estimate." : ".") }
-            if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until), by live estimate." }
-            return "Your \(noun) is due at \(stop) at \(words.clock(time))" + (until.hasPrefix("in ") ? ", \(until)." : ".")
+            if words.isFar(time) {
+                return "Your \(noun) is due at \(stop) \(words.at(time))" + platform + (call.isLive ? ", by live estimate." : ".")
+            }
+            if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until)\(platform), by live estimate." }
+            return "Your \(noun) is due at \(stop) at \(words.clock(time))" + platform + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 import PTV
 
@@ -63,9 +64,11 @@ struct RunAddress {
     /// - Parameters:
     ///   - loaded: The run as loaded.
     ///   - from: The rider's stop, if chosen.
+    ///   - visit: The timetabled minute of the rider's visit to it, when a board named one.
     ///   - to: The stop they get off at, if chosen.
-    func journey(_ loaded: Loaded, from: Int?, to: Int?) -> Journey {
-        from == nil && to == nil ? loaded.journey : Journey.riding(loaded.pattern.value, routeType: type, asked: ref, from: from, to: to)
+    func journey(_ loaded: Loaded, from: Int?, at visit: Date? = nil, to: Int?) -> Journey {
+        from == nil && to == nil ? loaded.journey
+            : Journey.riding(loaded.pattern.value, routeType: type, asked: ref, from: from, at: visit, to: to)
     }
 
     /// The 400 message for a stop this run does not call at (or not after the rider's boarding stop), naming the stop:

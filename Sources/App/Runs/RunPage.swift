@@ -47,14 +47,15 @@ struct RunPage: Sendable {
     /// - Parameters:
     ///   - journey: The run's journey.
     ///   - fromStop: The rider's stop, if given (it must be one the run calls at).
+    ///   - visit: The timetabled minute of the rider's visit to it, when a board named one (the run calls there twice).
     ///   - pattern: The fetched pattern (for its fetch time, staleness and disruptions).
     ///   - context: Words, demo mode, banner and path.
-    init(journey: Journey, fromStop: Int?, pattern: Fetched<PatternResponse>, context: PageContext,
+    init(journey: Journey, fromStop: Int?, visit: Date? = nil, pattern: Fetched<PatternResponse>, context: PageContext,
          disruptions: DisruptionNotes? = nil) {
         let words = context.words
         let progress = JourneyProgress(journey, now: words.now, staleSince: pattern.staleSince)
         let type = journey.routeType
-        let chosen = fromStop.flatMap { journey.index(of: $0) }
+        let chosen = fromStop.flatMap { journey.boarding(at: $0, visit: visit) }
         let first = journey.leg(for: chosen)
         // Headed by the part the rider boards (else the run asked for), named as its platform names it.
         let heading = journey.heading(from: chosen)
@@ -95,7 +96,7 @@ struct RunPage: Sendable {
             : departedEarlier == 0 ? ", still to come" : ", \(departedEarlier) departed")
         let summary = Self.summary(journey: journey, chosen: chosen, progress: progress, words: words)
         lineURL = first?.route.map { Paths.line(type, $0.routeId) }
-        rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop)
+        rideURL = Paths.ride(type, first?.runRef ?? "", from: fromStop, at: chosen.flatMap(journey.visit))
         updated = words.clock(pattern.fetchedAt)
         self.disruptions = disruptions ?? Self.disruptions(in: pattern.value, journey: journey,
                                                                     known: DisruptionNotes.byID(pattern.value.disruptions), words: words)

@@ -78,6 +78,9 @@ struct DepartureBoard: Sendable {
         var seenRuns = Set<String>()
         let listed = Set(departures.map(\.runRef))
         let twice = Self.sameTrainListedTwice(response.runs, listed: listed, stopID: stopID, type: routeType)
+        // A run that calls here twice (Southern Cross before and after Flinders Street): each row's ride names its visit.
+        let visits = departures.compactMap { departure in departure.scheduledDepartureUTC.map { (departure.runRef, $0) } }
+        let visitsTwice = Set(Dictionary(grouping: visits, by: \.0).filter { Set($0.value.map(\.1)).count > 1 }.keys)
         var lines: [String: LineAtStop] = [:]
         for departure in departures {
             let route = response.routes[String(departure.routeId)]
@@ -103,7 +106,7 @@ struct DepartureBoard: Sendable {
             let onwards = PlatformDestination.continuation(of: run, routes: response.routes, type: routeType) ?? named.after
             let row = Self.row(departure, route: route, run: run, routeType: routeType, stopID: stopID,
                                service: service(route, departure.routeId), destination: destination, onwards: onwards, words: words,
-                               staleSince: staleSince, changes: changes)
+                               staleSince: staleSince, changes: changes, namesVisit: visitsTwice.contains(departure.runRef))
             rowsByKey[key, default: []].append(row)
             allRows.append(row)
         }
@@ -128,10 +131,10 @@ struct DepartureBoard: Sendable {
     /// is taken for a stale one, as on a recorded answer read long after).
     static let standingLate: TimeInterval = 10 * 60
 
-    /// One departure as a row.
+    /// One departure as a row (`namesVisit`: its ride link names its timetabled minute, for a run listed here twice).
     static func row(_ departure: Departure, route: Route?, run: Run?, routeType: RouteType, stopID: Int,
                     service: String, destination: String, onwards: String? = nil, words: TimeWords, staleSince: Date? = nil,
-                    changes: BoardChanges = .none) -> DepartureRow {
+                    changes: BoardChanges = .none, namesVisit: Bool = false) -> DepartureRow {
         let scheduled = departure.scheduledDepartureUTC ?? departure.bestTime ?? words.now
         let best = departure.bestTime ?? scheduled
         let cancelled = departure.isCancelled || (run?.isCancelled ?? false)
@@ -169,7 +172,7 @@ struct DepartureBoard: Sendable {
             time: words.clock(cancelled ? scheduled : best), until: until,
             afterTime: cancelled || standing ? until : wasDue ? "was due " + words.ago(best) : words.afterClock(best),
             departed: departed, wasDue: wasDue, source: source, status: status,
-            cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID), runRef: departure.runRef,
+            cancelled: cancelled, platform: platform, notes: notes, rideURL: Paths.ride(routeType, departure.runRef, from: stopID, at: namesVisit ? departure.scheduledDepartureUTC : nil), runRef: departure.runRef,
             destination: destination, service: service, caption: caption, plainSentence: sentence, lowFloor: said.lowFloor,
             replacements: said.replacements, routeID: departure.routeId, directionID: departure.directionId, at: best)
     }
