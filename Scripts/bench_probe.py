@@ -353,7 +353,8 @@ def plan_cold_pages(warm, per_type, exclude):
             if query and query.lower() not in (q.lower() for q in queries) and len(queries) < per_type:
                 queries.append(query)
     plan["search"] = ["/search?" + urllib.parse.urlencode({"q": q}) for q in queries]
-    plan["place"] = ["/nearby?" + urllib.parse.urlencode({"place": q}) for q in queries]
+    # A place the search finds no match for is a 404 page, not the place page: only places the warm instance finds.
+    plan["place"] = [path for path in ("/nearby?" + urllib.parse.urlencode({"place": q}) for q in queries) if fetch(path) is not None]
     plan["arrival"] = [stop.replace("/stops/", "/arrived/", 1) for stop in in_turn[:per_type]]
     # "/favourites#/stops/bus/123": the page, and the stop added to the browser's favourites first.
     for key in FAVOURITE_KINDS:
