@@ -70,4 +70,32 @@ struct ThroughRideTests {
             #expect(page.contains("this train continues as the"), "\(page)")
         }
     }
+
+    /// The recorded Sunbury train (run 990012) that becomes the East Pakenham train (run 967109) at Town Hall, 30 November
+    /// 2025, ridden from Footscray to Dandenong whichever of the two runs a board linked: the page, its sentence on the
+    /// way and a ride alert each go on past Town Hall.
+    @Test(arguments: ["990012", "967109"])
+    func theSunburyTrainIsRiddenThroughTownHallToDandenong(asked: String) throws {
+        let pattern = try Recorded.load("tdn-C109-live", as: PatternResponse.self)
+        let journey = Journey.riding(pattern, routeType: .train, asked: asked, from: 1072, to: 1049)
+        let from = try #require(journey.boarding(at: 1072, getOff: 1049))
+        let to = try #require(journey.calls.indices.last { journey.calls[$0].stopID == 1049 && $0 > from })
+        #expect(journey.legs.map(\.runRef) == ["990012", "967109"])
+        // Between Arden and Parkville by the live times, before the handover.
+        let now = Recorded.at("2025-11-30T02:13:30Z")
+        let page = RidePage(journey: journey, from: from, to: to, auto: nil, pattern: Fetched(value: pattern, fetchedAt: now),
+                            context: Recorded.context(now))
+        let text = RecordedPages.text(RecordedPages.templates.render(page, template: "ride"))
+        #expect(text.contains("Dandenong, your stop"), "\(text)")
+        // Where the line's name changes, said from whichever run the board linked.
+        #expect(text.contains("At Town Hall, this train continues as the Pakenham line to East Pakenham.")
+            || text.contains("Before Town Hall, this train runs from Sunbury as the Sunbury line."), "\(text)")
+        #expect(page.head.summary.contains("Your stop, Dandenong, is"), "\(page.head.summary)")
+        let alert = Alert.ride(type: .train, runRef: asked, from: 1072, to: 1049, subscription: AlertCheckTests.phone,
+                               now: now.addingTimeInterval(-600))
+        let step = RideAlertCheck.step(alert, journey: journey, staleSince: nil, now: now)
+        #expect(!step.done, "the alert was given up as if the train did not stop at Dandenong")
+        let own = RideAlertCheck.step(alert, journey: Journey(pattern, routeType: .train, asked: "990012"), staleSince: nil, now: now)
+        #expect(own.done, "on the Sunbury trip alone, Dandenong is not a stop of this run")
+    }
 }
