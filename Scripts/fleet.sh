@@ -183,10 +183,13 @@ run)
     # PostgreSQL runs as the postgres user, which must reach its folder inside this one (mktemp makes it 700).
     chmod 755 "$dir"
     trap 'down "$dir"' EXIT
-    trap 'exit 0' INT TERM
+    trap 'kill "$waiting" 2>/dev/null; exit 0' INT TERM
     up "$dir"
     echo "Stop with Ctrl-C."
-    while sleep 3600; do :; done
+    # Waited for with `wait`, which a signal ends at once (a plain `sleep` would hold SIGTERM until it ended).
+    sleep infinity &
+    waiting=$!
+    wait "$waiting"
     ;;
 *)
     echo "usage: see the comment at the top of $0" >&2

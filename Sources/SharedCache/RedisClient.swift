@@ -60,6 +60,15 @@ public final class RedisClient: Sendable {
 
     /// Whether Redis answered the last call (false from a failure until a reconnect succeeds).
     public var isReachable: Bool { state.withLock { !$0.down } }
+    /// Whether Redis answers now, for `/healthz`: while it is marked down, no (the retries say when it is back); else
+    /// one `PING` within the command timeout, whose failure marks it down as any command's does. An instance whose
+    /// pages all come from its own stored pages sends Redis nothing, so without this look it would say "ok" long
+    /// after Redis went away.
+    public func answersNow() async -> Bool {
+        guard isReachable else { return false }
+        return (try? await command(["PING"])) != nil
+    }
+
     /// The kernel ids of the client's worker threads while they run, for tests.
     public var threadIDs: Set<Int32> { pool.threadIDs }
     /// Commands sent so far (tests count them around the warm path).

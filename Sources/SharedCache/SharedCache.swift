@@ -38,6 +38,9 @@ public final class SharedStore: Sendable {
     /// Whether Redis answered the last call.
     public var isReachable: Bool { client.isReachable }
 
+    /// Whether Redis answers now (``RedisClient/answersNow()``).
+    public func answersNow() async -> Bool { await client.answersNow() }
+
     /// Leaves `value` under `key` for `seconds`, for whichever instance takes it.
     /// - Parameters:
     ///   - value: The bytes.

@@ -247,6 +247,8 @@ import TestSupport
             _ = try await one.page("/stops/train/1071", status: 200)
             #expect(withoutNetwork(try await one.get("/healthz").text) == #"{"status":"ok","mode":"demo"}"#)
             server.stop()
+            // Said at once, before any page has asked Redis anything (a quiet instance serves its own stored pages).
+            #expect(try await one.get("/healthz").text.contains("shared cache unreachable"))
             _ = try await one.page("/stops/train/1155", status: 200)
             #expect(try await one.get("/healthz").text.contains("shared cache unreachable"))
             server = try await server.restarted()

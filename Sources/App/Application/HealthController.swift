@@ -7,9 +7,10 @@ import SharedCache
 /// `{"status":"ok","mode":"ptv"}` while nothing is known to be wrong. When PTV refuses this Trakx's developer id
 /// or key, every page that needs PTV fails until whoever runs Trakx fixes it: 503, `"status":"degraded"` and the
 /// reason (never the key or devid). While PTV throttles Trakx, pages answer from saved copies: still 200, but
-/// `"status":"degraded"` with that reason. While the fleet's shared cache cannot be reached, this instance answers
-/// alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`. Every answer says how much of the
-/// network is known, `"network":"37 of 52 routes known"` (a new install learns it in its first half hour).
+/// `"status":"degraded"` with that reason. While the fleet's shared cache does not answer (asked each time, with one
+/// `PING`), this instance answers alone: still 200, `"status":"degraded"` and `"reason":"shared cache unreachable"`.
+/// Every answer says how much of the network is known, `"network":"37 of 52 routes known"` (a new install learns it in
+/// its first half hour).
 struct HealthController: RouteCollection {
     let demo: Bool
     /// How Trakx stands with PTV (the PTV client's gate), all this reads of the client.
@@ -23,8 +24,12 @@ struct HealthController: RouteCollection {
         let mode = demo ? "demo" : "ptv"
         router.get("/healthz") { _, _ in
             let known = network.figures.words
-            return switch gate.standing {
-            case .asking where shared?.isReachable == false:
+            let standing = gate.standing
+            // Redis is asked, not remembered: an instance serving only its own stored pages sends it nothing.
+            var sharedDown = false
+            if case .asking = standing, let shared { sharedDown = await !shared.answersNow() }
+            return switch standing {
+            case .asking where sharedDown:
                 Response.json(#"{"status":"degraded","mode":"\#(mode)","reason":"shared cache unreachable","network":"\#(known)"}"#)
             case .asking:
                 Response.json(#"{"status":"ok","mode":"\#(mode)","network":"\#(known)"}"#)
