@@ -54,9 +54,11 @@ struct RideWords {
     private func waiting(_ from: Int) -> String {
         let calls = journey.calls
         let stop = calls[from].name
+        // The platform as the board's row says it, where PTV gives one: the rider is hurrying to it.
+        let platform = calls[from].platform.map { " from platform \($0)" } ?? ""
         switch progress.place {
         case .at(let index) where index == from:
-            return "Your \(noun) is at \(stop)."
+            return "Your \(noun) is at \(stop)" + (calls[from].platform.map { ", at platform \($0)." } ?? ".")
         case .at(let index):
             return "Your \(noun) is at \(calls[index].name), \(Plural.count(from - index, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
         case .between(let previous, let next):
@@ -68,8 +70,6 @@ struct RideWords {
             if time < words.now.addingTimeInterval(-30) {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
-            // The platform as the board's row says it, where PTV gives one: the rider is waiting for it.
-            let platform = call.platform.map { " from platform \($0)" } ?? ""
             // More than two hours away: its time, and its day when that is not today ("tomorrow at 2 15 pm").
             if words.isFar(time) {
                 return "Your \(noun) is due at \(stop) \(words.at(time))" + platform + (call.isLive ? ", by live estimate." : ".")
