@@ -58,7 +58,7 @@ struct RideWords {
         let platform = calls[from].platform.map { " from platform \($0)" } ?? ""
         switch progress.place {
         case .at(let index) where index == from:
-            return "Your \(noun) is at \(stop)" + (calls[from].platform.map { ", at platform \($0)." } ?? ".")
+            return "Your \(noun) is at \(stop)" + (calls[from].platform.map { ", platform \($0)." } ?? ".")
         case .at(let index):
             return "Your \(noun) is at \(calls[index].name), \(Plural.count(from - index, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
         case .between(let previous, let next):
