@@ -3,29 +3,38 @@ import HTTPServer
 import PTV
 import Storage
 
-/// What the controllers share: templates, the one way to ask PTV (`ask(_:)`; the source itself is read nowhere else),
-/// favourites, which way stops' services leave, the clock, demo mode and the one-time notices a change leaves.
+/// The page kit every controller shares: templates, the one way to ask PTV (`ask(_:)`; the source itself is read
+/// nowhere else), the clock, demo mode and the one-time notices a change leaves. What only some pages use (favourites,
+/// which way stops' services leave, alerts, places, a board's departures still to come) is handed to those
+/// controllers alone (`TrakxApp`).
 struct Site: Sendable {
     let templates: Templates
-    let source: any TransitSource
-    /// Favourites: the one local list, or each browser's own list on a shared server.
-    let lists: FavouriteLists
+    private let source: any TransitSource
     let demo: Bool
     let now: @Sendable () -> Date
     /// Confirmations waiting for the browser that made a change.
     let notices: Notices
-    /// Which way services leave stops (routes' stops per direction, kept a day).
-    let ways: StopWays
-    /// Web Push alerts (nil in page tests that build a site without them).
-    var alerts: Alerts? = nil
-    /// Places searched for, kept in the database (nil in page tests that build a site without them).
-    var places: KeptPlaces? = nil
     /// The questions pages leave for later pages, tracked until they end.
-    var work = BackgroundWork()
-    /// Each board's departures still to come, so one PTV's next list leaves out before it leaves stays on the board.
-    var unlisted = UnlistedDepartures()
+    let work: BackgroundWork
     /// The most a page waits for PTV in all, and in its second round (`AppConfiguration.pageWait`, `.secondRound`).
-    var pageWait = AppConfiguration.defaultPageWait, secondRound = AppConfiguration.defaultSecondRound
+    let pageWait: Duration, secondRound: Duration
+
+    /// Creates the kit.
+    /// - Parameters:
+    ///   - templates: The page templates.
+    ///   - source: Where PTV's answers come from (read only through `ask(_:)`).
+    ///   - demo: Whether the answers are the simulator's.
+    ///   - now: The clock.
+    ///   - notices: Confirmations waiting for the browser that made a change.
+    ///   - work: Tracks the questions pages leave for later pages.
+    ///   - pageWait: The most a page waits for PTV in all (`AppConfiguration.pageWait`).
+    ///   - secondRound: The most its second round waits (`AppConfiguration.secondRound`).
+    init(templates: Templates, source: any TransitSource, demo: Bool, now: @escaping @Sendable () -> Date, notices: Notices,
+         work: BackgroundWork, pageWait: Duration = AppConfiguration.defaultPageWait,
+         secondRound: Duration = AppConfiguration.defaultSecondRound) {
+        (self.templates, self.source, self.demo, self.now, self.notices, self.work) = (templates, source, demo, now, notices, work)
+        (self.pageWait, self.secondRound) = (pageWait, secondRound)
+    }
 
     /// The one way this request asks PTV: each question yields evidence, charged to the visitor's allowance, and the
     /// page waits for PTV at most `pageWait` in all.

@@ -172,11 +172,10 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let network = KeptNetwork(store: networkStore, ways: ways, now: clock)
     let budget = UpstreamBudget(callsPerMinute: configuration.ptvCallsPerMinutePerVisitor, now: clock, shared: shared?.counter)
     let alerts = Alerts(configuration: configuration.alerts, database: database, source: ptv, budget: budget, now: clock, logger: logger)
-    var site = Site(templates: templates, source: ptv, lists: lists, demo: configuration.demo, now: clock, notices: notices, ways: ways,
-                    alerts: alerts)
-    (site.pageWait, site.secondRound) = (configuration.pageWait, configuration.secondRound)
-    site.work = work
-    site.places = KeptPlaces(store: PlaceStore(database: database, source: networkStore.source), work: work, now: clock)
+    let site = Site(templates: templates, source: ptv, demo: configuration.demo, now: clock, notices: notices, work: work,
+                    pageWait: configuration.pageWait, secondRound: configuration.secondRound)
+    let places = KeptPlaces(store: PlaceStore(database: database, source: networkStore.source), work: work, now: clock)
+    let boards = FavouriteBoards(site: site, lists: lists, ways: ways)
     let learner = configuration.learnNetwork ? NetworkLearner(
         network: network,
         ask: { Ask.forTrakx(source: ptv, budget: budget, account: "trakx-network", work: work) },
@@ -190,11 +189,13 @@ func buildApplication(configuration: AppConfiguration, logger: Logger, middlewar
     let controllers: [any RouteCollection<TrakxContext>] = [
         HealthController(demo: site.demo, gate: ptv.gate, shared: shared, network: network),
         MetricsController(ptvMetrics: ptv.metrics, gate: ptv.gate, budget: budget, alerts: alerts, accessLogDrops: accessLogDrops, shared: shared,
-                          network: network, places: site.places),
-        RobotsController(), HomeController(site: site),
-        DisruptionsController(site: site), NearbyController(site: site), StopController(site: site), LowFloorController(),
-        RunController(site: site), RideController(site: site), SearchController(site: site), LineController(site: site),
-        FavouritesController(site: site), PrivateLinkController(site: site), WalkController(site: site), ArrivalController(site: site),
+                          network: network, places: places),
+        RobotsController(), HomeController(site: site, boards: boards),
+        DisruptionsController(site: site), NearbyController(site: site, places: places, ways: ways),
+        StopController(site: site, lists: lists, ways: ways, alerts: alerts, unlisted: UnlistedDepartures()), LowFloorController(),
+        RunController(site: site), RideController(site: site, alerts: alerts), SearchController(site: site, ways: ways),
+        LineController(site: site), FavouritesController(site: site, lists: lists, boards: boards),
+        PrivateLinkController(site: site, lists: lists), WalkController(site: site, ways: ways), ArrivalController(site: site),
         AlertsController(site: site, alerts: alerts),
     ]
     for controller in controllers { controller.addRoutes(to: &router) }

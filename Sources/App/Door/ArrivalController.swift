@@ -19,7 +19,7 @@ struct ArrivalController: RouteCollection {
         let patternQuery = ref.map { PTVQuery.pattern(runRef: $0, routeType: type.rawValue) }
         let knownRide = patternQuery.flatMap(ask.known).flatMap { Self.ride($0.value, ref: ref, type: type, stopID: stopID) }
         async let pattern = ask(ifAny: patternQuery)
-        async let answers = site.arrivalAnswers(type: type, stopID: stopID, point: knownRide.flatMap { $0.journey.calls[$0.index].point }, ask: ask)
+        async let answers = ArrivalLoader.answers(type: type, stopID: stopID, point: knownRide.flatMap { $0.journey.calls[$0.index].point }, ask: ask)
         let patternAsked = await pattern
         let ride = knownRide ?? patternAsked?.value.flatMap { Self.ride($0, ref: ref, type: type, stopID: stopID) }
         let pageContext = site.context(for: request, context)

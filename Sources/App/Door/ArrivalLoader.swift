@@ -1,7 +1,8 @@
 import Foundation
 import PTV
 
-extension Site {
+/// Asking PTV what an arrival says (the arrival page, and the ride page at the rider's stop): it needs only the ask.
+enum ArrivalLoader {
     /// What an arrival is built from: each of its PTV questions' evidence.
     struct ArrivalAnswers: Sendable {
         let details: Evidence<StopDetailsResponse>
@@ -29,7 +30,7 @@ extension Site {
     ///   - ask: How PTV is asked.
     ///   - waiting: Whether PTV is asked now (the arrival page); false takes only what is already known and learns
     ///     the rest for the next load (the ride page, whose own question is the run).
-    func arrivalAnswers(type: RouteType, stopID: Int, point: (Double, Double)?, ask: Ask, waiting: Bool = true) async -> ArrivalAnswers {
+    static func answers(type: RouteType, stopID: Int, point: (Double, Double)?, ask: Ask, waiting: Bool = true) async -> ArrivalAnswers {
         let detailsQuery = PTVQuery.stop(stopID, routeType: type.rawValue)
         let departuresQuery = PTVQuery.departures(routeType: type.rawValue, stopID: stopID)
         let point = point ?? ask.known(detailsQuery)?.value.stop?.location?.point

@@ -5,6 +5,8 @@ import PTV
 /// `GET /walk/{mode}/{id}[?place=|?lat=&lon=]`: walking to a stop, from a starting point when one is given.
 struct WalkController: RouteCollection {
     let site: Site
+    /// Which way services leave stops.
+    let ways: StopWays
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/walk/{mode}/{id}") { request, context in try await walk(request, context) }
@@ -37,8 +39,8 @@ struct WalkController: RouteCollection {
             throw HTTPError(404, missing)
         }
         let asked = StopWays.Asked(routeType: type, stopID: stopID, routeIDs: details.routes.filter { $0.routeType == type }.map(\.routeId))
-        let ways = site.ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
-        let page = WalkPage(type: type, details: details, ways: ways, start: start, form: form, errors: errors,
+        let leaving = ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
+        let page = WalkPage(type: type, details: details, ways: leaving, start: start, form: form, errors: errors,
                             context: site.context(for: request, context))
         return site.templates.render(page, template: "walk", status: errors.isEmpty ? 200 : 400)
     }

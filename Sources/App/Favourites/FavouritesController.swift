@@ -8,6 +8,10 @@ import Storage
 /// request's own list (see `FavouriteLists`).
 struct FavouritesController: RouteCollection {
     let site: Site
+    /// Favourites: the one local list, or each browser's own list on a shared server.
+    let lists: FavouriteLists
+    /// The favourites with their next departures.
+    let boards: FavouriteBoards
 
     /// Line types in their fixed order on the page.
     static let order: [RouteType] = [.train, .tram, .bus, .vline, .nightBus]
@@ -24,8 +28,8 @@ struct FavouritesController: RouteCollection {
     /// The page, with any field errors and, after a refused rename, the text typed shown again in its field.
     func page(_ request: Request, _ context: TrakxContext, errors: [FieldError] = [], typed: [String: String] = [:],
               status: Int = 200) async throws -> Response {
-        let favourites = try await site.lists.all(request)
-        let summaries = await site.summaries(for: favourites, ask: site.ask(context), list: site.lists.current(request),
+        let favourites = try await lists.all(request)
+        let summaries = await boards.summaries(for: favourites, ask: site.ask(context), list: lists.current(request),
                                             lowFloorOnly: LowFloorChoice.isOn(request), errors: errors, typed: typed)
         var knownNames: [FavouriteKey: String] = [:]
         for summary in summaries { knownNames[FavouriteKey(routeType: summary.key.routeType, stopID: summary.key.stopID)] = summary.spokenStopName }
@@ -36,12 +40,12 @@ struct FavouritesController: RouteCollection {
         }
         let others = summaries.filter { type in !Self.order.contains { $0.rawValue == type.key.routeType } }
         let allGroups = groups + (others.isEmpty ? [] : [FavouriteGroup(heading: "Other, \(others.count)", items: others)])
-        let link = favourites.isEmpty ? nil : site.lists.id(request).map { PrivateLink(id: $0, request: request) }
+        let link = favourites.isEmpty ? nil : lists.id(request).map { PrivateLink(id: $0, request: request) }
         let page = FavouritesPage(
             head: PageHead(site.chrome(title: "Favourite stops", section: .favourites, request: request, context, hasErrors: !errors.isEmpty,
                                        knownNames: knownNames), heading: "Favourite stops"),
             groups: allGroups, token: context.visitor.token, errors: errors,
-            shared: site.lists.shared, privateLink: link, limit: site.lists.limit, nameLimit: Params.maxNameLength)
+            shared: lists.shared, privateLink: link, limit: lists.limit, nameLimit: Params.maxNameLength)
         var response = Self.private(site.templates.render(page, template: "favourites", status: status))
         // It may show this browser's private link: never compressed, so that its size tells nothing of the link.
         response.compressible = false
@@ -56,13 +60,13 @@ struct FavouritesController: RouteCollection {
         case .success(let value): name = value
         case .failure(let error): throw error
         }
-        let (list, cookie) = try await site.lists.writable(request)
+        let (list, cookie) = try await lists.writable(request)
         // Named from PTV before anything is written: whatever the answers (a failure or a refusal names the stop by
         // its number, renamed when a later page sees its name), the favourite is stored and the notice says so.
         let favourite = await describe(key, ownName: name, ask: site.ask(context))
-        switch try await site.lists.add(favourite, to: list) {
+        switch try await lists.add(favourite, to: list) {
         case .full:
-            throw HTTPError(400, "Your favourites list already holds \(site.lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
+            throw HTTPError(400, "Your favourites list already holds \(lists.limit), the most it can. Remove one before adding another. Nothing was changed.")
         case .added, .alreadyThere:
             var response = redirect(request, context, fallback: Paths.stop(type, key.stopID), notice: Banner.fields(.added, favourite))
             if let cookie { response.headers.append(("Set-Cookie", cookie)) }
@@ -72,7 +76,7 @@ struct FavouritesController: RouteCollection {
 
     func rename(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
-        guard let list = site.lists.current(request), let existing = try await site.lists.find(key, in: list) else {
+        guard let list = lists.current(request), let existing = try await lists.find(key, in: list) else {
             throw HTTPError(404, "That is not in your favourites, so it cannot be renamed.")
         }
         switch Params.ownName(request.form("name")) {
@@ -82,7 +86,7 @@ struct FavouritesController: RouteCollection {
             return try await page(request, context, errors: [FieldError(field: fieldID, message: error.message)],
                                   typed: [fieldID: String((request.form("name") ?? "").prefix(Self.typedLimit))], status: 400)
         case .success(let name):
-            try await site.lists.rename(key, to: name, in: list)
+            try await lists.rename(key, to: name, in: list)
             let notice = name.map { Banner.fields(.renamed, existing, ownName: $0) } ?? Banner.fields(.unnamed, existing)
             return redirect(request, context, fallback: "/favourites", notice: notice)
         }
@@ -91,15 +95,15 @@ struct FavouritesController: RouteCollection {
     func remove(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let key = try FavouriteForm.key(mode: context.require("mode"), stop: context.require("id"), request)
         var notice = [("done", Banner.Code.removed.rawValue)]
-        if let list = site.lists.current(request) {
-            if let existing = try await site.lists.find(key, in: list) { notice = Banner.fields(.removed, existing) }
-            try await site.lists.remove(key, from: list)
+        if let list = lists.current(request) {
+            if let existing = try await lists.find(key, in: list) { notice = Banner.fields(.removed, existing) }
+            try await lists.remove(key, from: list)
         }
         return redirect(request, context, fallback: "/favourites", notice: notice)
     }
 
     func export(_ request: Request, _ context: TrakxContext) async throws -> Response {
-        let favourites = try await site.lists.all(request)
+        let favourites = try await lists.all(request)
         let file = FavouritesFile(favourites: favourites)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -134,10 +138,10 @@ struct FavouritesController: RouteCollection {
         guard !favourites.isEmpty else {
             return site.redirect(to: "/favourites", notice: Banner.importFields(added: 0, already: 0, skipped: []), for: context)
         }
-        let (list, cookie) = try await site.lists.writable(request)
-        switch try await site.lists.merge(favourites, into: list) {
+        let (list, cookie) = try await lists.writable(request)
+        switch try await lists.merge(favourites, into: list) {
         case .full(let wouldHold):
-            let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(site.lists.limit). Nothing was changed."
+            let message = "Importing that file would give your list \(wouldHold) favourites, but a list holds at most \(lists.limit). Nothing was changed."
             return try await page(request, context, errors: [FieldError(field: "file", message: message)], status: 400)
         case .added(let added):
             let notice = Banner.importFields(added: added, already: reading.favourites.count - added, skipped: reading.skipped)

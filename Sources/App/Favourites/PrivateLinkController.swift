@@ -5,6 +5,8 @@ import Storage
 /// (shared server only). A guessed or malformed link is a 404 after the same hash and lookup as a real one.
 struct PrivateLinkController: RouteCollection {
     let site: Site
+    /// Favourites: each browser's own list on a shared server.
+    let lists: FavouriteLists
     /// The path before a list's id, which the access log never shows (the id opens the list).
     static let secretPrefix = "/favourites/list/"
 
@@ -15,10 +17,10 @@ struct PrivateLinkController: RouteCollection {
 
     func confirm(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
-        let count = try await site.lists.count(in: id.storageKey)
-        let current = site.lists.id(request)
+        let count = try await lists.count(in: id.storageKey)
+        let current = lists.id(request)
         var ownCount = 0
-        if let current { ownCount = try await site.lists.count(in: current.storageKey) }
+        if let current { ownCount = try await lists.count(in: current.storageKey) }
         let page = SwitchListPage(
             head: PageHead(site.chrome(title: "Use this favourites list?", section: .favourites, request: request, context),
                            heading: "Use this favourites list?"),
@@ -32,7 +34,7 @@ struct PrivateLinkController: RouteCollection {
     func use(_ request: Request, _ context: TrakxContext) async throws -> Response {
         let id = try await existing(context)
         var response = site.redirect(to: "/favourites", notice: [("done", Banner.Code.switched.rawValue)], for: context)
-        response.headers.append(("Set-Cookie", site.lists.cookie(for: id)))
+        response.headers.append(("Set-Cookie", lists.cookie(for: id)))
         return response
     }
 
@@ -41,8 +43,8 @@ struct PrivateLinkController: RouteCollection {
     private func existing(_ context: TrakxContext) async throws -> ListID {
         let text = (try? context.require("id")) ?? ""
         let key = FavouriteListKey(hash: ListID.hash(String(text.prefix(64))))
-        let stored = try await site.lists.exists(key)
-        guard site.lists.shared, stored, let id = ListID.parse(text) else {
+        let stored = try await lists.exists(key)
+        guard lists.shared, stored, let id = ListID.parse(text) else {
             throw HTTPError(404, "There is no favourites list at this link. Check that you copied the whole link. A list also goes away when its last favourite is removed.")
         }
         return id

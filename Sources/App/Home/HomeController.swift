@@ -3,6 +3,8 @@ import HTTPServer
 /// `GET /`: search, stops near me, favourites with their next departures, and disruptions.
 struct HomeController: RouteCollection {
     let site: Site
+    /// The favourites with their next departures.
+    let boards: FavouriteBoards
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/", use: home)
@@ -12,7 +14,7 @@ struct HomeController: RouteCollection {
         var (favourites, total): ([FavouriteSummary], Int) = ([], 0)
         var unreadable: String?
         do {
-            (favourites, total) = try await site.favouriteSummaries(for: request, context, limit: 3)
+            (favourites, total) = try await boards.favouriteSummaries(for: request, context, limit: 3)
         } catch let error as HTTPError where error.status == 503 {
             // The database cannot be reached just now: the rest of the page still works, and says so.
             unreadable = StoreUnavailable.homeFavourites

@@ -5,6 +5,10 @@ import PTV
 /// `GET /nearby[?lat=&lon=|?place=][&mode=][&radius=]`: stops near a point, nearest first, or the forms to give one.
 struct NearbyController: RouteCollection {
     let site: Site
+    /// Places searched for, kept in the database.
+    let places: KeptPlaces
+    /// Which way services leave stops.
+    let ways: StopWays
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/nearby", use: nearby)
@@ -34,7 +38,7 @@ struct NearbyController: RouteCollection {
     /// the place kept from an earlier search when PTV's answer is not held fresh (one round, `KeptPlaces`), else
     /// searched and then kept.
     func near(place: String, form: NearbyPage.Form, context: PageContext, ask: Ask) async throws -> Response {
-        var match = ask.known(.search(place)) == nil ? await site.places?.place(for: place, ask: ask) : nil
+        var match = ask.known(.search(place)) == nil ? await places.place(for: place, ask: ask) : nil
         if match == nil { match = try await searched(place, ask: ask) }
         guard let match else {
             let errors = [FieldError(field: "place", message: NearbyPage.unmatched(place))]
@@ -49,7 +53,7 @@ struct NearbyController: RouteCollection {
     func searched(_ place: String, ask: Ask) async throws -> PlaceMatch? {
         let result = try await ask(.search(place)).required(missing: SearchPage.missing(place))
         let match = PlaceMatch.best(place, in: result.value.stops)
-        if !result.isStale { site.places?.learnt(place, match: match, at: result.fetchedAt) }
+        if !result.isStale { places.learnt(place, match: match, at: result.fetchedAt) }
         return match
     }
 
@@ -61,10 +65,10 @@ struct NearbyController: RouteCollection {
                                                maxResults: NearbyPage.asked, maxDistance: form.radius)).required(missing: NearbyPage.missing)
         let within = NearbyPage.within(found.value.stops, form: form, latitude: latitude, longitude: longitude)
         let listed = within.prefix(NearbyPage.cap).map(\.stop)
-        let ways = await site.ways.waysNow(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget,
+        let leaving = await ways.waysNow(at: StopWays.asked(StopWays.sharingNames(listed), mode: form.mode), budget: StopWays.listBudget,
                                            ask: ask, within: ask.secondRoundLeft)
         let page = NearbyPage(form: form, origin: origin, latitude: latitude, longitude: longitude, found: found, context: context,
-                              ways: ways, within: within)
+                              ways: leaving, within: within)
         return site.templates.render(page, template: "nearby")
     }
 }

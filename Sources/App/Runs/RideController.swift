@@ -5,6 +5,8 @@ import PTV
 /// `GET /ride/{mode}/{run_ref}[?from=][&at=][&to=][&auto=]`: riding a run, with the rider's stop ahead.
 struct RideController: RouteCollection {
     let site: Site
+    /// Web Push alerts.
+    let alerts: Alerts
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/ride/{mode}/{ref}", use: ride)
@@ -49,15 +51,15 @@ struct RideController: RouteCollection {
         if let index = page.nextIsYours {
             // One stop before the rider's: learn what the arrival says, so it is known when they get there.
             let call = journey.calls[index]
-            _ = await site.arrivalAnswers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
+            _ = await ArrivalLoader.answers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
         }
         if let index = page.arrivedAt {
             // The ride's own question is the run: the arrival says what is already known and learns the rest.
             let call = journey.calls[index]
-            page.door?.arrival = await site.arrivalAnswers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
+            page.door?.arrival = await ArrivalLoader.answers(type: journey.routeType, stopID: call.stopID, point: call.point, ask: ask, waiting: false)
                 .arrival(type: journey.routeType, stopID: call.stopID, ride: (journey, index), words: pageContext.words)
         }
-        if page.alertable, let to, let key = await site.alerts?.publicKey() {
+        if page.alertable, let to, let key = await alerts.publicKey() {
             page.alerts = AlertOffer.ride(type: run.type, runRef: run.ref, from: fromStop, to: journey.calls[to].stopID, publicKey: key,
                                           context: pageContext)
         }

@@ -5,6 +5,8 @@ import PTV
 /// `GET /search?q=`: stops and lines in separate headed lists.
 struct SearchController: RouteCollection {
     let site: Site
+    /// Which way services leave stops.
+    let ways: StopWays
 
     func addRoutes(to router: inout Router<TrakxContext>) {
         router.get("/search", use: search)
@@ -18,7 +20,7 @@ struct SearchController: RouteCollection {
         let result = try await ask(.search(query)).required(missing: SearchPage.missing(query))
         // Asked about the stops the page lists, in its order (the query's own stop first).
         let shown = Array(SearchPage.ranked(result.value.stops, query: query).prefix(SearchPage.limit))
-        let ways = site.ways.ways(at: StopWays.asked(shown, mode: nil), budget: StopWays.listBudget, ask: ask)
-        return site.templates.render(SearchPage(query: query, result: result, context: context, ways: ways), template: "search")
+        let leaving = ways.ways(at: StopWays.asked(shown, mode: nil), budget: StopWays.listBudget, ask: ask)
+        return site.templates.render(SearchPage(query: query, result: result, context: context, ways: leaving), template: "search")
     }
 }

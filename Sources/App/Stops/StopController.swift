@@ -6,6 +6,14 @@ import Storage
 /// `GET /stops/{mode}/{stop_id}`: the summary sentence first, then departures by line, then facts.
 struct StopController: RouteCollection {
     let site: Site
+    /// Favourites, for the stop's own favourite buttons.
+    let lists: FavouriteLists
+    /// Which way services leave stops.
+    let ways: StopWays
+    /// Web Push alerts.
+    let alerts: Alerts
+    /// Each board's departures still to come, so one PTV's next list leaves out before it leaves stays on the board.
+    let unlisted: UnlistedDepartures
 
     /// What the stop page is built from: each PTV question's evidence.
     struct Loaded: Sendable {
@@ -36,8 +44,8 @@ struct StopController: RouteCollection {
         let (type, stopID) = try Params.stop(context)
         let seen = try JustLeft.parse(request.query(JustLeft.parameter))
         let ask = site.ask(context)
-        async let loadedCall = Self.load(ask, type: type, stopID: stopID, unlisted: site.unlisted, now: site.now())
-        async let favouritesCall = site.lists.atStop(request, routeType: type.rawValue, stopID: stopID)
+        async let loadedCall = Self.load(ask, type: type, stopID: stopID, unlisted: unlisted, now: site.now())
+        async let favouritesCall = lists.atStop(request, routeType: type.rawValue, stopID: stopID)
         let loaded = await loadedCall
         let favourites = try await favouritesCall
         // A favourite stored as "Stop 1099" takes the real name now seen; the banner says it as the page does.
@@ -51,18 +59,18 @@ struct StopController: RouteCollection {
         if type == .tram {
             page.lowFloor = LowFloorForm(token: pageContext.token, returnPath: pageContext.path, isOn: lowFloorOnly)
         }
-        var ways: [StopWays.Way] = []
+        var leaving: [StopWays.Way] = []
         var learning = loaded.learning
         if let departures = loaded.departures.value {
             let asked = StopDoor.asked(type: type, stopID: stopID, departures: departures, details: loaded.details.value)
-            ways = site.ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
-            learning = learning || !site.ways.knows([asked])
+            leaving = ways.ways(at: [asked], budget: StopWays.stopBudget, ask: ask)[StopWays.key(type, stopID)] ?? []
+            learning = learning || !ways.knows([asked])
         }
-        page.door = StopDoor(type: type, stopID: stopID, ways: ways)
+        page.door = StopDoor(type: type, stopID: stopID, ways: leaving)
         let left = JustLeft(seen: seen, departures: loaded.departures, shown: page.rows, type: type, words: pageContext.words)
         page.left = left.sentence
         page.refreshURL = left.query.map { "\(pageContext.path)?\($0)" } ?? pageContext.path
-        if let key = await site.alerts?.publicKey() {
+        if let key = await alerts.publicKey() {
             page.alerts = AlertOffer.leave(type: type, stopID: stopID, lines: page.lines.compactMap(\.line),
                                            favourites: favourites.compactMap { favourite in favourite.routeID.map { ($0, favourite.directionID) } },
                                            publicKey: key, context: pageContext)
@@ -137,8 +145,8 @@ struct StopController: RouteCollection {
         guard let identity = StopIdentity(stopID: stopID, type: type, details: details, departures: departures) else {
             return site.context(for: request, context)
         }
-        if let list = site.lists.current(request) {
-            site.lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
+        if let list = lists.current(request) {
+            lists.renames.note(favourites.map { ($0, identity.officialName) }, in: list)
         }
         return site.context(for: request, context, knownNames: [FavouriteKey(routeType: type.rawValue, stopID: stopID): identity.spokenName])
     }

@@ -33,20 +33,3 @@ struct StopDoor: Sendable {
         return StopWays.Asked(routeType: type, stopID: stopID, routeIDs: routeIDs)
     }
 }
-
-extension Site {
-    /// Which way a favourite's services leave its stop (its one line, for a line favourite). Only the first few
-    /// cards may ask PTV about a route not yet known; the others say what is already known.
-    /// - Parameters:
-    ///   - favourite: The favourite.
-    ///   - type: Its mode.
-    ///   - departures: Its stop's departures.
-    ///   - index: Its place on the page.
-    ///   - ask: How PTV is asked about routes not yet known.
-    func favouriteWay(_ favourite: FavouriteStop, type: RouteType, departures: DeparturesResponse, index: Int, ask: Ask) -> String? {
-        var asked = StopDoor.asked(type: type, stopID: favourite.stopID, departures: departures, details: nil)
-        if let routeID = favourite.routeID { asked = StopWays.Asked(routeType: type, stopID: favourite.stopID, routeIDs: [routeID]) }
-        let found = ways.ways(at: [asked], budget: index < StopWays.listBudget ? 1 : 0, ask: ask)
-        return WayWords.sentence(ModeWords.plural(type), found[StopWays.key(type, favourite.stopID)] ?? [])
-    }
-}
