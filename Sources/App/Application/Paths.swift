@@ -23,21 +23,21 @@ enum Paths {
     /// `/runs/{mode}/{ref}[?stop=]`.
     static func run(_ type: RouteType, _ ref: String, stop: Int? = nil, at visit: Date? = nil) -> String {
         "/runs/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))"
-            + (stop.map { "?stop=\($0)" + (visit.map { "&at=" + minute($0) } ?? "") } ?? "")
+            + (stop.map { "?stop=\($0)" + (visit.map { "&at=\(minute($0))" } ?? "") } ?? "")
     }
 
     /// `/ride/{mode}/{ref}[?from=][&at=][&to=][&auto=][&was=live]` (`at`: the visit to the boarding stop, by its timetabled
     /// Unix minute, for a run that calls there twice; `was=live`: the page refreshed from had live times).
     static func ride(_ type: RouteType, _ ref: String, from: Int? = nil, at visit: Date? = nil, to: Int? = nil, auto: Int? = nil,
                      wasLive: Bool = false) -> String {
-        let query = [from.map { "from=\($0)" }, from.flatMap { _ in visit.map { "at=" + minute($0) } }, to.map { "to=\($0)" },
+        let query = [from.map { "from=\($0)" }, from.flatMap { _ in visit.map { "at=\(minute($0))" } }, to.map { "to=\($0)" },
                      auto.map { "auto=\($0)" }, wasLive ? "was=live" : nil]
             .compactMap { $0 }
         return "/ride/\(ModeWords.slug(type))/\(PercentEncoding.encode(ref))" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
     }
 
-    /// A time as the Unix minute a link names it by.
-    private static func minute(_ date: Date) -> String { String(Int((date.timeIntervalSince1970 / 60).rounded(.down))) }
+    /// A time as the Unix minute a link names it by (a ride's visit, a board's `seen`).
+    static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
 
     /// `/disruptions/{id}`.
     static func disruption(_ id: Int64) -> String { "/disruptions/\(id)" }

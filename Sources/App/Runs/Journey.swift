@@ -179,7 +179,7 @@ struct Journey: Sendable {
 
     /// Whether a timetabled time falls in `visit`'s minute (a visit is named by its Unix minute).
     static func sameMinute(_ scheduled: Date?, _ visit: Date) -> Bool {
-        scheduled.map { ($0.timeIntervalSince1970 / 60).rounded(.down) == (visit.timeIntervalSince1970 / 60).rounded(.down) } ?? false
+        scheduled.map { Paths.minute($0) == Paths.minute(visit) } ?? false
     }
 
     /// The timetabled minute that names call `index` in a link, when the run calls at its stop more than once (nil

@@ -54,11 +54,11 @@ struct RideWords {
     private func waiting(_ from: Int) -> String {
         let calls = journey.calls
         let stop = calls[from].name
-        // The platform as the board's row says it, where PTV gives one: the rider is hurrying to it.
-        let platform = calls[from].platform.map { " from platform \($0)" } ?? ""
+        // The platform as the board's row says it, where PTV gives one: the rider is waiting for it, or hurrying to it.
+        let platform = calls[from].platform
         switch progress.place {
         case .at(let index) where index == from:
-            return "Your \(noun) is at \(stop)" + (calls[from].platform.map { ", platform \($0)." } ?? ".")
+            return "Your \(noun) is at \(stop)" + (platform.map { ", platform \($0)." } ?? ".")
         case .at(let index):
             return "Your \(noun) is at \(calls[index].name), \(Plural.count(from - index, "stop")) before \(stop)" + due(from, prefix: ", ") + "."
         case .between(let previous, let next):
@@ -67,15 +67,16 @@ struct RideWords {
             let call = calls[from]
             guard let time = call.time else { return "Your \(noun) is due at \(stop). PTV gives no time for it." }
             let until = words.until(time)
+            let fromPlatform = platform.map { " from platform \($0)" } ?? ""
             if time < words.now.addingTimeInterval(-30) {
                 return "Your \(noun) was due at \(stop) at \(words.clock(time)). PTV has not said it has left."
             }
             // More than two hours away: its time, and its day when that is not today ("tomorrow at 2 15 pm").
             if words.isFar(time) {
-                return "Your \(noun) is due at \(stop) \(words.at(time))" + platform + (call.isLive ? ", by live estimate." : ".")
+                return "Your \(noun) is due at \(stop) \(words.at(time))" + fromPlatform + (call.isLive ? ", by live estimate." : ".")
             }
-            if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until)\(platform), by live estimate." }
-            return "Your \(noun) is due at \(stop) at \(words.clock(time))" + platform + (until.hasPrefix("in ") ? ", \(until)." : ".")
+            if call.isLive { return "Your \(noun) is due at \(stop) \(until == "now" ? "about now" : until)\(fromPlatform), by live estimate." }
+            return "Your \(noun) is due at \(stop) at \(words.clock(time))" + fromPlatform + (until.hasPrefix("in ") ? ", \(until)." : ".")
         }
     }
 

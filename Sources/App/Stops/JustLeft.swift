@@ -48,7 +48,7 @@ struct JustLeft: Sendable, Equatable {
 
     /// The value for `seen`, or nil when it is empty.
     static func encode(_ seen: [Seen]) -> String? {
-        seen.isEmpty ? nil : seen.map { "\($0.runRef)~\(Int(($0.at.timeIntervalSince1970 / 60).rounded(.down)))~\($0.routeID)" }
+        seen.isEmpty ? nil : seen.map { "\($0.runRef)~\(Paths.minute($0.at))~\($0.routeID)" }
             .joined(separator: ",")
     }
 
